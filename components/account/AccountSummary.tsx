@@ -1,0 +1,18 @@
+import type { Account } from '@/lib/api/schemas/account';
+
+/** Who is connected: the account as the service last reported it. */
+export function AccountSummary({ account }: { account: Account }) {
+  return (
+    <section className="account-summary" aria-label="Connected account">
+      {account.avatar ? <img className="avatar" src={account.avatar} alt="" width={32} height={32} /> : null}
+      <div>
+        <div className="account-email" data-testid="account-email">{account.email}</div>
+        <div className="muted">
+          {account.username}
+          {account.status ? ` · ${account.status}` : ''}
+          {account.expires ? ` · until ${account.expires}` : ''}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { browser } from 'wxt/browser';
+import { isApiError } from '@/lib/api/errors';
+import { sendRequest } from '@/lib/messages/send';
+import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
+
+type Status =
+  | { state: 'idle' }
+  | { state: 'connecting' }
+  | { state: 'connected'; email: string; notes: string[] }
+  | { state: 'error'; field: 'serviceUrl' | 'apiKey' | null; message: string };
+
+/** "Service URL" + "API key" + Connect: asks for the origin's host permission, then checks the key. */
+export function ConnectionForm({ initialUrl = '' }: { initialUrl?: string }) {
+  const [serviceUrl, setServiceUrl] = useState(initialUrl);
+  const [apiKey, setApiKey] = useState('');
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const urlId = useId();
+  const keyId = useId();
+  const errorId = useId();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseServiceUrl(serviceUrl);
+    if (!parsed.ok) return setStatus({ state: 'error', field: 'serviceUrl', message: parsed.message });
+    if (apiKey.trim() === '') return setStatus({ state: 'error', field: 'apiKey', message: 'Enter the API key.' });
+    // The permission prompt must come straight from the click, before any other await.
+    const granted = await browser.permissions.request({ origins: [originPermissionPattern(parsed.origin)] });
+    if (!granted) {
+      return setStatus({
+        state: 'error',
+        field: 'serviceUrl',
+        message: `Linkpilot needs permission to reach ${parsed.origin}. Click Connect again and allow it.`,
+      });
+    }
+    setStatus({ state: 'connecting' });
+    try {
+      const result = await sendRequest({ type: 'connection.connect', serviceUrl, apiKey });
+      setApiKey('');
+      setStatus({ state: 'connected', email: result.account.email, notes: result.notes });
+    } catch (error) {
+      const message = isApiError(error) ? error.message : 'Connecting failed.';
+      const field = isApiError(error) ? (error.kind === 'auth' ? 'apiKey' : error.field === 'apiKey' ? 'apiKey' : 'serviceUrl') : null;
+      setStatus({ state: 'error', field, message });
+    }
+  }
+
+  const invalid = (field: 'serviceUrl' | 'apiKey') => status.state === 'error' && status.field === field;
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <label htmlFor={urlId}>Service URL</label>
+      <input
+        id={urlId}
+        name="serviceUrl"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://short.example.com"
+        value={serviceUrl}
+        onChange={(e) => setServiceUrl(e.target.value)}
+        aria-invalid={invalid('serviceUrl')}
+        aria-describedby={invalid('serviceUrl') ? errorId : undefined}
+      />
+      <label htmlFor={keyId}>API key</label>
+      <input
+        id={keyId}
+        name="apiKey"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={apiKey}
+        onChange={(e) => setApiKey(e.target.value)}
+        aria-invalid={invalid('apiKey')}
+        aria-describedby={invalid('apiKey') ? errorId : undefined}
+      />
+      <div className="row">
+        <button type="submit" disabled={status.state === 'connecting'}>
+          {status.state === 'connecting' ? 'Connecting…' : 'Connect'}
+        </button>
+      </div>
+      <div role="status" aria-live="polite">
+        {status.state === 'connected' ? (
+          <p className="ok">
+            Connected as {status.email}. {status.notes.join(' ')}
+          </p>
+        ) : null}
+      </div>
+      {status.state === 'error' ? (
+        <p id={errorId} role="alert" className="error">
+          {status.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

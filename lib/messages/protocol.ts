@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { Account } from '../api/schemas/account';
+import type { SerializedApiError } from '../api/errors';
+
+/**
+ * Every message an extension page may send to the background worker. The worker parses each
+ * one with this schema before acting, so a malformed or foreign message is refused, not guessed at.
+ */
+export const requestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('connection.connect'), serviceUrl: z.string().max(2048), apiKey: z.string().max(512) }),
+  z.object({ type: z.literal('connection.disconnect') }),
+  z.object({ type: z.literal('account.refresh') }),
+]);
+export type Request = z.infer<typeof requestSchema>;
+export type RequestType = Request['type'];
+
+export interface ResponseMap {
+  'connection.connect': { account: Account; baseUrl: string; notes: string[] };
+  'connection.disconnect': { disconnected: true };
+  'account.refresh': { account: Account };
+}
+
+export type Reply<T extends RequestType> =
+  | { ok: true; data: ResponseMap[T] }
+  | { ok: false; error: SerializedApiError };

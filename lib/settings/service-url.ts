@@ -1,0 +1,61 @@
+/**
+ * Turns what a person typed into the "Service URL" field into the base URL every API path is
+ * appended to, or explains precisely what is wrong with it. Pure, so it is shared by the
+ * settings form (instant feedback) and the background (which never trusts the page).
+ */
+export type ServiceUrlResult =
+  | { ok: true; baseUrl: string; origin: string; notes: string[] }
+  | { ok: false; message: string };
+
+export function parseServiceUrl(input: string): ServiceUrlResult {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'Enter the Service URL, for example https://short.example.com' };
+  if (/\s/.test(text)) return { ok: false, message: 'The Service URL must not contain spaces.' };
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    return { ok: false, message: 'The Service URL must start with http:// or https://' };
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, message: 'The Service URL is not a valid address.' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, message: `The Service URL must use http or https, not ${url.protocol.slice(0, -1)}.` };
+  }
+  if (url.username || url.password) {
+    return { ok: false, message: 'The Service URL must not contain a user name or password; put the key in "API key".' };
+  }
+  if (url.search || url.hash) {
+    return { ok: false, message: 'The Service URL must not contain a query (?…) or a fragment (#…).' };
+  }
+  const notes: string[] = [];
+  let path = url.pathname;
+  // People often paste an endpoint they saw in the docs; every path is {base_url}/api/…,
+  // so a path that reaches into /api is a mistake we can name exactly.
+  const apiAt = path.search(/\/api(\/|$)/);
+  if (apiAt !== -1) {
+    return {
+      ok: false,
+      message: `The Service URL is the address before /api, e.g. ${url.origin}${path.slice(0, apiAt) || ''}; remove "${path.slice(apiAt)}".`,
+    };
+  }
+  if (path.length > 1 && path.endsWith('/')) {
+    notes.push('The trailing slash was removed.');
+  }
+  path = path.replace(/\/+$/, '');
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    notes.push('This service is reached over plain http: the API key travels unencrypted.');
+  }
+  return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin, notes };
+}
+
+export function isLoopback(hostname: string): boolean {
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
+
+/** The host-permission match pattern that covers a service origin (ports are not part of patterns). */
+export function originPermissionPattern(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.hostname}/*`;
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from '@playwright/test';
+
+// Every spec loads the built extension (.output/chrome-mv3) into Debian's Chromium and talks to
+// a local server started inside the test process; nothing leaves 127.0.0.1.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: { trace: 'retain-on-failure' },
+});

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+
+export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(candidate)) {
+    throw new Error(`Chromium not found at ${candidate}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+  }
+  return candidate;
+}
+
+/** A fresh profile with the built extension loaded, headless, with no traffic beyond loopback. */
+export async function launchWithExtension(): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
+  if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error('The extension is not built: run `npm run build` first.');
+  }
+  const args = [
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ];
+  if (process.getuid?.() === 0) args.push('--no-sandbox');
+  const context = await chromium.launchPersistentContext('', { executablePath: chromiumPath(), headless: true, args });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return { context, worker, extensionId };
+}

@@ -1,0 +1,32 @@
+import { expect, test } from './fixtures';
+import { SettingsPage } from './pages/SettingsPage';
+
+test('connecting with the demo key shows the account e-mail from GET /api/account', async ({ context, server, extensionUrl }) => {
+  const settings = new SettingsPage(await context.newPage(), extensionUrl('dashboard.html#/settings'));
+  await settings.open();
+  await settings.connect(server.url, server.apiKey);
+  await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
+
+  // The popup reads the same stored account.
+  const popup = await context.newPage();
+  await popup.goto(extensionUrl('popup.html'));
+  await expect(popup.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+});
+
+test('a refused key is explained and nothing is stored', async ({ context, server, extensionUrl, worker }) => {
+  const settings = new SettingsPage(await context.newPage(), extensionUrl('dashboard.html#/settings'));
+  await settings.open();
+  await settings.connect(server.url, 'not-a-real-key');
+  await expect(settings.error()).toContainText(/key/i);
+  const stored = await worker.evaluate(() => chrome.storage.local.get('connection'));
+  expect(stored.connection ?? null).toBeNull();
+});
+
+test('an unreachable service and a URL that reaches into /api get their own messages', async ({ context, extensionUrl }) => {
+  const settings = new SettingsPage(await context.newPage(), extensionUrl('dashboard.html#/settings'));
+  await settings.open();
+  await settings.connect('http://127.0.0.1:9/api/account', 'k');
+  await expect(settings.error()).toContainText('remove "/api/account"');
+  await settings.connect('http://127.0.0.1:9', 'k');
+  await expect(settings.error()).toContainText('cannot be reached');
+});

@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The Settings section of the dashboard, as a person uses it. */
+export class SettingsPage {
+  constructor(
+    readonly page: Page,
+    private readonly url: string,
+  ) {}
+
+  async open() {
+    await this.page.goto(this.url);
+    await expect(this.page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  }
+
+  async connect(serviceUrl: string, apiKey: string) {
+    await this.page.getByLabel('Service URL').fill(serviceUrl);
+    await this.page.getByLabel('API key').fill(apiKey);
+    await this.page.getByRole('button', { name: 'Connect' }).click();
+  }
+
+  accountEmail() {
+    return this.page.getByTestId('account-email');
+  }
+
+  error() {
+    return this.page.getByRole('alert');
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
+
+describe('parseServiceUrl', () => {
+  it.each([
+    ['https://short.example.com', 'https://short.example.com'],
+    ['  https://short.example.com/  ', 'https://short.example.com'],
+    ['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
+    ['https://example.com/shortener/', 'https://example.com/shortener'],
+  ])('accepts %j as %s', (input, baseUrl) => {
+    const result = parseServiceUrl(input);
+    expect(result).toMatchObject({ ok: true, baseUrl });
+  });
+
+  it.each([
+    ['', /Enter the Service URL/],
+    ['short.example.com', /must start with http/],
+    ['ftp://short.example.com', /must start with http|must use http/],
+    ['javascript://alert(1)', /must use http or https/],
+    ['https://exa mple.com', /spaces/],
+    ['https://user:pw@example.com', /user name or password/],
+    ['https://example.com/?x=1', /query/],
+    ['https://example.com/api/account', /remove "\/api\/account"/],
+    ['https://example.com/api', /remove "\/api"/],
+  ])('refuses %j with a message that says why', (input, message) => {
+    const result = parseServiceUrl(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
+  });
+
+  it('notes a removed trailing slash and plain http to a remote host', () => {
+    const result = parseServiceUrl('http://short.example.com/base/');
+    expect(result.ok && result.notes).toEqual(['The trailing slash was removed.', expect.stringMatching(/unencrypted/)]);
+  });
+
+  it('builds a host permission pattern without the port', () => {
+    expect(originPermissionPattern('http://127.0.0.1:8787')).toBe('http://127.0.0.1/*');
+    expect(originPermissionPattern('https://s.example.com')).toBe('https://s.example.com/*');
+  });
+});

@@ -1,0 +1,7 @@
+import 'fake-indexeddb/auto';
+import { beforeEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing';
+
+// Two projects: `unit` runs browser-facing code in Node against WXT's fake browser and
+// fake-indexeddb; `contract` talks HTTP to a real local server started in-process.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          setupFiles: ['tests/unit/setup.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own server on an ephemeral port; files stay isolated.
+          pool: 'forks',
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
