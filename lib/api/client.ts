@@ -1,63 +1,190 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { decode } from './decode';
 import { ApiError } from './errors';
+import { updateAccountInput, type UpdateAccountInput } from './inputs/account';
+import { createCampaignInput, updateCampaignInput, type CreateCampaignInput, type UpdateCampaignInput } from './inputs/campaigns';
+import { channelItemTypeInput, createChannelInput, updateChannelInput, type CreateChannelInput, type UpdateChannelInput } from './inputs/channels';
+import { createDomainInput, updateDomainInput, type CreateDomainInput, type UpdateDomainInput } from './inputs/domains';
+import { createLinkInput, expiryProblem, type CreateLinkInput } from './inputs/links';
+import { createQrInput, type CreateQrInput } from './inputs/qr';
+import { collectAll, walkPages } from './paginate';
 import { getAccountResponseSchema, type Account } from './schemas/account';
-import { send, type RawRequest, type RawResponse, type TransportOptions } from './transport';
+import { campaignSchema, type Campaign } from './schemas/campaigns';
+import { channelItemSchema, channelSchema, createChannelResponseSchema, type Channel, type ChannelItem, type ChannelItemType } from './schemas/channels';
+import { createDomainResponseSchema, domainSchema, type Domain } from './schemas/domains';
+import { listEnvelopeSchema, messageResponseSchema, type Page } from './schemas/envelope';
+import { createLinkResponseSchema, linkDetailResponseSchema, linkSchema, type Link, type LinkDetail } from './schemas/links';
+import { overlaySchema, splashPageSchema, type Overlay, type SplashPage } from './schemas/overlays';
+import { createQrResponseSchema, qrCodeSchema, qrDetailResponseSchema, type QrCode, type QrDetail } from './schemas/qr';
+import { send, type RawRequest, type TransportOptions } from './transport';
+import { validateInput } from './validate-input';
 
 export type ApiClientOptions = TransportOptions;
 
-/** A typed client with one method per API operation. No browser API is used here. */
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
+export interface LinkQuery extends PageQuery {
+  /** Keyword search. */
+  q?: string;
+  order?: 'date' | 'click';
+}
+
+const pageNumber = z.number().int('must be a whole number').min(1, 'must be 1 or more');
+const pageQuery = z.object({ page: pageNumber.optional(), limit: pageNumber.optional() });
+const linkQuery = pageQuery.extend({
+  q: z.string().max(500, 'a search has at most 500 characters').optional(),
+  order: z.enum(['date', 'click'], { error: 'sort by date or click' }).optional(),
+});
+
+const listSchemas = {
+  overlays: listEnvelopeSchema('cta', overlaySchema),
+  splash: listEnvelopeSchema('splash', splashPageSchema),
+  channels: listEnvelopeSchema('channels', channelSchema),
+  channelItems: listEnvelopeSchema('items', channelItemSchema),
+  domains: listEnvelopeSchema('domains', domainSchema),
+  campaigns: listEnvelopeSchema('campaigns', campaignSchema),
+  qrs: listEnvelopeSchema('qrs', qrCodeSchema),
+  urls: listEnvelopeSchema('urls', linkSchema),
+};
+
+/**
+ * A typed client with one method per API operation. Every request body is validated before
+ * anything is sent; every answer is parsed into clean types or becomes an ApiError. No browser
+ * API is used here: `fetch`, the clock and the key are injected.
+ */
 export function createApiClient(options: ApiClientOptions) {
+  const now = options.now ?? Date.now;
+
   async function call<S extends z.ZodType>(request: RawRequest, schema: S): Promise<z.infer<S>> {
     const response = await send(options, request);
-    return decode(response, schema);
+    return decode(response, schema, now(), request.method !== 'GET');
   }
+  const get = <S extends z.ZodType>(path: string, schema: S, query?: RawRequest['query']) => call({ method: 'GET', path, query }, schema);
+  const list = async <S extends z.ZodType>(path: string, schema: S, query: PageQuery = {}) => {
+    const q = validateInput(pageQuery, query);
+    return get(path, schema, { page: q.page, limit: q.limit });
+  };
+  const idOf = (value: number, name = 'id') => (Number.isSafeInteger(value) && value > 0 ? value : invalid(name));
+  const message = (method: RawRequest['method'], path: string, body?: unknown) => call({ method, path, body }, messageResponseSchema);
 
   return {
     /** GET /api/account: the owner of the API key. */
     async getAccount(): Promise<Account> {
-      const body = await call({ method: 'GET', path: '/api/account' }, getAccountResponseSchema);
-      return body.data;
+      return (await get('/api/account', getAccountResponseSchema)).data;
     },
+    /** PUT /api/account/update: change the e-mail address and/or the password. */
+    async updateAccount(input: UpdateAccountInput) {
+      return message('PUT', '/api/account/update', validateInput(updateAccountInput, input));
+    },
+
+    /** GET /api/overlay: CTA overlays (listed only). */
+    listOverlays: async (query?: PageQuery): Promise<Page<Overlay>> => list('/api/overlay', listSchemas.overlays, query),
+    /** GET /api/splash: custom splash pages (listed only). */
+    listSplashPages: async (query?: PageQuery): Promise<Page<SplashPage>> => list('/api/splash', listSchemas.splash, query),
+
+    /** GET /api/channels. */
+    listChannels: async (query?: PageQuery): Promise<Page<Channel>> => list('/api/channels', listSchemas.channels, query),
+    /** GET /api/channel/{id}: the items assigned to a channel. */
+    listChannelItems: async (channelId: number, query?: PageQuery): Promise<Page<ChannelItem>> =>
+      list(`/api/channel/${idOf(channelId)}`, listSchemas.channelItems, query),
+    /** POST /api/channel/add. */
+    async createChannel(input: CreateChannelInput): Promise<Channel> {
+      return call({ method: 'POST', path: '/api/channel/add', body: validateInput(createChannelInput, input) }, createChannelResponseSchema);
+    },
+    /** POST /api/channel/{channelid}/assign/{type}/{itemid}. */
+    async assignToChannel(channelId: number, type: ChannelItemType, itemId: number) {
+      const kind = validateInput(channelItemTypeInput, type);
+      return message('POST', `/api/channel/${idOf(channelId)}/assign/${kind}/${idOf(itemId)}`);
+    },
+    /** PUT /api/channel/{id}/update: only the fields given are sent. */
+    async updateChannel(channelId: number, input: UpdateChannelInput) {
+      return message('PUT', `/api/channel/${idOf(channelId)}/update`, validateInput(updateChannelInput, input));
+    },
+    /** DELETE /api/channel/{id}/delete: the channel's items are unassigned. */
+    deleteChannel: async (channelId: number) => message('DELETE', `/api/channel/${idOf(channelId)}/delete`),
+
+    /** GET /api/domains. */
+    listDomains: async (query?: PageQuery): Promise<Page<Domain>> => list('/api/domains', listSchemas.domains, query),
+    /** POST /api/domain/add: returns the new id. */
+    async createDomain(input: CreateDomainInput): Promise<{ id: number }> {
+      return call({ method: 'POST', path: '/api/domain/add', body: validateInput(createDomainInput, input) }, createDomainResponseSchema);
+    },
+    /** PUT /api/domain/{id}/update: redirects only; the domain itself cannot change. */
+    async updateDomain(domainId: number, input: UpdateDomainInput) {
+      return message('PUT', `/api/domain/${idOf(domainId)}/update`, validateInput(updateDomainInput, input));
+    },
+    /** DELETE /api/domain/{id}/delete. */
+    deleteDomain: async (domainId: number) => message('DELETE', `/api/domain/${idOf(domainId)}/delete`),
+
+    /** GET /api/campaigns. */
+    listCampaigns: async (query?: PageQuery): Promise<Page<Campaign>> => list('/api/campaigns', listSchemas.campaigns, query),
+    /** POST /api/campaign/add. */
+    async createCampaign(input: CreateCampaignInput): Promise<Campaign> {
+      return call({ method: 'POST', path: '/api/campaign/add', body: validateInput(createCampaignInput, input) }, campaignSchema);
+    },
+    /** POST /api/campaign/{campaignid}/assign/{linkid}. */
+    assignToCampaign: async (campaignId: number, linkId: number) =>
+      message('POST', `/api/campaign/${idOf(campaignId)}/assign/${idOf(linkId)}`),
+    /** PUT /api/campaign/{id}/update: name is required by the spec. */
+    async updateCampaign(campaignId: number, input: UpdateCampaignInput): Promise<Campaign> {
+      const body = validateInput(updateCampaignInput, input);
+      return call({ method: 'PUT', path: `/api/campaign/${idOf(campaignId)}/update`, body }, campaignSchema);
+    },
+    /** DELETE /api/campaign/{id}/delete. */
+    deleteCampaign: async (campaignId: number) => message('DELETE', `/api/campaign/${idOf(campaignId)}/delete`),
+
+    /** GET /api/qr. */
+    listQrCodes: async (query?: PageQuery): Promise<Page<QrCode>> => list('/api/qr', listSchemas.qrs, query),
+    /** GET /api/qr/{id}: the code with its statistics. */
+    async getQrCode(qrId: number): Promise<QrDetail> {
+      const body = await get(`/api/qr/${idOf(qrId)}`, qrDetailResponseSchema);
+      return { qr: body.details, stats: body.data };
+    },
+    /** POST /api/qr/add: the response shape is not specified; id and, when sent, the link. */
+    async createQrCode(input: CreateQrInput): Promise<{ id: number; link: string | null }> {
+      return call({ method: 'POST', path: '/api/qr/add', body: validateInput(createQrInput, input) }, createQrResponseSchema);
+    },
+
+    /** GET /api/urls: list or keyword-search short links. */
+    async listLinks(query: LinkQuery = {}): Promise<Page<Link>> {
+      const q = validateInput(linkQuery, query);
+      return get('/api/urls', listSchemas.urls, { page: q.page, limit: q.limit, q: q.q, order: q.order });
+    },
+    /** GET /api/urls?short=…: the link behind a short URL (or alias), or null when none matches. */
+    async findLinkByShortUrl(shortUrl: string): Promise<LinkDetail | null> {
+      const short = shortUrl.trim();
+      if (short === '' || short.length > 2048) invalid('short', 'short: enter a short URL.');
+      try {
+        const body = await get('/api/urls', linkDetailResponseSchema, { short });
+        return { details: body.details, stats: body.data };
+      } catch (error) {
+        // What "no match" looks like is not specified: a 404, or an error body.
+        if (error instanceof ApiError && (error.kind === 'not-found' || (error.kind === 'validation' && error.status === 200))) return null;
+        throw error;
+      }
+    },
+    /** GET /api/url/{id}: one link with its statistics. */
+    async getLink(linkId: number): Promise<LinkDetail> {
+      const body = await get(`/api/url/${idOf(linkId)}`, linkDetailResponseSchema);
+      return { details: body.details, stats: body.data };
+    },
+    /** POST /api/url/add: the response shape is not specified; id and, when sent, the short URL. */
+    async createLink(input: CreateLinkInput): Promise<{ id: number; shorturl: string | null }> {
+      const body = validateInput(createLinkInput, input);
+      const late = expiryProblem(body.expiry, new Date(now()));
+      if (late) invalid('expiry', `expiry: ${late}`);
+      return call({ method: 'POST', path: '/api/url/add', body }, createLinkResponseSchema);
+    },
+
+    /** Every page of a list, largest pages first; see walkPages for the stopping rules. */
+    walkPages,
+    collectAll,
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-function decode<S extends z.ZodType>(response: RawResponse, schema: S): z.infer<S> {
-  const body = response.json as { error?: unknown; message?: unknown } | undefined;
-  const failed = response.status >= 400 || (body !== undefined && body !== null && String(body.error) === '1');
-  if (failed) throw errorFromResponse(response);
-  if (body === undefined || body === null || typeof body !== 'object') {
-    throw new ApiError({ kind: 'bad-response', status: response.status, message: 'The service answered with something that is not JSON.' });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue ? issue.path.join('.') : null;
-    throw new ApiError({
-      kind: 'bad-response',
-      status: response.status,
-      field,
-      message: `The service's answer does not have the expected shape${field ? ` (at ${field})` : ''}.`,
-    });
-  }
-  return parsed.data;
-}
-
-function errorFromResponse(response: RawResponse): ApiError {
-  const body = response.json as { message?: unknown } | undefined;
-  const serverMessage = typeof body?.message === 'string' ? body.message.slice(0, 500) : null;
-  const status = response.status;
-  if (status === 401 || status === 403) {
-    return new ApiError({ kind: 'auth', status, serverMessage, message: serverMessage ?? 'The API key was refused.' });
-  }
-  if (status === 429) {
-    return new ApiError({ kind: 'rate-limited', status, serverMessage, message: 'Too many requests; waiting for the rate limit to reset.' });
-  }
-  if (status === 404) {
-    return new ApiError({ kind: 'not-found', status, serverMessage, message: serverMessage ?? 'Not found.' });
-  }
-  if (status >= 500) {
-    return new ApiError({ kind: 'server', status, serverMessage, message: `The service failed (HTTP ${status}).` });
-  }
-  return new ApiError({ kind: 'validation', status, serverMessage, message: serverMessage ?? `The service refused the request (HTTP ${status}).` });
+function invalid(field: string, message = `${field}: must be a positive integer id`): never {
+  throw new ApiError({ kind: 'validation', field, message, retryable: false });
 }

@@ -1,8 +1,10 @@
 import { ApiError } from './errors';
+import { readRateLimit, type RateLimitInfo } from './rate-limit';
 
 /**
- * The HTTP leg of the API client: builds the request, enforces a timeout, and turns every
- * way a request can fail into an ApiError. It knows nothing about individual operations.
+ * The HTTP leg of the API client: builds the request, enforces a timeout, reads the rate-limit
+ * headers of every answer, and turns every way a request can fail at the transport level into
+ * an ApiError. It knows nothing about individual operations.
  */
 export interface TransportOptions {
   baseUrl: string;
@@ -10,6 +12,10 @@ export interface TransportOptions {
   getApiKey: () => string | null | Promise<string | null>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The clock, in epoch ms (injectable for tests). */
+  now?: () => number;
+  /** Called with the rate-limit picture of every response that arrived, success or failure. */
+  onRateLimit?: (info: RateLimitInfo, status: number) => void;
 }
 
 export interface RawRequest {
@@ -21,19 +27,24 @@ export interface RawRequest {
 
 export interface RawResponse {
   status: number;
-  headers: Headers;
-  /** Parsed JSON, or undefined when the body was not JSON. */
+  rateLimit: RateLimitInfo;
+  /** Parsed JSON, or undefined when the body was empty or not JSON. */
   json: unknown;
-  text: string;
+  /** The first characters of the body, for diagnostics that never include request headers. */
+  snippet: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Answers larger than this are refused unread: no list page of this API comes near it. */
+export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 export async function send(options: TransportOptions, request: RawRequest): Promise<RawResponse> {
   const apiKey = await options.getApiKey();
   if (!apiKey) {
     throw new ApiError({ kind: 'auth', message: 'No API key is set. Enter it in Settings.', retryable: false });
   }
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const url = buildUrl(options.baseUrl, request.path, request.query);
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const writes = request.method !== 'GET';
@@ -43,8 +54,9 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
       method: request.method,
       headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       credentials: 'omit',
+      // A redirect would carry the key to wherever it points; the API never redirects.
       redirect: 'error',
     });
   } catch (cause) {
@@ -52,24 +64,31 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
     throw new ApiError({
       kind: timedOut ? 'timeout' : 'network',
       message: timedOut
-        ? `The service did not answer within ${Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s.`
+        ? `The service did not answer within ${Math.round(timeoutMs / 1000)} s.`
         : `The service at ${new URL(options.baseUrl).origin} cannot be reached.`,
-      // A write that timed out may have been applied: the caller must check before resending.
+      // A write that got no answer may have been applied: the caller must check before resending.
       ambiguous: writes,
     });
   }
+  const rateLimit = readRateLimit(response.headers, now());
+  options.onRateLimit?.(rateLimit, response.status);
   let text: string;
   try {
+    const declared = Number(response.headers.get('Content-Length') ?? '0');
+    if (declared > MAX_RESPONSE_BYTES) throw new RangeError('too large');
     text = await response.text();
-  } catch {
+    if (text.length > MAX_RESPONSE_BYTES) throw new RangeError('too large');
+  } catch (cause) {
+    const tooLarge = cause instanceof RangeError;
     throw new ApiError({
-      kind: 'network',
+      kind: tooLarge ? 'bad-response' : 'network',
       status: response.status,
-      message: 'The connection broke while the answer was arriving.',
+      message: tooLarge ? 'The service sent an answer too large to read.' : 'The connection broke while the answer was arriving.',
       ambiguous: writes,
+      retryable: !tooLarge,
     });
   }
-  return { status: response.status, headers: response.headers, json: parseJson(text), text };
+  return { status: response.status, rateLimit, json: parseJson(text), snippet: text.slice(0, 200) };
 }
 
 function parseJson(text: string): unknown {

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { datetime, id, text, webUrl } from './primitives';
 
 export const accountSchema = z.object({
-  id: z.coerce.number().int(),
-  email: z.string(),
-  username: z.string().catch(''),
-  avatar: z.string().catch(''),
-  status: z.string().catch(''),
-  expires: z.string().nullable().catch(null),
-  registered: z.string().nullable().catch(null),
+  id,
+  email: text,
+  username: text,
+  avatar: webUrl,
+  /** Plan label; the set of values is not specified, so any text is kept. */
+  status: text,
+  expires: datetime,
+  registered: datetime,
 });
 export type Account = z.infer<typeof accountSchema>;
 

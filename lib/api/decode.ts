@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { ApiError } from './errors';
+import { retryTime } from './rate-limit';
+import { errorFlag } from './schemas/primitives';
+import type { RawResponse } from './transport';
+
+/**
+ * Turns a raw response into the operation's typed result, or into an ApiError that says what
+ * went wrong. `write` marks requests that change data: their unreadable answers are ambiguous.
+ */
+export function decode<S extends z.ZodType>(response: RawResponse, schema: S, now: number, write: boolean): z.infer<S> {
+  const body = isObject(response.json) ? response.json : null;
+  const flag = body ? errorFlag.safeParse(body.error) : null;
+  if (response.status >= 400 || (flag?.success && flag.data === 1)) throw errorFromResponse(response, body, now, write);
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiError({ kind: 'bad-response', status: response.status, message: `The service answered with HTTP ${response.status}.`, ambiguous: write });
+  }
+  if (!body) {
+    throw new ApiError({
+      kind: 'bad-response',
+      status: response.status,
+      message: 'The service answered with something that is not a JSON object.',
+      ambiguous: write,
+    });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : null;
+    throw new ApiError({
+      kind: 'bad-response',
+      status: response.status,
+      field,
+      message: `The service's answer does not have the expected shape${field ? ` at "${field}"` : ''}: ${issue?.message ?? 'invalid'}.`,
+      ambiguous: write,
+    });
+  }
+  return parsed.data;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** "color: must be a HEX colour" → field "color", which forms use to put the message in place. */
+export function fieldOfMessage(message: string | null): string | null {
+  const m = message ? /^([A-Za-z][\w.[\]]{0,60}):\s/.exec(message) : null;
+  return m ? m[1]! : null;
+}
+
+function errorFromResponse(response: RawResponse, body: Record<string, unknown> | null, now: number, write: boolean): ApiError {
+  const raw = body?.message;
+  const serverMessage = typeof raw === 'string' && raw.trim() !== '' ? raw.trim().slice(0, 500) : null;
+  const status = response.status;
+  const base = { status, serverMessage, field: fieldOfMessage(serverMessage) };
+  if (status === 401 || status === 403) {
+    return new ApiError({ ...base, kind: 'auth', message: serverMessage ?? 'The API key was refused.' });
+  }
+  if (status === 429) {
+    const retryAt = retryTime(response.rateLimit, now);
+    const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
+    return new ApiError({ ...base, kind: 'rate-limited', retryAt, message: `Too many requests; the service accepts more in ${seconds} s.` });
+  }
+  if (status === 404) return new ApiError({ ...base, kind: 'not-found', message: serverMessage ?? 'Not found.' });
+  if (status >= 500) {
+    return new ApiError({ ...base, kind: 'server', ambiguous: write, message: `The service failed (HTTP ${status}). It will be tried again.` });
+  }
+  return new ApiError({
+    ...base,
+    kind: 'validation',
+    message: serverMessage ?? `The service refused the request (HTTP ${status}).`,
+  });
+}

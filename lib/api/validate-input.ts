@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { ApiError } from './errors';
+
+/** Every problem of a form or request body, keyed by field path ("data.email", "geotarget.0.link"). */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Parses what is about to be sent; a problem becomes a validation ApiError before any request. */
+export function validateInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : null;
+  throw new ApiError({
+    kind: 'validation',
+    field,
+    message: field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid input.'),
+    retryable: false,
+  });
+}
