@@ -15,7 +15,7 @@ export interface TransportOptions {
   /** The clock, in epoch ms (injectable for tests). */
   now?: () => number;
   /** Called with the rate-limit picture of every response that arrived, success or failure. */
-  onRateLimit?: (info: RateLimitInfo, status: number) => void;
+  onRateLimit?: (info: RateLimitInfo, status: number) => void | Promise<void>;
 }
 
 export interface RawRequest {
@@ -71,7 +71,7 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
     });
   }
   const rateLimit = readRateLimit(response.headers, now());
-  options.onRateLimit?.(rateLimit, response.status);
+  await options.onRateLimit?.(rateLimit, response.status);
   let text: string;
   try {
     const declared = Number(response.headers.get('Content-Length') ?? '0');

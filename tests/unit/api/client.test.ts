@@ -17,7 +17,9 @@ function client(answers: Scripted[], seenLimits: RateLimitInfo[] = []) {
     fetch: fake.fetch,
     now: () => NOW,
     timeoutMs: 1000,
-    onRateLimit: (info) => seenLimits.push(info),
+    onRateLimit: (info) => {
+      seenLimits.push(info);
+    },
   });
   return { api, seen: fake.seen };
 }

@@ -1,0 +1,132 @@
+import type { Campaign } from '../api/schemas/campaigns';
+import type { Channel, ChannelItem } from '../api/schemas/channels';
+import type { Domain } from '../api/schemas/domains';
+import type { Link } from '../api/schemas/links';
+import type { QrCode } from '../api/schemas/qr';
+import { serverKey } from './keys';
+import type { CampaignRow, ChannelItemRow, ChannelRow, DomainRow, LinkRow, QrRow } from './schema';
+import { normalizeLongUrl, searchWords } from './search-words';
+
+/**
+ * Server records → mirror rows. `existing` is the row already mirrored for the same id: its local
+ * key and the facts only this device knows (campaign, full create input) are kept.
+ */
+export function linkRow(link: Link, existing: LinkRow | undefined, pulledAt: number): LinkRow {
+  return withLinkWords({
+    key: existing?.key ?? serverKey(link.id),
+    id: link.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    alias: link.alias || aliasOf(link.shorturl),
+    shorturl: link.shorturl,
+    longurl: link.longurl,
+    longurlKey: '',
+    clicks: link.clicks,
+    title: link.title,
+    description: link.description,
+    date: link.date ?? existing?.date ?? '',
+    campaignKey: existing?.campaignKey ?? null,
+    domain: existing?.domain ?? '',
+    status: existing?.status ?? null,
+    input: existing?.sync === 'synced' ? null : (existing?.input ?? null),
+    words: [],
+  });
+}
+
+/** Recomputes the derived fields (search words, long URL key) after any change to a link row. */
+export function withLinkWords(row: LinkRow): LinkRow {
+  return {
+    ...row,
+    longurlKey: normalizeLongUrl(row.longurl),
+    words: searchWords(row.alias, row.title, row.description, row.shorturl, row.longurl),
+  };
+}
+
+export function aliasOf(shorturl: string): string {
+  try {
+    return new URL(shorturl).pathname.replace(/^\/+/, '');
+  } catch {
+    return '';
+  }
+}
+
+export function channelRow(channel: Channel, existing: ChannelRow | undefined, pulledAt: number): ChannelRow {
+  return {
+    key: existing?.key ?? serverKey(channel.id),
+    id: channel.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    name: channel.name,
+    description: channel.description,
+    color: channel.color,
+    starred: channel.starred,
+  };
+}
+
+export function channelItemKey(channelKey: string, type: string, itemKey: string | null, itemId: number | null): string {
+  return `${channelKey}|${type}|${itemKey ?? `s${itemId ?? ''}`}`;
+}
+
+export function channelItemRow(channelKey: string, item: ChannelItem, itemKey: string | null): ChannelItemRow {
+  return {
+    key: channelItemKey(channelKey, item.type, itemKey, item.id),
+    channelKey,
+    type: item.type,
+    itemKey,
+    itemId: item.id,
+    title: item.title,
+    preview: item.preview,
+    link: item.link,
+    date: item.date,
+    sync: 'synced',
+  };
+}
+
+export function campaignRow(campaign: Campaign, existing: CampaignRow | undefined, pulledAt: number): CampaignRow {
+  return {
+    key: existing?.key ?? serverKey(campaign.id),
+    id: campaign.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    name: campaign.name,
+    slug: slugOf(campaign.rotator) ?? existing?.slug ?? null,
+    public: campaign.public,
+    rotator: campaign.rotator,
+    list: campaign.list,
+  };
+}
+
+function slugOf(rotator: string | null): string | null {
+  if (!rotator) return null;
+  try {
+    return new URL(rotator).pathname.split('/').filter(Boolean).pop() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function domainRow(domain: Domain, existing: DomainRow | undefined, pulledAt: number): DomainRow {
+  return {
+    key: existing?.key ?? serverKey(domain.id),
+    id: domain.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    domain: domain.domain,
+    redirectroot: domain.redirectroot,
+    redirect404: domain.redirect404,
+  };
+}
+
+export function qrRow(qr: QrCode, existing: QrRow | undefined, pulledAt: number): QrRow {
+  return {
+    key: existing?.key ?? serverKey(qr.id),
+    id: qr.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    link: qr.link,
+    scans: qr.scans,
+    name: qr.name,
+    date: qr.date ?? existing?.date ?? '',
+    input: existing?.input ?? null,
+  };
+}

@@ -1,0 +1,154 @@
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { CreateCampaignInput, UpdateCampaignInput } from '../api/inputs/campaigns';
+import type { CreateChannelInput, UpdateChannelInput } from '../api/inputs/channels';
+import type { CreateDomainInput, UpdateDomainInput } from '../api/inputs/domains';
+import type { CreateLinkInput } from '../api/inputs/links';
+import type { CreateQrInput } from '../api/inputs/qr';
+import type { Campaign } from '../api/schemas/campaigns';
+import type { ChannelItemType } from '../api/schemas/channels';
+import { aliasOf, withLinkWords } from '../db/rows';
+import type { LinkpilotDb, OutboxEntry } from '../db/schema';
+import { findCreated } from './lookup';
+import { recordServerId } from './outbox';
+
+/** The local keys whose server ids an entry needs before it can be sent. */
+export function neededKeys(entry: OutboxEntry): string[] {
+  if (entry.entity === 'account') return [];
+  if (entry.op === 'create') return entry.deps;
+  return [...new Set([...(entry.key.startsWith('bio:') ? [] : [entry.key]), ...entry.deps])];
+}
+
+export function isReady(entry: OutboxEntry): boolean {
+  return neededKeys(entry).every((k) => entry.ids[k] !== undefined);
+}
+
+function idFor(entry: OutboxEntry, key: string | null | undefined): number | undefined {
+  return key ? entry.ids[key] : undefined;
+}
+
+/**
+ * Sends one outbox entry and writes the service's answer into the mirror. Throws ApiError on
+ * failure; the engine decides between retrying, waiting and marking the entry failed.
+ */
+export async function execute(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<void> {
+  if (entry.op === 'create') return executeCreate(db, api, entry);
+  const id = entry.ids[entry.key];
+  switch (entry.op) {
+    case 'update':
+      return executeUpdate(db, api, entry, id);
+    case 'delete': {
+      try {
+        if (entry.entity === 'channel') await api.deleteChannel(id!);
+        else if (entry.entity === 'campaign') await api.deleteCampaign(id!);
+        else if (entry.entity === 'domain') await api.deleteDomain(id!);
+        else throw permanent('The service offers no way to delete this kind of record.');
+      } catch (error) {
+        // Already gone (deleted elsewhere, or by our earlier send whose answer was lost): done.
+        if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
+      }
+      return;
+    }
+    case 'assign-channel': {
+      const channelId = idFor(entry, entry.payload.channelKey as string)!;
+      const type = entry.payload.type as ChannelItemType;
+      const itemId = (entry.payload.itemId as number | null) ?? id!;
+      await api.assignToChannel(channelId, type, itemId);
+      await db.channelItems.where('channelKey').equals(entry.payload.channelKey as string).filter((i) => i.type === type && (i.itemKey === entry.key || i.itemId === itemId)).modify({ sync: 'synced', itemId });
+      return;
+    }
+    case 'assign-campaign':
+      await api.assignToCampaign(idFor(entry, entry.payload.campaignKey as string)!, id!);
+      return;
+  }
+}
+
+async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<void> {
+  // A create that may already have happened is looked for before it is sent again.
+  const existing = entry.ambiguous ? await findCreated(db, api, entry) : null;
+  switch (entry.entity) {
+    case 'link': {
+      const input = entry.payload.input as CreateLinkInput;
+      const body: CreateLinkInput = { ...input };
+      const channel = idFor(entry, entry.payload.channelKey as string | null);
+      const campaign = idFor(entry, entry.payload.campaignKey as string | null);
+      if (channel !== undefined) body.channel = channel;
+      if (campaign !== undefined) body.campaign = campaign;
+      let created = existing !== null ? { id: existing.id, shorturl: existing.url } : await api.createLink(body);
+      if (!created.shorturl) created = { id: created.id, shorturl: (await api.getLink(created.id)).details.shorturl };
+      await db.transaction('rw', [db.links, db.outbox, db.channelItems], async () => {
+        const row = await db.links.get(entry.key);
+        if (row) {
+          await db.links.put(withLinkWords({ ...row, id: created.id, shorturl: created.shorturl ?? '', alias: aliasOf(created.shorturl ?? '') || row.alias }));
+        }
+        await db.channelItems.where('itemKey').equals(entry.key).modify({ itemId: created.id, link: created.shorturl ?? '', sync: 'synced' });
+        await recordServerId(db, entry.key, created.id);
+      });
+      return;
+    }
+    case 'channel': {
+      const id = existing?.id ?? (await api.createChannel(entry.payload as CreateChannelInput)).id;
+      await adoptId(db, 'channels', entry.key, id, {});
+      return;
+    }
+    case 'campaign': {
+      let id = existing?.id ?? null;
+      let extra: Partial<Campaign> = {};
+      if (id === null) {
+        const created = await api.createCampaign(entry.payload as CreateCampaignInput);
+        id = created.id;
+        extra = { rotator: created.rotator, list: created.list };
+      }
+      await adoptId(db, 'campaigns', entry.key, id, extra);
+      return;
+    }
+    case 'domain': {
+      const id = existing?.id ?? (await api.createDomain(entry.payload as CreateDomainInput)).id;
+      await adoptId(db, 'domains', entry.key, id, {});
+      return;
+    }
+    case 'qr': {
+      let created = existing !== null ? { id: existing.id, link: existing.url } : await api.createQrCode(entry.payload.input as CreateQrInput);
+      if (!created.link) created = { id: created.id, link: (await api.getQrCode(created.id)).qr.link };
+      await adoptId(db, 'qrCodes', entry.key, created.id, { link: created.link ?? '' });
+      return;
+    }
+    default:
+      throw permanent('This kind of record cannot be created.');
+  }
+}
+
+async function adoptId(db: LinkpilotDb, table: 'channels' | 'campaigns' | 'domains' | 'qrCodes', key: string, id: number, extra: object): Promise<void> {
+  await db.transaction('rw', [db.table(table), db.outbox], async () => {
+    await db.table(table).update(key, { id, ...extra });
+    await recordServerId(db, key, id);
+  });
+}
+
+async function executeUpdate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, id: number | undefined): Promise<void> {
+  switch (entry.entity) {
+    case 'channel':
+      await api.updateChannel(id!, entry.payload as UpdateChannelInput);
+      return;
+    case 'campaign': {
+      const updated = await api.updateCampaign(id!, entry.payload as UpdateCampaignInput);
+      await db.campaigns.update(entry.key, { rotator: updated.rotator, list: updated.list });
+      return;
+    }
+    case 'domain':
+      await api.updateDomain(id!, entry.payload as UpdateDomainInput);
+      return;
+    case 'account': {
+      await api.updateAccount(entry.payload as { email?: string; password?: string });
+      const email = entry.payload.email as string | undefined;
+      await db.account.update('me', email ? { email, pendingEmail: null } : { pendingEmail: null });
+      return;
+    }
+    default:
+      throw permanent('The service offers no way to change this record after it was created.');
+  }
+}
+
+function permanent(message: string): ApiError {
+  return new ApiError({ kind: 'validation', message, retryable: false });
+}

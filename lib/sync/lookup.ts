@@ -1,0 +1,86 @@
+import type { ApiClient } from '../api/client';
+import type { CreateLinkInput } from '../api/inputs/links';
+import type { Entity, LinkpilotDb, OutboxEntry } from '../db/schema';
+import { normalizeLongUrl } from '../db/search-words';
+
+/**
+ * After a create whose outcome is unknown (sent, no answer), finds the record the service may
+ * have made, so it is adopted instead of created twice. The API has no idempotency key, so the
+ * record is recognised by what was sent (alias, long URL, name, slug or domain) and must not be
+ * a record this device already mirrors. Pulls leave such look-alikes out of the mirror while the
+ * create is unresolved (see `awaitsLookup`), so "already mirrored" stays meaningful.
+ */
+export interface Found {
+  id: number;
+  /** The short URL (links) or code URL (QR codes) when the look-up already saw it. */
+  url: string | null;
+}
+
+export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<Found | null> {
+  const known = async (table: 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes', id: number) =>
+    (await db.table(table).where('id').equals(id).count()) > 0;
+  const fits = (record: Record<string, unknown>) => identityMatches(entry, record);
+
+  switch (entry.entity) {
+    case 'link': {
+      const input = entry.payload.input as CreateLinkInput;
+      if (input.custom) {
+        const hit = await api.findLinkByShortUrl(input.custom);
+        return hit && fits({ longurl: hit.details.longurl, shorturl: hit.details.shorturl }) ? { id: hit.details.id, url: hit.details.shorturl || null } : null;
+      }
+      const page = await api.listLinks({ q: input.url, order: 'date', limit: 50 });
+      for (const link of page.items) if (fits(link) && !(await known('links', link.id))) return { id: link.id, url: link.shorturl || null };
+      return null;
+    }
+    case 'channel':
+      for await (const page of api.walkPages((p, l) => api.listChannels({ page: p, limit: l }))) {
+        for (const c of page.items) if (fits(c) && !(await known('channels', c.id))) return { id: c.id, url: null };
+      }
+      return null;
+    case 'campaign':
+      for await (const page of api.walkPages((p, l) => api.listCampaigns({ page: p, limit: l }))) {
+        for (const c of page.items) if (fits(c) && !(await known('campaigns', c.id))) return { id: c.id, url: null };
+      }
+      return null;
+    case 'domain':
+      for await (const page of api.walkPages((p, l) => api.listDomains({ page: p, limit: l }))) {
+        for (const d of page.items) if (fits(d)) return { id: d.id, url: null };
+      }
+      return null;
+    case 'qr': {
+      const page = await api.listQrCodes({ limit: 50 });
+      for (const qr of page.items) if (fits(qr) && !(await known('qrCodes', qr.id))) return { id: qr.id, url: qr.link || null };
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether a record from the service looks like the one this create entry would make. */
+export function identityMatches(entry: OutboxEntry, record: Record<string, unknown>): boolean {
+  const p = entry.payload;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  switch (entry.entity) {
+    case 'link': {
+      const input = p.input as CreateLinkInput;
+      if (normalizeLongUrl(str(record.longurl)) !== normalizeLongUrl(input.url)) return false;
+      return !input.custom || str(record.shorturl).endsWith(`/${input.custom}`) || str(record.alias) === input.custom;
+    }
+    case 'channel':
+      return str(record.name) === str(p.name);
+    case 'campaign':
+      return p.slug ? str(record.rotator).endsWith(`/${str(p.slug)}`) : p.name !== undefined && str(record.name) === str(p.name);
+    case 'domain':
+      return str(record.domain).replace(/\/$/, '').toLowerCase() === str(p.domain).replace(/\/$/, '').toLowerCase();
+    case 'qr':
+      return str(record.name) === str((p.input as { name?: string }).name);
+    default:
+      return false;
+  }
+}
+
+/** Ambiguous creates of an entity: pulled records that match one of them wait for its look-up. */
+export function awaitsLookup(pending: OutboxEntry[], entity: Entity, record: Record<string, unknown>): boolean {
+  return pending.some((e) => e.entity === entity && e.op === 'create' && e.ambiguous && identityMatches(e, record));
+}

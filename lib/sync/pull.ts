@@ -1,0 +1,194 @@
+import type { ApiClient } from '../api/client';
+import type { Page } from '../api/schemas/envelope';
+import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
+import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
+import { awaitsLookup } from './lookup';
+import { mergePatch, tableOf } from './outbox';
+
+/**
+ * Refreshing the mirror, one page per step so the engine can serve the outbox (and the user)
+ * between pages and a stopped worker resumes where it was. Pending local changes stay on top:
+ * records deleted here are not brought back, and queued edits are laid over the pulled values.
+ */
+export const COLLECTIONS = ['account', 'channels', 'campaigns', 'domains', 'overlays', 'splash', 'qrs', 'links', 'channelItems'] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+export interface PullCursor {
+  collection: Collection;
+  page: number;
+  startedAt: number;
+  /** For channel items: the channels still to walk (server ids). */
+  channelQueue?: number[];
+}
+
+export interface PullStatus {
+  lastPull: number | null;
+  /** Pages done and, once known, the page count of the walk under way. */
+  page: number;
+  maxpage: number | null;
+}
+
+export const PULL_CURSOR_KEY = 'pull:cursor';
+export const pullStatusKey = (c: Collection) => `pull:${c}`;
+
+/** Starts a full pull of every collection (or continues the one under way). */
+export async function requestPull(db: LinkpilotDb, now: number): Promise<void> {
+  const cursor = await db.meta.get(PULL_CURSOR_KEY);
+  if (!cursor?.value) await db.meta.put({ key: PULL_CURSOR_KEY, value: { collection: COLLECTIONS[0], page: 1, startedAt: now } satisfies PullCursor });
+}
+
+export async function pullInProgress(db: LinkpilotDb): Promise<boolean> {
+  return Boolean((await db.meta.get(PULL_CURSOR_KEY))?.value);
+}
+
+/** Does one request's worth of pulling. Returns false when nothing is left to pull. */
+export async function pullStep(db: LinkpilotDb, api: ApiClient, now: () => number): Promise<boolean> {
+  const cursor = (await db.meta.get(PULL_CURSOR_KEY))?.value as PullCursor | undefined;
+  if (!cursor) return false;
+  const next = await pullPage(db, api, cursor, now);
+  await db.meta.put({ key: PULL_CURSOR_KEY, value: next });
+  return next !== null;
+}
+
+async function pullPage(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, now: () => number): Promise<PullCursor | null> {
+  const { collection, page, startedAt } = cursor;
+  const at = now();
+  const advance = async (result: { maxpage: number; received: number; perpage: number } | null): Promise<PullCursor | null> => {
+    const more = result !== null && result.received > 0 && page < result.maxpage && result.received >= result.perpage;
+    await db.meta.put({ key: pullStatusKey(collection), value: { lastPull: more ? null : at, page, maxpage: result?.maxpage ?? 1 } satisfies PullStatus });
+    if (more) return { ...cursor, page: page + 1 };
+    if (collection !== 'account' && collection !== 'channelItems' && collection !== 'overlays' && collection !== 'splash') {
+      await removeUnseen(db, collection, startedAt);
+    }
+    const index = COLLECTIONS.indexOf(collection);
+    const following = COLLECTIONS[index + 1];
+    if (!following) return null;
+    return { collection: following, page: 1, startedAt };
+  };
+  const shape = <T>(p: Page<T>) => ({ maxpage: p.maxpage, received: p.items.length + p.rejected.length, perpage: p.perpage });
+  const limit = 1000;
+
+  switch (collection) {
+    case 'account': {
+      const account = await api.getAccount();
+      const existing = await db.account.get('me');
+      await db.account.put({ ...account, key: 'me', pendingEmail: existing?.pendingEmail ?? null });
+      return advance(null);
+    }
+    case 'overlays': {
+      const p = await api.listOverlays({ page, limit });
+      await db.transaction('rw', db.overlays, async () => {
+        if (page === 1) await db.overlays.clear();
+        await db.overlays.bulkPut(p.items);
+      });
+      return advance(shape(p));
+    }
+    case 'splash': {
+      const p = await api.listSplashPages({ page, limit });
+      await db.transaction('rw', db.splashPages, async () => {
+        if (page === 1) await db.splashPages.clear();
+        await db.splashPages.bulkPut(p.items);
+      });
+      return advance(shape(p));
+    }
+    case 'channels': {
+      const p = await api.listChannels({ page, limit });
+      await merge(db, 'channel', p.items, (item, existing) => channelRow(item, existing as never, at));
+      return advance(shape(p));
+    }
+    case 'campaigns': {
+      const p = await api.listCampaigns({ page, limit });
+      await merge(db, 'campaign', p.items, (item, existing) => campaignRow(item, existing as never, at));
+      return advance(shape(p));
+    }
+    case 'domains': {
+      const p = await api.listDomains({ page, limit });
+      await merge(db, 'domain', p.items, (item, existing) => domainRow(item, existing as never, at));
+      return advance(shape(p));
+    }
+    case 'qrs': {
+      const p = await api.listQrCodes({ page, limit });
+      await merge(db, 'qr', p.items, (item, existing) => qrRow(item, existing as never, at));
+      return advance(shape(p));
+    }
+    case 'links': {
+      const p = await api.listLinks({ page, limit, order: 'date' });
+      await merge(db, 'link', p.items, (item, existing) => linkRow(item, existing as never, at));
+      return advance(shape(p));
+    }
+    case 'channelItems':
+      return pullChannelItems(db, api, cursor, at);
+  }
+}
+
+/** Channel items are walked channel by channel; this device's pending assignments are kept. */
+async function pullChannelItems(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, at: number): Promise<PullCursor | null> {
+  const queue = cursor.channelQueue ?? (await db.channels.toArray()).map((c) => c.id).filter((id): id is number => id !== null);
+  const channelId = queue[0];
+  if (channelId === undefined) {
+    await db.meta.put({ key: pullStatusKey('channelItems'), value: { lastPull: at, page: 0, maxpage: 0 } satisfies PullStatus });
+    return null;
+  }
+  const channel = await db.channels.where('id').equals(channelId).first();
+  let more = false;
+  try {
+    const p = await api.listChannelItems(channelId, { page: cursor.page, limit: 1000 });
+    if (channel) {
+      await db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
+        if (cursor.page === 1) await db.channelItems.where('channelKey').equals(channel.key).filter((i) => i.sync === 'synced').delete();
+        for (const item of p.items) {
+          const local = item.type === 'links' ? await db.links.where('id').equals(item.id).first() : item.type === 'qr' ? await db.qrCodes.where('id').equals(item.id).first() : undefined;
+          await db.channelItems.put(channelItemRow(channel.key, item, local?.key ?? null));
+        }
+      });
+    }
+    more = p.items.length + p.rejected.length >= p.perpage && cursor.page < p.maxpage && p.items.length > 0;
+  } catch (error) {
+    // A channel deleted elsewhere since the channel list was read: skip it.
+    if (!(error instanceof Error && 'kind' in error && error.kind === 'not-found')) throw error;
+  }
+  if (more) return { ...cursor, page: cursor.page + 1, channelQueue: queue };
+  return { ...cursor, page: 1, channelQueue: queue.slice(1) };
+}
+
+type Named = 'link' | 'channel' | 'campaign' | 'domain' | 'qr';
+
+/** Upserts pulled records by server id, laying queued local edits over them. */
+async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, items: T[], toRow: (item: T, existing: Mirrored | undefined) => Mirrored): Promise<void> {
+  const table = db.table<Mirrored, string>(tableOf[entity]);
+  await db.transaction('rw', [table, db.outbox], async () => {
+    const pending = await db.outbox.toArray();
+    const deletedIds = new Set(pending.filter((e) => e.entity === entity && e.op === 'delete').map((e) => e.ids[e.key]));
+    const existing = new Map((await table.where('id').anyOf(items.map((i) => i.id)).toArray()).map((r) => [r.id, r]));
+    const rows: Mirrored[] = [];
+    for (const item of items) {
+      if (deletedIds.has(item.id)) continue;
+      const before = existing.get(item.id);
+      if (!before && awaitsLookup(pending, entity, item as Record<string, unknown>)) continue;
+      let row = toRow(item, before);
+      const edits = before ? pendingEdits(pending, entity, before.key) : null;
+      if (edits) row = { ...row, ...edits } as Mirrored;
+      rows.push(row);
+    }
+    await table.bulkPut(rows);
+  });
+}
+
+function pendingEdits(pending: OutboxEntry[], entity: Named, key: string): Record<string, unknown> | null {
+  const updates = pending.filter((e) => e.entity === entity && e.key === key && e.op === 'update');
+  if (updates.length === 0) return null;
+  return updates.reduce<Record<string, unknown>>((acc, e) => mergePatch(acc, e.payload), {});
+}
+
+/** After a complete walk: synced records the service no longer has were deleted elsewhere. */
+async function removeUnseen(db: LinkpilotDb, collection: Collection, startedAt: number): Promise<void> {
+  const entities: Partial<Record<Collection, Named>> = { channels: 'channel', campaigns: 'campaign', domains: 'domain', qrs: 'qr', links: 'link' };
+  const entity = entities[collection];
+  if (!entity) return;
+  const table = db.table<Mirrored, string>(tableOf[entity]);
+  const gone = await table.filter((r) => r.sync === 'synced' && r.id !== null && r.pulledAt < startedAt).primaryKeys();
+  await table.bulkDelete(gone);
+  if (entity === 'link') await db.linkStats.bulkDelete(gone);
+  if (entity === 'qr') await db.qrStats.bulkDelete(gone);
+  if (entity === 'channel') for (const key of gone) await db.channelItems.where('channelKey').equals(key).delete();
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { available, initialBudget, observe, RESERVE, spend, waitFor, type Budget } from '@/lib/sync/budget';
+import { backoffDelay, BACKOFF_CAP_MS } from '@/lib/sync/backoff';
+import type { RateLimitInfo } from '@/lib/api/rate-limit';
+
+const T = 1_800_000_000_000;
+const headers = (remaining: number, resetIn: number, limit = 30): RateLimitInfo => ({ limit, remaining, resetAt: T + resetIn, retryAt: null, source: 'headers' });
+
+describe('budget arithmetic', () => {
+  it('follows the service: remaining from the headers, minus what we sent since', () => {
+    let b = observe(initialBudget(), headers(10, 20_000), 200, T);
+    expect(available(b, T)).toBe(10);
+    b = spend(b, T + 1);
+    b = spend(b, T + 2);
+    expect(available(b, T + 3)).toBe(8);
+  });
+
+  it('keeps a reserve per priority: the user may use the last request, background work may not', () => {
+    const b = observe(initialBudget(), headers(RESERVE[2], 5_000), 200, T);
+    expect(waitFor(b, 0, T)).toBe(0);
+    expect(waitFor(b, 1, T)).toBe(0);
+    expect(waitFor(b, 2, T)).toBe(5_000);
+    const last = observe(initialBudget(), headers(1, 5_000), 200, T);
+    expect(waitFor(last, 0, T)).toBe(0);
+    expect(waitFor(last, 1, T)).toBe(5_000);
+  });
+
+  it('a spent budget waits until the reset, then starts over', () => {
+    const b = observe(initialBudget(), headers(0, 3_000), 200, T);
+    expect(waitFor(b, 0, T)).toBe(3_000);
+    expect(waitFor(b, 0, T + 3_000)).toBe(0);
+    expect(available(b, T + 3_000)).toBe(30);
+  });
+
+  it('a 429 empties the budget until Retry-After (or the reset)', () => {
+    const b = observe(initialBudget(), { limit: 30, remaining: null, resetAt: null, retryAt: T + 7_000, source: 'default' }, 429, T);
+    expect(available(b, T)).toBe(0);
+    expect(waitFor(b, 0, T)).toBe(7_000);
+  });
+
+  it('without headers it counts its own requests against 30 per minute', () => {
+    let b: Budget = initialBudget();
+    for (let i = 0; i < 30; i++) b = spend(b, T + i * 10);
+    expect(available(b, T + 400)).toBe(0);
+    // The first of the 30 leaves the window a minute after it was sent.
+    expect(waitFor(b, 0, T + 400)).toBe(60_000 - 400);
+    expect(available(b, T + 60_001)).toBe(1);
+  });
+
+  it('a count heard without a reset time is not trusted past one window', () => {
+    const b = observe(initialBudget(), { limit: 30, remaining: 0, resetAt: null, retryAt: null, source: 'headers' }, 200, T);
+    expect(available(b, T + 1_000)).toBe(0);
+    expect(available(b, T + 60_000)).toBe(30);
+  });
+});
+
+describe('backoff', () => {
+  it('grows exponentially with jitter and stays under the cap', () => {
+    const low = () => 0;
+    const high = () => 0.999;
+    expect(backoffDelay(1, low)).toBe(1_000);
+    expect(backoffDelay(1, high)).toBeLessThanOrEqual(2_000);
+    expect(backoffDelay(3, low)).toBe(4_000);
+    expect(backoffDelay(30, high)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+    expect(backoffDelay(30, low)).toBe(BACKOFF_CAP_MS / 2);
+  });
+});

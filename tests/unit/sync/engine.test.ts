@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import * as actions from '@/lib/sync/actions';
+import { createSyncEngine } from '@/lib/sync/engine';
+import { freshDb } from './db';
+
+type Handler = (req: { method: string; path: string; query: URLSearchParams; body: Record<string, unknown> | undefined }) => { status?: number; body?: unknown; headers?: Record<string, string> } | Error;
+
+/** A fake service answering by route; records every request. */
+function fakeService(handler: Handler) {
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+    requests.push({ method: request.method, path: url.pathname, body });
+    const answer = handler({ method: request.method, path: url.pathname, query: url.searchParams, body });
+    if (answer instanceof Error) throw answer;
+    return new Response(JSON.stringify(answer.body ?? { error: 0 }), {
+      status: answer.status ?? 200,
+      headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '29', 'X-RateLimit-Reset': '60', ...answer.headers },
+    });
+  };
+  return { fetch: fetchImpl, requests };
+}
+
+function engineFor(db: ReturnType<typeof freshDb>, service: ReturnType<typeof fakeService>, clock = { t: Date.now() }) {
+  return createSyncEngine({
+    db,
+    connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
+    fetch: service.fetch,
+    now: () => clock.t,
+    sleep: async (ms) => {
+      clock.t += ms;
+    },
+    random: () => 0.5,
+  });
+}
+
+describe('the drain', () => {
+  it('sends creates before what depends on them, rewriting local keys into server ids', async () => {
+    const db = freshDb();
+    let nextId = 100;
+    const service = fakeService(({ path, body }) => {
+      if (path === '/api/channel/add') return { body: { error: 0, id: nextId++, name: body?.name, description: '', color: '#000000', starred: false } };
+      if (path === '/api/url/add') return { body: { error: 0, id: nextId++, shorturl: 'https://s.test/abc' } };
+      if (path.includes('/assign/')) return { body: { error: 0, message: 'ok' } };
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const ctx = { db };
+    const link = await actions.createLink(ctx, { input: { url: 'https://example.com/x' } });
+    const channel = await actions.createChannel(ctx, { name: 'Later' });
+    await actions.assignToChannel(ctx, channel, { type: 'links', key: link });
+
+    const report = await engineFor(db, service).drain();
+    expect(report.sent).toBe(3);
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/url/add', 'POST /api/channel/add', 'POST /api/channel/101/assign/links/100']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.links.get(link)).toMatchObject({ id: 100, shorturl: 'https://s.test/abc', alias: 'abc', sync: 'synced' });
+    expect((await db.channelItems.toArray())[0]).toMatchObject({ itemId: 100, sync: 'synced' });
+  });
+
+  it('a refused change is marked failed with the message, and does not block unrelated changes', async () => {
+    const db = freshDb();
+    const service = fakeService(({ path }) => {
+      if (path === '/api/domain/add') return { status: 400, body: { error: 1, message: 'domain: already registered' } };
+      if (path === '/api/campaign/add') return { body: { error: 0, id: 7, domain: 'Spring', public: false, rotator: false, list: 'https://s.test/campaign/7' } };
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const domain = await actions.createDomain({ db }, { domain: 'https://go.test' });
+    const campaign = await actions.createCampaign({ db }, { name: 'Spring' });
+    const report = await engineFor(db, service).drain();
+    expect(report).toMatchObject({ sent: 1, failed: 1 });
+    const [failed] = await db.outbox.toArray();
+    expect(failed).toMatchObject({ state: 'failed', error: { kind: 'validation', serverMessage: 'domain: already registered', field: 'domain' } });
+    expect((await db.domains.get(domain))?.sync).toBe('failed');
+    expect(await db.campaigns.get(campaign)).toMatchObject({ id: 7, sync: 'synced', list: 'https://s.test/campaign/7' });
+  });
+
+  it('after a create whose answer was lost, it finds the record instead of creating it twice', async () => {
+    const db = freshDb();
+    let created = 0;
+    const service = fakeService(({ method, path, query }) => {
+      if (method === 'POST' && path === '/api/url/add') {
+        created += 1;
+        return new TypeError('Failed to fetch');
+      }
+      if (path === '/api/urls' && query.get('q')) {
+        return { body: { error: '0', data: { result: 1, perpage: 50, currentpage: 1, nextpage: 0, maxpage: 1, urls: [{ id: 55, alias: 'zz', shorturl: 'https://s.test/zz', longurl: 'https://example.com/lost', clicks: 0, title: '', description: '', date: '2026-11-22 12:00:00' }] } } };
+      }
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/lost' } });
+    const clock = { t: Date.now() };
+    const engine = engineFor(db, service, clock);
+    const first = await engine.drain();
+    expect(first.sent).toBe(0);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ ambiguous: true, attempts: 1, state: 'pending' });
+    clock.t += 10 * 60_000;
+    await engine.drain();
+    expect(created).toBe(1);
+    expect(await db.links.get(key)).toMatchObject({ id: 55, shorturl: 'https://s.test/zz', sync: 'synced' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an entry left in flight by a stopped worker is treated as ambiguous on the next start', async () => {
+    const db = freshDb();
+    const service = fakeService(({ method, path }) => {
+      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 9, name: 'Crash', description: '', color: '#112233', starred: false }] } } };
+      return { status: 500, body: { error: 1, message: 'should not be sent' } };
+    });
+    const key = await actions.createChannel({ db }, { name: 'Crash' });
+    await db.outbox.toCollection().modify({ state: 'inflight' });
+    await engineFor(db, service).drain();
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/channels']);
+    expect((await db.channels.get(key))?.id).toBe(9);
+  });
+
+  it('a 429 waits for Retry-After before the entry is tried again', async () => {
+    const db = freshDb();
+    let calls = 0;
+    const service = fakeService(() => {
+      calls += 1;
+      if (calls === 1) return { status: 429, body: { error: 1, message: 'slow down' }, headers: { 'Retry-After': '5', 'X-RateLimit-Remaining': '0' } };
+      return { body: { error: 0, id: 3, name: 'A', description: '', color: '#000000', starred: false } };
+    });
+    const clock = { t: Date.now() };
+    const started = clock.t;
+    await actions.createChannel({ db }, { name: 'A' });
+    const report = await engineFor(db, service, clock).drain();
+    expect(report.sent).toBe(1);
+    expect(calls).toBe(2);
+    expect(clock.t - started).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it('sends nothing while offline and asks to be woken', async () => {
+    const db = freshDb();
+    const service = fakeService(() => ({ body: {} }));
+    await actions.createChannel({ db }, { name: 'Offline' });
+    const woken: number[] = [];
+    const engine = createSyncEngine({ db, connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }), fetch: service.fetch, isOnline: () => false, wakeAt: (t) => woken.push(t) });
+    const report = await engine.drain();
+    expect(report.sent).toBe(0);
+    expect(service.requests).toHaveLength(0);
+    expect(woken).toHaveLength(1);
+  });
+});
