@@ -9,7 +9,7 @@ export default defineConfig({
   manifest: {
     name: 'Linkpilot',
     description: 'Shorten, track and manage your links, online or offline.',
-    permissions: ['storage'],
+    permissions: ['storage', 'alarms'],
     host_permissions: ['http://127.0.0.1/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
   },

@@ -1,6 +1,11 @@
+import { browser } from 'wxt/browser';
 import { registerMessageHandlers } from './messages';
+import { createBackgroundSync } from './sync';
 
-// Listeners are registered synchronously on every start, so events that woke the worker are not missed.
+// Listeners are registered synchronously on every start, so the event that woke the worker is not missed.
 export default defineBackground(() => {
-  registerMessageHandlers();
+  const sync = createBackgroundSync();
+  registerMessageHandlers(sync);
+  browser.alarms.onAlarm.addListener((alarm) => sync.onAlarm(alarm.name));
+  sync.start();
 });

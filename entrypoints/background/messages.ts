@@ -1,24 +1,37 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors';
+import { database } from '@/lib/db/open';
 import { requestSchema, type Reply, type Request, type RequestType, type ResponseMap } from '@/lib/messages/protocol';
-import { connect, disconnect, refreshAccount } from '@/lib/settings/connect';
+import { connect, disconnect } from '@/lib/settings/connect';
+import type { BackgroundSync } from './sync';
 
 type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
 
-const handlers: Handlers = {
-  'connection.connect': (r) => connect(r.serviceUrl, r.apiKey),
-  'connection.disconnect': async () => {
-    await disconnect();
-    return { disconnected: true };
-  },
-  'account.refresh': async () => ({ account: await refreshAccount() }),
-};
+function handlersFor(sync: BackgroundSync): Handlers {
+  return {
+    'connection.connect': async (r) => {
+      const result = await connect(database(), r.serviceUrl, r.apiKey);
+      await sync.pull();
+      return result;
+    },
+    'connection.disconnect': async () => {
+      await disconnect(database());
+      return { disconnected: true };
+    },
+    'sync.kick': () => sync.drain(),
+    'sync.pull': async () => {
+      await sync.pull();
+      return { started: true };
+    },
+  };
+}
 
 /** Messages are accepted only from this extension's own pages, and only in a known shape. */
-export function registerMessageHandlers(): void {
+export function registerMessageHandlers(sync: BackgroundSync): void {
+  const handlers = handlersFor(sync);
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     if (!isOwnPage(sender)) return undefined;
-    void answer(message).then(sendResponse);
+    void answer(handlers, message).then(sendResponse);
     // Keeps the channel open for the asynchronous answer (works in Chrome and Firefox alike).
     return true;
   });
@@ -30,7 +43,7 @@ function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
   return typeof sender.url === 'string' && sender.url.startsWith(pageRoot);
 }
 
-async function answer(message: unknown): Promise<Reply<RequestType>> {
+async function answer(handlers: Handlers, message: unknown): Promise<Reply<RequestType>> {
   const parsed = requestSchema.safeParse(message);
   if (!parsed.success) {
     return { ok: false, error: new ApiError({ kind: 'validation', message: 'Unknown or malformed request.', retryable: false }).toJSON() };

@@ -1,35 +1,72 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { AccountSummary } from '@/components/account/AccountSummary';
+import { ChannelsPage } from '@/components/channels/ChannelsPage';
+import { DomainsPage } from '@/components/domains/DomainsPage';
+import { useHashRoute } from '@/components/hooks/useHashRoute';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { ConnectionForm } from '@/components/settings/ConnectionForm';
+import { SyncCentre } from '@/components/sync/SyncCentre';
+import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
-import { accountItem } from '@/lib/settings/account-cache';
 import { connectionItem } from '@/lib/settings/connection';
+
+const SECTIONS = [
+  { route: 'channels', label: 'Channels', render: () => <ChannelsPage /> },
+  { route: 'domains', label: 'Domains', render: () => <DomainsPage /> },
+  { route: 'sync', label: 'Sync centre', render: () => <SyncCentre /> },
+  { route: 'settings', label: 'Settings', render: () => <SettingsPage /> },
+] as const;
 
 export function App() {
   const connection = useStorageItem(connectionItem);
-  const account = useStorageItem(accountItem);
+  const route = useHashRoute(connection.value ? 'channels' : 'settings');
+  const section = connection.value ? (SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]) : SECTIONS[3];
   return (
     <>
       <header>
         <h1>Linkpilot</h1>
+        {connection.value ? (
+          <nav aria-label="Sections">
+            {SECTIONS.map((s) => (
+              <a key={s.route} href={`#/${s.route}`} aria-current={s === section ? 'page' : undefined}>
+                {s.label}
+              </a>
+            ))}
+          </nav>
+        ) : null}
       </header>
-      <main>
-        <section className="stack" aria-labelledby="settings-heading">
-          <h2 id="settings-heading">Settings</h2>
-          {connection.value && account.value ? (
-            <div className="card stack">
-              <AccountSummary account={account.value} />
-              <p className="muted">Service: {connection.value.baseUrl}</p>
-              <div className="row">
-                <button type="button" className="secondary" onClick={() => void sendRequest({ type: 'connection.disconnect' })}>
-                  Disconnect
-                </button>
-              </div>
-            </div>
-          ) : null}
-          {connection.loaded ? <ConnectionForm initialUrl={connection.value?.baseUrl ?? ''} /> : null}
-        </section>
-      </main>
+      <main>{connection.loaded ? section.render() : null}</main>
     </>
+  );
+}
+
+function SettingsPage() {
+  const connection = useStorageItem(connectionItem);
+  const account = useLiveQuery(() => database().account.get('me'));
+  const pending = useLiveQuery(() => database().outbox.count(), [], 0);
+
+  async function confirmDisconnect() {
+    const warning = pending > 0 ? ` ${pending} change(s) not yet synced will be discarded.` : '';
+    if (window.confirm(`Disconnect? The API key and the local copy of your data are removed from this browser.${warning}`)) {
+      await sendRequest({ type: 'connection.disconnect' });
+    }
+  }
+
+  return (
+    <section className="stack" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Settings</h2>
+      {connection.value && account ? (
+        <div className="card stack">
+          <AccountSummary account={account} />
+          <p className="muted">Service: {connection.value.baseUrl}</p>
+          <div className="row">
+            <button type="button" className="secondary" onClick={() => void confirmDisconnect()}>
+              Disconnect
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <ConnectionForm initialUrl={connection.value?.baseUrl ?? ''} />
+    </section>
   );
 }

@@ -1,12 +1,13 @@
 import { browser } from 'wxt/browser';
 import { AccountSummary } from '@/components/account/AccountSummary';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
-import { accountItem } from '@/lib/settings/account-cache';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { database } from '@/lib/db/open';
 import { connectionItem } from '@/lib/settings/connection';
 
 export function App() {
   const connection = useStorageItem(connectionItem);
-  const account = useStorageItem(accountItem);
+  const account = { value: useLiveQuery(() => database().account.get('me')) ?? null };
   if (!connection.loaded) return null;
   return (
     <main>

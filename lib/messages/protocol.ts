@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import type { Account } from '../api/schemas/account';
 import type { SerializedApiError } from '../api/errors';
+import type { DrainReport } from '../sync/engine';
 
 /**
  * Every message an extension page may send to the background worker. The worker parses each
  * one with this schema before acting, so a malformed or foreign message is refused, not guessed at.
+ * Pages write changes to IndexedDB themselves; messages only ask the worker to act on them.
  */
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection.connect'), serviceUrl: z.string().max(2048), apiKey: z.string().max(512) }),
   z.object({ type: z.literal('connection.disconnect') }),
-  z.object({ type: z.literal('account.refresh') }),
+  z.object({ type: z.literal('sync.kick') }),
+  z.object({ type: z.literal('sync.pull') }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -17,7 +20,8 @@ export type RequestType = Request['type'];
 export interface ResponseMap {
   'connection.connect': { account: Account; baseUrl: string; notes: string[] };
   'connection.disconnect': { disconnected: true };
-  'account.refresh': { account: Account };
+  'sync.kick': DrainReport;
+  'sync.pull': { started: true };
 }
 
 export type Reply<T extends RequestType> =

@@ -1,7 +1,7 @@
 import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
-import { accountItem } from './account-cache';
+import { MIRROR_TABLES, type LinkpilotDb } from '../db/schema';
 import { connectionItem } from './connection';
 import { parseServiceUrl } from './service-url';
 
@@ -13,9 +13,11 @@ export interface ConnectResult {
 
 /**
  * Checks a Service URL and API key with GET /api/account and, only when the service accepts
- * them, stores both. A failed attempt leaves any previous connection untouched.
+ * them, stores both and the account. A failed attempt leaves any previous connection untouched.
+ * Connecting to another service or account starts a fresh mirror: records of one account must
+ * never be sent to another.
  */
-export async function connect(serviceUrl: string, apiKey: string, fetchImpl?: typeof fetch): Promise<ConnectResult> {
+export async function connect(db: LinkpilotDb, serviceUrl: string, apiKey: string, fetchImpl?: typeof fetch): Promise<ConnectResult> {
   const parsed = parseServiceUrl(serviceUrl);
   if (!parsed.ok) throw new ApiError({ kind: 'validation', field: 'serviceUrl', message: parsed.message, retryable: false });
   const key = apiKey.trim();
@@ -24,23 +26,40 @@ export async function connect(serviceUrl: string, apiKey: string, fetchImpl?: ty
     throw new ApiError({ kind: 'validation', field: 'apiKey', message: 'The API key must not contain spaces.', retryable: false });
   }
   const client = createApiClient({ baseUrl: parsed.baseUrl, getApiKey: () => key, fetch: fetchImpl });
-  const account = await client.getAccount();
+  let account: Account;
+  try {
+    account = await client.getAccount();
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'auth') {
+      throw new ApiError({ ...error.toJSON(), field: 'apiKey', message: `The service refused this API key${error.serverMessage ? `: ${error.serverMessage}` : '.'}` });
+    }
+    if (error instanceof ApiError && error.kind === 'not-found') {
+      throw new ApiError({ ...error.toJSON(), field: 'serviceUrl', message: `No link service answers at ${parsed.baseUrl}/api: check the Service URL.` });
+    }
+    if (error instanceof ApiError && error.kind === 'bad-response') {
+      throw new ApiError({ ...error.toJSON(), field: 'serviceUrl', message: `${parsed.baseUrl} does not answer like the link service's API: check the Service URL.` });
+    }
+    throw error;
+  }
+  const previous = await connectionItem.getValue();
+  const mirrored = await db.account.get('me');
+  if ((previous && previous.baseUrl !== parsed.baseUrl) || (mirrored && mirrored.id !== account.id)) await clearMirror(db);
   await connectionItem.setValue({ baseUrl: parsed.baseUrl, apiKey: key, connectedAt: new Date().toISOString() });
-  await accountItem.setValue(account);
+  await db.transaction('rw', db.account, db.meta, async () => {
+    await db.account.put({ ...account, key: 'me', pendingEmail: (await db.account.get('me'))?.pendingEmail ?? null });
+    await db.meta.delete('auth-refused');
+  });
   return { account, baseUrl: parsed.baseUrl, notes: parsed.notes };
 }
 
-export async function disconnect(): Promise<void> {
+/** Forgets the key, the mirror and every change not yet sent. */
+export async function disconnect(db: LinkpilotDb): Promise<void> {
   await connectionItem.setValue(null);
-  await accountItem.setValue(null);
+  await clearMirror(db);
 }
 
-/** Re-reads the account with the stored connection. */
-export async function refreshAccount(fetchImpl?: typeof fetch): Promise<Account> {
-  const connection = await connectionItem.getValue();
-  if (!connection) throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
-  const client = createApiClient({ baseUrl: connection.baseUrl, getApiKey: async () => (await connectionItem.getValue())?.apiKey ?? null, fetch: fetchImpl });
-  const account = await client.getAccount();
-  await accountItem.setValue(account);
-  return account;
+async function clearMirror(db: LinkpilotDb): Promise<void> {
+  await db.transaction('rw', [...MIRROR_TABLES.map((t) => db.table(t)), db.outbox, db.meta], async () => {
+    for (const table of [...MIRROR_TABLES, 'outbox', 'meta'] as const) await db.table(table).clear();
+  });
 }

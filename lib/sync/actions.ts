@@ -344,3 +344,32 @@ async function refreshAfter(ctx: ActionContext, entry: OutboxEntry): Promise<voi
     });
   }
 }
+
+/**
+ * Changes what a queued create will send (typically after the service refused it), validates it
+ * as a new create, updates the local record to match, and puts the entry back in the queue.
+ */
+export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: Record<string, unknown>): Promise<void> {
+  const entry = await ctx.db.outbox.get(seq);
+  if (!entry || entry.op !== 'create' || entry.state === 'inflight') {
+    throw new ApiError({ kind: 'validation', message: 'This change is being sent and cannot be edited now.', retryable: false });
+  }
+  if (entry.entity === 'link') {
+    return editPendingLink(ctx, entry.key, fields as Partial<LinkFields>);
+  }
+  const schemas = { channel: createChannelInput, campaign: createCampaignInput, domain: createDomainInput, qr: createQrInput } as const;
+  const schema = schemas[entry.entity as keyof typeof schemas];
+  if (!schema) throw new ApiError({ kind: 'validation', message: 'This change cannot be edited.', retryable: false });
+  const current = entry.entity === 'qr' ? (entry.payload.input as Record<string, unknown>) : entry.payload;
+  const next = validateInput(schema, { ...current, ...fields }) as Record<string, unknown>;
+  await change(ctx, [], async (now) => {
+    await ctx.db.outbox.update(seq, { payload: entry.entity === 'qr' ? { input: next } : next, state: 'pending', error: null, attempts: 0, notBefore: now });
+    const local: Record<string, unknown> =
+      entry.entity === 'domain' ? { domain: String(next.domain).replace(/\/$/, ''), redirectroot: next.redirectroot ?? '', redirect404: next.redirect404 ?? '' }
+      : entry.entity === 'qr' ? { name: next.name ?? '', input: next }
+      : entry.entity === 'campaign' ? { name: next.name ?? 'New campaign', slug: next.slug ?? null, public: next.public ?? false }
+      : { name: next.name, description: next.description ?? '', color: typeof next.color === 'string' ? next.color.toLowerCase() : null, starred: next.starred ?? false };
+    await ctx.db.table(tableOf[entry.entity]).update(entry.key, local);
+    await refreshSyncState(ctx.db, entry.entity, entry.key);
+  });
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { isApiError } from '@/lib/api/errors';
+import { fieldErrors, type FieldErrors } from '@/lib/api/validate-input';
+
+/**
+ * Form state validated with the API layer's own zod schemas, so a person sees the same rule the
+ * client enforces before sending. `submit` runs the action and maps its ApiError to the field.
+ */
+export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<string, unknown>) {
+  const [values, setValues] = useState<Record<string, unknown>>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  function set(name: string, value: unknown) {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  }
+
+  async function submit(action: (input: z.infer<S>) => Promise<unknown>): Promise<boolean> {
+    const cleaned = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+    const parsed = schema.safeParse(cleaned);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return false;
+    }
+    setBusy(true);
+    try {
+      await action(parsed.data);
+      setErrors({});
+      return true;
+    } catch (error) {
+      setErrors({ [isApiError(error) && error.field ? error.field : '_']: isApiError(error) ? error.message : 'Saving failed.' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { values, errors, busy, set, setValues, submit };
+}

@@ -1,0 +1,65 @@
+import { browser } from 'wxt/browser';
+import { liveQuery } from 'dexie';
+import { showSyncBadge } from '@/lib/browser/badge';
+import { exclusiveAcrossContexts } from '@/lib/browser/locks';
+import { database } from '@/lib/db/open';
+import { connectionItem } from '@/lib/settings/connection';
+import { createSyncEngine, type DrainReport } from '@/lib/sync/engine';
+import { outboxCounts } from '@/lib/sync/status';
+
+export const ALARM_WAKE = 'sync-wake';
+export const ALARM_TICK = 'sync-tick';
+export const ALARM_PULL = 'sync-pull';
+/** Periodic checks: resume after being offline or after a backoff, and refresh the mirror. */
+const TICK_MINUTES = 1;
+const PULL_MINUTES = 15;
+/** A drain that waits on the budget keeps the worker alive by touching an extension API. */
+const KEEP_ALIVE_MS = 20_000;
+
+/** The sync engine wired to the worker: locks, alarms, the badge and the stored connection. */
+export function createBackgroundSync() {
+  const db = database();
+  const engine = createSyncEngine({
+    db,
+    connection: async () => {
+      const c = await connectionItem.getValue();
+      return c ? { baseUrl: c.baseUrl, apiKey: c.apiKey } : null;
+    },
+    exclusive: exclusiveAcrossContexts('linkpilot-sync'),
+    isOnline: () => navigator.onLine,
+    wakeAt: (at) => void browser.alarms.create(ALARM_WAKE, { when: Math.max(at, Date.now() + 1000) }),
+  });
+
+  async function drain(): Promise<DrainReport> {
+    const keepAlive = setInterval(() => void browser.runtime.getPlatformInfo(), KEEP_ALIVE_MS);
+    try {
+      return await engine.drain();
+    } finally {
+      clearInterval(keepAlive);
+    }
+  }
+
+  return {
+    engine,
+    drain,
+    async pull(): Promise<void> {
+      await engine.requestPull();
+      void drain();
+    },
+    /** On every worker start: alarms, the badge, and whatever the last worker left to do. */
+    start(): void {
+      void browser.alarms.create(ALARM_TICK, { periodInMinutes: TICK_MINUTES });
+      void browser.alarms.create(ALARM_PULL, { periodInMinutes: PULL_MINUTES });
+      liveQuery(() => outboxCounts(db)).subscribe({
+        next: (c) => void showSyncBadge(c.pending + c.inflight, c.failed),
+        error: (e: unknown) => console.error('Linkpilot: badge update failed', e),
+      });
+      void drain();
+    },
+    onAlarm(name: string): void {
+      if (name === ALARM_PULL) void engine.requestPull().then(drain);
+      else if (name === ALARM_WAKE || name === ALARM_TICK) void drain();
+    },
+  };
+}
+export type BackgroundSync = ReturnType<typeof createBackgroundSync>;

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The dashboard, section by section, as a person uses it. */
+export class DashboardPage {
+  constructor(
+    readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
+
+  async open(section: 'channels' | 'domains' | 'sync' | 'settings') {
+    await this.page.goto(`${this.baseUrl}#/${section}`);
+  }
+
+  async createChannel(name: string, color?: string) {
+    await this.page.getByLabel('Channel name').first().fill(name);
+    if (color) await this.page.getByRole('textbox', { name: 'Colour' }).first().fill(color);
+    await this.page.getByRole('button', { name: 'Create channel' }).click();
+  }
+
+  channelRow(name: string) {
+    return this.page.getByTestId('channel-row').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  async addDomain(domain: string) {
+    await this.page.getByLabel('Domain', { exact: true }).fill(domain);
+    await this.page.getByRole('button', { name: 'Add domain' }).click();
+  }
+
+  outboxEntries() {
+    return this.page.getByTestId('outbox-entry');
+  }
+
+  async expectInSync() {
+    await this.open('sync');
+    await expect(this.page.getByText('Everything is in sync.')).toBeVisible({ timeout: 30_000 });
+  }
+}

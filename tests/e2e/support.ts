@@ -1,0 +1,57 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { RunningServer } from '../../server/start';
+import { expect } from './fixtures';
+import { SettingsPage } from './pages/SettingsPage';
+
+/** Connects the extension to the server from the Settings page, and waits for the first mirror. */
+export async function connectExtension(page: Page, extensionUrl: (p: string) => string, server: RunningServer): Promise<void> {
+  const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
+  await settings.open();
+  await settings.connect(server.url, server.apiKey);
+  await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
+}
+
+/** Reads a list straight from the server's API, as the service's other clients would see it. */
+export async function serverList<T = Record<string, unknown>>(server: RunningServer, path: string, collection: string): Promise<T[]> {
+  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
+  const body = (await response.json()) as { data: Record<string, T[]> };
+  return body.data[collection] ?? [];
+}
+
+/**
+ * Stops the extension's service worker the way Chrome does when it idles, and waits until it
+ * has stopped. The next extension event (a message, an alarm) starts it again.
+ */
+export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  const stopped = new Promise<void>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      if (versions.length > 0 && versions.every((v) => v.runningStatus === 'stopped')) resolve();
+    });
+  });
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopped;
+  await cdp.detach();
+}
+
+/** Wakes the worker with a message from an extension page (its drain starts on every start). */
+export async function wakeServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined));
+}
+
+export async function outboxSize(worker: Worker): Promise<number> {
+  return worker.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('linkpilot');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox');
+          const count = tx.objectStore('outbox').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}

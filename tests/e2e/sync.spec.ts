@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../server/start';
+import { expect, test } from './fixtures';
+import { DashboardPage } from './pages/DashboardPage';
+import { connectExtension, serverList, stopServiceWorker, wakeServiceWorker } from './support';
+
+test('changes made while the service is down reach it once it is back, exactly once', async ({ context, extensionUrl }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-e2e-'));
+  const dbFile = path.join(dir, 'service.sqlite');
+  let server = await startServer({ port: 0, db: dbFile, rateLimit: 600 });
+  const { port, apiKey } = server;
+  try {
+    const page = await context.newPage();
+    await connectExtension(page, extensionUrl, server);
+    const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+    await server.close();
+
+    await dashboard.open('channels');
+    for (const name of ['Offline one', 'Offline two', 'Offline three']) {
+      await dashboard.createChannel(name);
+      // Written locally at once, shown as waiting.
+      await expect(dashboard.channelRow(name).getByTestId('sync-state')).toHaveAttribute('data-state', 'pending');
+    }
+
+    server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
+    await page.getByRole('link', { name: 'Sync centre' }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await dashboard.expectInSync();
+
+    const names = (await serverList<{ name: string }>(server, '/api/channels', 'channels')).map((c) => c.name);
+    for (const name of ['Offline one', 'Offline two', 'Offline three']) expect(names.filter((n) => n === name)).toHaveLength(1);
+    await dashboard.open('channels');
+    await expect(dashboard.channelRow('Offline three').getByTestId('sync-state')).toHaveCount(0);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.describe('with a slow service', () => {
+  test.use({ serverOptions: { faults: { latency: 400 } } });
+
+  test('the worker stopped in the middle of a drain loses nothing and sends nothing twice', async ({ context, server, extensionUrl }) => {
+    const page = await context.newPage();
+    await connectExtension(page, extensionUrl, server);
+    const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+    await dashboard.open('channels');
+    const names = Array.from({ length: 8 }, (_, i) => `Drain ${i + 1}`);
+    for (const name of names) await dashboard.createChannel(name);
+
+    // Let part of the queue go out, then stop the worker while requests are on the wire.
+    await expect.poll(async () => (await serverList<{ name: string }>(server, '/api/channels', 'channels')).filter((c) => c.name.startsWith('Drain')).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await stopServiceWorker(context, page);
+    await wakeServiceWorker(page);
+    await dashboard.expectInSync();
+
+    const onServer = (await serverList<{ name: string }>(server, '/api/channels', 'channels')).map((c) => c.name);
+    for (const name of names) expect(onServer.filter((n) => n === name), name).toHaveLength(1);
+  });
+});
+
+test('a change the service refuses is shown with its message, and goes through after an edit', async ({ context, server, extensionUrl }) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('domains');
+  // The demo account already has this domain: the service refuses a second registration.
+  await expect(page.getByTestId('domain-row').filter({ hasText: 'https://go.linkpilot.test' })).toHaveCount(1);
+  await dashboard.addDomain('https://go.linkpilot.test');
+
+  await dashboard.open('sync');
+  const entry = dashboard.outboxEntries().filter({ hasText: 'go.linkpilot.test' });
+  await expect(entry).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(entry.getByTestId('outbox-error')).toContainText(/domain/i);
+
+  await entry.getByRole('button', { name: 'Edit' }).click();
+  await entry.getByLabel('Domain').fill('https://go2.linkpilot.test');
+  await entry.getByRole('button', { name: 'Save and retry' }).click();
+  await dashboard.expectInSync();
+  const domains = (await serverList<{ domain: string }>(server, '/api/domains', 'domains')).map((d) => d.domain);
+  expect(domains).toContain('https://go2.linkpilot.test');
+});
