@@ -9,8 +9,16 @@ export default defineConfig({
   manifest: {
     name: 'Linkpilot',
     description: 'Shorten, track and manage your links, online or offline.',
-    permissions: ['storage', 'alarms'],
+    // activeTab: the current page's URL when the popup, menu or shortcut is used; offscreen +
+    // clipboardWrite: copying from the worker; no `tabs`, no <all_urls>.
+    permissions: ['storage', 'alarms', 'activeTab', 'contextMenus', 'notifications', 'offscreen', 'clipboardWrite'],
     host_permissions: ['http://127.0.0.1/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    commands: {
+      'shorten-current-tab': {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: 'Shorten the current tab and copy the short URL',
+      },
+    },
   },
 });

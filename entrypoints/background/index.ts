@@ -1,4 +1,6 @@
 import { browser } from 'wxt/browser';
+import { registerCommands } from './commands';
+import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { createBackgroundSync } from './sync';
 
@@ -6,6 +8,8 @@ import { createBackgroundSync } from './sync';
 export default defineBackground(() => {
   const sync = createBackgroundSync();
   registerMessageHandlers(sync);
+  registerMenus(sync);
+  registerCommands(sync);
   browser.alarms.onAlarm.addListener((alarm) => sync.onAlarm(alarm.name));
   sync.start();
 });

@@ -3,6 +3,8 @@ import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors'
 import { database } from '@/lib/db/open';
 import { requestSchema, type Reply, type Request, type RequestType, type ResponseMap } from '@/lib/messages/protocol';
 import { connect, disconnect } from '@/lib/settings/connect';
+import { lookupShortUrl } from '@/lib/sync/lookup-short';
+import { refreshLinkDetails, refreshQrDetails } from '@/lib/sync/details';
 import type { BackgroundSync } from './sync';
 
 type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
@@ -23,6 +25,15 @@ function handlersFor(sync: BackgroundSync): Handlers {
       await sync.pull();
       return { started: true };
     },
+    'link.refresh': async (r) => {
+      await sync.engine.interactive((api) => refreshLinkDetails(database(), api, r.key));
+      return { refreshed: true };
+    },
+    'qr.refresh': async (r) => {
+      await sync.engine.interactive((api) => refreshQrDetails(database(), api, r.key));
+      return { refreshed: true };
+    },
+    'link.lookup': async (r) => ({ key: await sync.engine.interactive((api) => lookupShortUrl(database(), api, r.shortUrl)) }),
   };
 }
 

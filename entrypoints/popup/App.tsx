@@ -1,32 +1,92 @@
-import { browser } from 'wxt/browser';
-import { AccountSummary } from '@/components/account/AccountSummary';
-import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { AssignControls } from '@/components/links/AssignControls';
+import { LinkSummary } from '@/components/links/LinkSummary';
+import { RecentLinks } from '@/components/links/RecentLinks';
+import { ShortenForm } from '@/components/links/ShortenForm';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { copyFromPage } from '@/lib/browser/clipboard';
+import { currentPage, openDashboard, popOut, type PageInfo } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
+import { linkForPage } from '@/lib/db/queries';
 import { connectionItem } from '@/lib/settings/connection';
 
 export function App() {
   const connection = useStorageItem(connectionItem);
-  const account = { value: useLiveQuery(() => database().account.get('me')) ?? null };
+  const [page, setPage] = useState<PageInfo | null | undefined>(undefined);
+  const [createdKey, setCreatedKey] = useState<string | null>(null);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  const copyWanted = useRef(false);
+  useEffect(() => {
+    void currentPage(window.location.search).then(setPage);
+  }, []);
+  const db = database();
+  const link = useLiveQuery(async () => (createdKey ? db.links.get(createdKey) : page ? linkForPage(db, page.url) : undefined), [createdKey, page?.url]);
+
+  // Copy the new short URL as soon as the service has made it, once.
+  useEffect(() => {
+    if (copyWanted.current && link?.shorturl) {
+      copyWanted.current = false;
+      void copyFromPage(link.shorturl).then((ok) => setCopied(ok ? 'yes' : 'failed'));
+    }
+  }, [link?.shorturl]);
+
   if (!connection.loaded) return null;
-  return (
-    <main>
-      <h1 className="muted">Linkpilot</h1>
-      {connection.value && account.value ? (
-        <AccountSummary account={account.value} />
-      ) : (
+  if (!connection.value) {
+    return (
+      <main>
         <section className="card stack" aria-label="Not connected">
+          <h1>Linkpilot</h1>
           <p>Linkpilot is not connected yet. Enter your Service URL and API key in Settings.</p>
-          <button type="button" onClick={() => void openSettings()}>
+          <button type="button" onClick={() => void openDashboard('settings').then(() => window.close())}>
             Open Settings
           </button>
         </section>
-      )}
+      </main>
+    );
+  }
+
+  return (
+    <main>
+      <header className="row">
+        <h1 className="popup-title">Linkpilot</h1>
+        <button type="button" className="secondary" onClick={() => void popOut(page?.tabId ?? null).then(() => window.close())}>
+          Pop out
+        </button>
+        <button type="button" className="secondary" onClick={() => void openDashboard().then(() => window.close())}>
+          Dashboard
+        </button>
+      </header>
+      {link ? (
+        <>
+          {createdKey && link.sync === 'pending' && !link.shorturl ? (
+            <p role="status" data-testid="pending-note">
+              Saved. It will sync when the service can be reached; the short URL is copied once it exists.
+            </p>
+          ) : null}
+          {copied === 'yes' ? (
+            <p role="status" className="ok">
+              Short URL copied to the clipboard.
+            </p>
+          ) : copied === 'failed' ? (
+            <p role="status">Press Copy to copy the short URL.</p>
+          ) : null}
+          <LinkSummary link={link} />
+          <AssignControls link={link} />
+        </>
+      ) : page ? (
+        <ShortenForm
+          url={page.url}
+          title={page.title}
+          onCreated={(key) => {
+            copyWanted.current = true;
+            setCreatedKey(key);
+          }}
+        />
+      ) : page === null ? (
+        <p className="muted">This tab has no page that can be shortened.</p>
+      ) : null}
+      <RecentLinks />
     </main>
   );
-}
-
-async function openSettings() {
-  await browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html#/settings') });
-  window.close();
 }

@@ -13,6 +13,9 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection.disconnect') }),
   z.object({ type: z.literal('sync.kick') }),
   z.object({ type: z.literal('sync.pull') }),
+  z.object({ type: z.literal('link.refresh'), key: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('qr.refresh'), key: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('link.lookup'), shortUrl: z.string().min(1).max(2048) }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -22,6 +25,10 @@ export interface ResponseMap {
   'connection.disconnect': { disconnected: true };
   'sync.kick': DrainReport;
   'sync.pull': { started: true };
+  'link.refresh': { refreshed: true };
+  'qr.refresh': { refreshed: true };
+  /** The mirror key of the link behind a short URL, fetched from the service when not mirrored. */
+  'link.lookup': { key: string | null };
 }
 
 export type Reply<T extends RequestType> =

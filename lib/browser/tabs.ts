@@ -1,0 +1,32 @@
+import { browser } from 'wxt/browser';
+
+export interface PageInfo {
+  tabId: number | null;
+  url: string;
+  title: string;
+}
+
+/**
+ * The page the popup is about. A popped-out popup carries its tab in `?tab=ID`; otherwise it is
+ * the active tab of the last focused window (readable thanks to activeTab when the popup opened).
+ */
+export async function currentPage(search: string): Promise<PageInfo | null> {
+  const fromParam = Number(new URLSearchParams(search).get('tab'));
+  try {
+    const tab = Number.isInteger(fromParam) && fromParam > 0 ? await browser.tabs.get(fromParam) : (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
+    if (!tab?.url) return null;
+    return { tabId: tab.id ?? null, url: tab.url, title: tab.title ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+/** Opens the popup in its own window that keeps pointing at the same tab. */
+export async function popOut(tabId: number | null): Promise<void> {
+  const url = browser.runtime.getURL(`/popup.html${tabId !== null ? `?tab=${tabId}` : ''}`);
+  await browser.windows.create({ url, type: 'popup', width: 420, height: 640 });
+}
+
+export async function openDashboard(section = ''): Promise<void> {
+  await browser.tabs.create({ url: browser.runtime.getURL(`/dashboard.html${section ? `#/${section}` : ''}`) });
+}
