@@ -55,3 +55,15 @@ export async function outboxSize(worker: Worker): Promise<number> {
       }),
   );
 }
+
+/** Opens a web page of the local server in a tab and returns the tab's id (as the popup sees it). */
+export async function openTab(context: BrowserContext, worker: Worker, url: string): Promise<{ page: Page; tabId: number }> {
+  const page = await context.newPage();
+  await page.goto(url);
+  const tabId = await worker.evaluate(async (u) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((t) => t.url === u)?.id ?? -1;
+  }, page.url());
+  if (tabId < 0) throw new Error(`no tab found for ${url}`);
+  return { page, tabId };
+}

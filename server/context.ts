@@ -1,0 +1,42 @@
+import type { Database } from 'better-sqlite3';
+
+export interface AccountRow {
+  id: number;
+  email: string;
+  username: string;
+  password_hash: string;
+  status: string;
+  expires: string;
+  registered: string;
+}
+
+/** What every API handler gets: the caller's account, the database, the clock and the request parts. */
+export interface ApiContext {
+  db: Database;
+  account: AccountRow;
+  now: () => Date;
+  publicUrl: string;
+  params: string[];
+  query: URLSearchParams;
+  body: () => Promise<Record<string, unknown>>;
+}
+
+/** Handlers return the JSON body; `status` defaults to 200. */
+export type ApiResult = { status?: number; body: unknown };
+export type ApiHandler = (ctx: ApiContext) => ApiResult | Promise<ApiResult>;
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  pattern: RegExp;
+  handler: ApiHandler;
+  /** Whether it changes data (fault injection drops or garbles answers after the write). */
+  writes: boolean;
+}
+
+export const route = (method: Route['method'], path: string, handler: ApiHandler): Route => ({
+  method,
+  // "/api/channel/:id/assign/:type/:itemid" → exact regexp with one group per parameter
+  pattern: new RegExp(`^${path.replace(/:[a-z]+/g, '([^/]+)')}/?$`),
+  handler,
+  writes: method !== 'GET',
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { badRequest } from '../http/errors';
+import { listEnvelope } from '../http/respond';
+import { paging } from '../paging';
+import { route, type Route } from '../context';
+import { datetime } from '../time';
+import { httpUrl, parse } from '../validate';
+import { idParam, ok, owned } from './common';
+
+interface DomainRecord {
+  id: number;
+  domain: string;
+  redirectroot: string;
+  redirect404: string;
+}
+const view = (d: DomainRecord) => ({ id: d.id, domain: d.domain, redirectroot: d.redirectroot, redirect404: d.redirect404 });
+
+/** A scheme and a host, nothing else: that is what a branded domain is. */
+const domainName = httpUrl.refine((v) => {
+  const u = new URL(v);
+  return (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username && v.replace(/\/$/, '').toLowerCase() === u.origin.toLowerCase();
+}, 'must be only a scheme and host, like https://go.example.com');
+
+const createBody = z.object({ domain: domainName, redirectroot: httpUrl.optional(), redirect404: httpUrl.optional() });
+const updateBody = z.object({ redirectroot: httpUrl.optional(), redirect404: httpUrl.optional() });
+
+export const domainRoutes: Route[] = [
+  route('GET', '/api/domains', (ctx) => {
+    const p = paging(ctx.query);
+    const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM domains WHERE account_id = ?').get(ctx.account.id) as { n: number }).n;
+    const rows = ctx.db.prepare('SELECT * FROM domains WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(ctx.account.id, p.perpage, p.offset) as DomainRecord[];
+    return { body: listEnvelope('domains', rows.map(view), { page: p.page, perpage: p.perpage, total }) };
+  }),
+  route('POST', '/api/domain/add', async (ctx) => {
+    const b = parse(createBody, await ctx.body());
+    const domain = new URL(b.domain).origin;
+    if (domain === new URL(ctx.publicUrl).origin) throw badRequest('domain: is the service’s own domain');
+    // The spec requires the domain to point at the service already; DNS cannot be checked offline, so it is accepted.
+    if (ctx.db.prepare('SELECT id FROM domains WHERE domain = ?').get(domain)) throw badRequest('domain: is already registered');
+    const info = ctx.db.prepare('INSERT INTO domains (account_id, domain, redirectroot, redirect404, created) VALUES (?, ?, ?, ?, ?)').run(ctx.account.id, domain, b.redirectroot ?? '', b.redirect404 ?? '', datetime(ctx.now()));
+    return ok({ id: Number(info.lastInsertRowid) });
+  }),
+  route('PUT', '/api/domain/:id/update', async (ctx) => {
+    const d = owned<DomainRecord>(ctx, 'domains', idParam(ctx, 0, 'Domain'), 'Domain');
+    const raw = await ctx.body();
+    if ('domain' in raw) throw badRequest('domain: cannot be changed');
+    const b = parse(updateBody, raw);
+    if (b.redirectroot === undefined && b.redirect404 === undefined) throw badRequest('redirectroot or redirect404: nothing to update');
+    ctx.db.prepare('UPDATE domains SET redirectroot = ?, redirect404 = ? WHERE id = ?').run(b.redirectroot ?? d.redirectroot, b.redirect404 ?? d.redirect404, d.id);
+    return ok({ message: 'Domain has been updated successfully.' });
+  }),
+  route('DELETE', '/api/domain/:id/delete', (ctx) => {
+    const d = owned<DomainRecord>(ctx, 'domains', idParam(ctx, 0, 'Domain'), 'Domain');
+    ctx.db.transaction(() => {
+      // Links on it fall back to the service's own domain.
+      ctx.db.prepare('UPDATE links SET domain_id = NULL WHERE domain_id = ?').run(d.id);
+      ctx.db.prepare('DELETE FROM domains WHERE id = ?').run(d.id);
+    })();
+    return ok({ message: 'Domain has been deleted successfully.' });
+  }),
+];
