@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
 
@@ -16,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],

@@ -73,6 +73,8 @@ export function budgetedFetch(options: {
       await options.sleep(wait);
     }
     await options.store.spend();
-    return options.fetch(input, init);
+    // Called as a plain function: a browser's fetch throws "Illegal invocation" on any other `this`.
+    const send = options.fetch;
+    return send(input, init);
   };
 }

@@ -76,7 +76,7 @@ export function createSyncEngine(deps: EngineDeps) {
       getApiKey: () => connection.apiKey,
       now,
       timeoutMs,
-      fetch: budgetedFetch({ store: budget, priority: priorityOf, fetch: deps.fetch ?? fetch, sleep, now, maxInlineWaitMs }),
+      fetch: budgetedFetch({ store: budget, priority: priorityOf, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis), sleep, now, maxInlineWaitMs }),
       onRateLimit: (info, status) => budget.observe(info, status),
     });
   }

@@ -7,10 +7,10 @@ test('connecting with the demo key shows the account e-mail from GET /api/accoun
   await settings.connect(server.url, server.apiKey);
   await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
 
-  // The popup reads the same stored account.
+  // The first mirror follows: the popup lists the demo account's links from IndexedDB.
   const popup = await context.newPage();
   await popup.goto(extensionUrl('popup.html'));
-  await expect(popup.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+  await expect(popup.getByTestId('recent-link').filter({ hasText: 'Example Domain' })).toHaveCount(1);
 });
 
 test('a refused key is explained and nothing is stored', async ({ context, server, extensionUrl, worker }) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startServer } from '../../server/start';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
-import { connectExtension, openTab, serverList } from './support';
+import { connectExtension, openTab, readClipboard, serverList } from './support';
 import { startWebPages } from './web-pages';
 
 let web: Awaited<ReturnType<typeof startWebPages>>;
@@ -19,12 +19,11 @@ test('shorten the current tab: one click, the short URL shows and is on the clip
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/article-one'));
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `chrome-extension://${new URL(extensionUrl('')).host}` });
   await popup.openFor(tabId);
   await popup.shortenButton().click();
   await expect(popup.shortUrl()).toHaveText(new RegExp(`^${server.url}/\\w+$`));
   const shortUrl = await popup.shortUrl().innerText();
-  await expect.poll(() => popup.page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+  await expect.poll(() => readClipboard(context, web.url('/clipboard-reader'))).toBe(shortUrl);
   const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter((l) => l.longurl === web.url('/article-one'));
   expect(onServer).toHaveLength(1);
 });

@@ -67,3 +67,16 @@ export async function openTab(context: BrowserContext, worker: Worker, url: stri
   if (tabId < 0) throw new Error(`no tab found for ${url}`);
   return { page, tabId };
 }
+
+/** Reads the system clipboard from an ordinary web page that was granted clipboard access. */
+export async function readClipboard(context: BrowserContext, pageUrl: string): Promise<string> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(pageUrl).origin });
+  const reader = await context.newPage();
+  try {
+    await reader.goto(pageUrl);
+    await reader.bringToFront();
+    return await reader.evaluate(() => navigator.clipboard.readText());
+  } finally {
+    await reader.close();
+  }
+}
