@@ -9,7 +9,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<Record<string,
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is larger than 1 MB.');
+    // The rest of the body is not read, so the connection cannot be reused.
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is larger than 1 MB.', { Connection: 'close' });
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();

@@ -17,6 +17,8 @@ const view = (d: DomainRecord) => ({ id: d.id, domain: d.domain, redirectroot: d
 
 /** A scheme and a host, nothing else: that is what a branded domain is. */
 const domainName = httpUrl.refine((v) => {
+  // zod runs every refinement, also after httpUrl failed: an unparsable value is left to that message.
+  if (!URL.canParse(v)) return true;
   const u = new URL(v);
   return (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username && v.replace(/\/$/, '').toLowerCase() === u.origin.toLowerCase();
 }, 'must be only a scheme and host, like https://go.example.com');
