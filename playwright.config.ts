@@ -10,6 +10,6 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: { trace: 'retain-on-failure' },
 });

@@ -10,7 +10,7 @@ const step = (title) => console.log(`\n── ${title} ──`);
 step('typecheck');
 run('npx', ['tsc', '--noEmit']);
 step('unit and contract tests (vitest)');
-run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json']);
 step('build the extension');
 run('npx', ['wxt', 'build']);
 step('end-to-end tests (Playwright + Chromium)');
@@ -20,8 +20,8 @@ console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed`);
 
 /** One closing line over both runners, read from their JSON reports. */
 function summarize() {
-  const vitest = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
-  const playwright = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+  const vitest = JSON.parse(readFileSync('.reports/vitest.json', 'utf8'));
+  const playwright = JSON.parse(readFileSync('.reports/playwright.json', 'utf8'));
   return {
     passed: vitest.numPassedTests + playwright.stats.expected + playwright.stats.flaky,
     failed: vitest.numFailedTests + playwright.stats.unexpected,

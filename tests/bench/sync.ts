@@ -85,9 +85,7 @@ async function seedChannels(server: RunningServer, count: number): Promise<void>
 }
 
 async function benchQueue(competitor: boolean): Promise<{ sent: number; minimal: number; allowed: number; responses429: number; windows: number }> {
-  const seedServer = await startServer({ port: 0, db: ':memory:', rateLimit: 10_000, rateWindowSec: WINDOW_S, demo: false, apiKey: 'bench-key-0000000000000000000000' });
-  await seedServer.close();
-  const server = await startServer({ port: 0, db: ':memory:', rateLimit: LIMIT, rateWindowSec: WINDOW_S, demo: false, apiKey: 'bench-key-0000000000000000000000' });
+  const server = await startServer({ port: 0, db: ':memory:', rateLimit: LIMIT, rateWindowSec: WINDOW_S });
   const db = new LinkpilotDb(`bench-sync-${competitor}-${Date.now()}`);
   try {
     await seedChannels(server, 10);
@@ -123,9 +121,10 @@ async function benchQueue(competitor: boolean): Promise<{ sent: number; minimal:
 }
 
 async function benchMirror10k(): Promise<{ requests: number; perpage: number; seconds: number }> {
-  const key = 'bench-key-1111111111111111111111';
-  const file = `:memory:`;
-  const server = await startServer({ port: 0, db: file, rateLimit: 100_000, rateWindowSec: WINDOW_S, demo: false, apiKey: key });
+  // An account of its own, so exactly 10,000 links are there to mirror.
+  const started0 = await startServer({ port: 0, db: ':memory:', rateLimit: 100_000, rateWindowSec: WINDOW_S, demo: false });
+  const server = Object.assign(started0, { apiKey: started0.createAccount({ email: 'bench@linkpilot.test' }).apiKey });
+  const key = server.apiKey;
   try {
     // Seed 10,000 links through the API, eight at a time.
     const total = 10_000;
@@ -139,7 +138,7 @@ async function benchMirror10k(): Promise<{ requests: number; perpage: number; se
         }
       }),
     );
-    server.setRateLimit?.(LIMIT, WINDOW_S);
+    server.setRateLimit(LIMIT, WINDOW_S);
     const db = new LinkpilotDb(`bench-mirror-${Date.now()}`);
     const log: Logged[] = [];
     const engine = engineFor(db, server, log);
