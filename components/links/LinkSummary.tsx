@@ -4,7 +4,7 @@ import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
-import { isWebUrl } from '@/lib/api/schemas/primitives';
+import { isWebUrl } from '@/lib/api/web-url';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';

@@ -5,6 +5,7 @@ import { DomainsPage } from '@/components/domains/DomainsPage';
 import { useHashRoute } from '@/components/hooks/useHashRoute';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { ConnectionForm } from '@/components/settings/ConnectionForm';
+import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
@@ -59,6 +60,7 @@ function SettingsPage() {
         <div className="card stack">
           <AccountSummary account={account} />
           <p className="muted">Service: {connection.value.baseUrl}</p>
+          <MirrorProgress />
           <div className="row">
             <button type="button" className="secondary" onClick={() => void confirmDisconnect()}>
               Disconnect

@@ -1,9 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
-import { AssignControls } from '@/components/links/AssignControls';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LinkSummary } from '@/components/links/LinkSummary';
 import { RecentLinks } from '@/components/links/RecentLinks';
-import { ShortenForm } from '@/components/links/ShortenForm';
+
+// Forms (and the validation library they bring) load after the first paint: the popup shows the
+// page's link and the recent list from IndexedDB without waiting for them.
+const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
+const AssignControls = lazy(() => import('@/components/links/AssignControls').then((m) => ({ default: m.AssignControls })));
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { currentPage, openDashboard, popOut, type PageInfo } from '@/lib/browser/tabs';
@@ -72,17 +75,21 @@ export function App() {
             <p role="status">Press Copy to copy the short URL.</p>
           ) : null}
           <LinkSummary link={link} />
-          <AssignControls link={link} />
+          <Suspense fallback={null}>
+            <AssignControls link={link} />
+          </Suspense>
         </>
       ) : page ? (
-        <ShortenForm
-          url={page.url}
-          title={page.title}
-          onCreated={(key) => {
-            copyWanted.current = true;
-            setCreatedKey(key);
-          }}
-        />
+        <Suspense fallback={<p className="muted">{page.title || page.url}</p>}>
+          <ShortenForm
+            url={page.url}
+            title={page.title}
+            onCreated={(key) => {
+              copyWanted.current = true;
+              setCreatedKey(key);
+            }}
+          />
+        </Suspense>
       ) : page === null ? (
         <p className="muted">This tab has no page that can be shortened.</p>
       ) : null}

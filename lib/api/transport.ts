@@ -60,6 +60,9 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
       redirect: 'error',
     });
   } catch (cause) {
+    // fetch fails with TypeError (unreachable) or DOMException (timeout, abort). Anything else was
+    // raised by an injected fetch before sending (e.g. the budget saying "wait") and passes through.
+    if (!(cause instanceof TypeError) && !(cause instanceof DOMException)) throw cause;
     const timedOut = cause instanceof DOMException && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
     throw new ApiError({
       kind: timedOut ? 'timeout' : 'network',

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 
 /**
  * QR images drawn locally with `qrcode`, no network. Colours come as the API's rgb(r,g,b) or
@@ -35,12 +34,15 @@ function options(style: QrStyle) {
   };
 }
 
+/** Loaded on first use, so pages that show no QR code never download the encoder. */
+const encoder = () => import('qrcode').then((m) => m.default);
+
 export async function qrSvg(text: string, style: QrStyle = {}): Promise<string> {
-  return QRCode.toString(text, { ...options(style), type: 'svg' });
+  return (await encoder()).toString(text, { ...options(style), type: 'svg' });
 }
 
 export async function qrPngDataUrl(text: string, style: QrStyle = {}): Promise<string> {
-  return QRCode.toDataURL(text, { ...options(style), width: style.size ?? 512 });
+  return (await encoder()).toDataURL(text, { ...options(style), width: style.size ?? 512 });
 }
 
 /** Light and dark too close to tell apart: the code will not scan. */

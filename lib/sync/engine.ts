@@ -70,13 +70,13 @@ export function createSyncEngine(deps: EngineDeps) {
   let priority: Priority = 1;
   let rerun = false;
 
-  function clientFor(connection: Connection, priorityOf: () => Priority = () => priority): ApiClient {
+  function clientFor(connection: Connection, priorityOf: () => Priority = () => priority, inlineWaitMs = maxInlineWaitMs): ApiClient {
     return createApiClient({
       baseUrl: connection.baseUrl,
       getApiKey: () => connection.apiKey,
       now,
       timeoutMs,
-      fetch: budgetedFetch({ store: budget, priority: priorityOf, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis), sleep, now, maxInlineWaitMs }),
+      fetch: budgetedFetch({ store: budget, priority: priorityOf, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis), sleep, now, maxInlineWaitMs: inlineWaitMs }),
       onRateLimit: (info, status) => budget.observe(info, status),
     });
   }
@@ -242,11 +242,20 @@ export function createSyncEngine(deps: EngineDeps) {
     async requestPull(): Promise<void> {
       await requestPull(db, now());
     },
-    /** A request someone is waiting for, sent first in the budget (priority 0). */
+    /**
+     * A read someone is looking at (quick stats), first in the budget (priority 0). It never waits
+     * for the rate limit: when the budget is spent it fails at once and the mirror's values stay.
+     */
     async interactive<T>(fn: (api: ApiClient) => Promise<T>): Promise<T> {
       const connection = await deps.connection();
       if (!connection) throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
-      return fn(clientFor(connection, () => 0));
+      try {
+        return await fn(clientFor(connection, () => 0, 0));
+      } catch (error) {
+        if (!(error instanceof BudgetWait)) throw error;
+        const seconds = Math.ceil((error.until - now()) / 1000);
+        throw new ApiError({ kind: 'rate-limited', retryAt: error.until, message: `The request budget is spent; fresh numbers in ${seconds} s.` });
+      }
     },
     budget,
   };

@@ -30,3 +30,19 @@ test('an unreachable service and a URL that reaches into /api get their own mess
   await settings.connect('http://127.0.0.1:9', 'k');
   await expect(settings.error()).toContainText('cannot be reached');
 });
+
+test.describe('with a slow service', () => {
+  test.use({ serverOptions: { faults: { latency: 250 } } });
+
+  test('the first mirror shows its progress, then the data', async ({ context, server, extensionUrl }) => {
+    const settings = new SettingsPage(await context.newPage(), extensionUrl('dashboard.html#/settings'));
+    await settings.open();
+    await settings.connect(server.url, server.apiKey);
+    const progress = settings.page.getByTestId('mirror-progress');
+    await expect(progress).toBeVisible();
+    await expect(progress.getByRole('progressbar', { name: 'Mirror progress' })).toBeVisible();
+    await expect(progress).toBeHidden({ timeout: 20_000 });
+    await settings.page.getByRole('link', { name: 'Channels' }).click();
+    await expect(settings.page.getByTestId('channel-row').filter({ hasText: 'News' })).toHaveCount(1);
+  });
+});

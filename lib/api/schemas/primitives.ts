@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isWebUrl } from '../web-url';
+
+export { isWebUrl };
 
 /**
  * Building blocks that absorb the wire format's quirks once, so every record schema above
@@ -49,15 +52,6 @@ export const webUrl = z.union([z.string(), z.literal(false)]).nullish().transfor
 /** Like webUrl, but `false` or empty means "there is none" (campaign rotator). */
 export const optionalWebUrl = webUrl.transform((v) => (v === '' ? null : v));
 
-export function isWebUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** true/false, also as 1/0, "1"/"0", "true"/"false"; missing is false. */
 export const bool = z

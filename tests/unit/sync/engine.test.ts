@@ -145,3 +145,31 @@ describe('the drain', () => {
     expect(woken).toHaveLength(1);
   });
 });
+
+describe('interactive reads', () => {
+  it('fail at once with a rate-limited error when the budget is spent, instead of waiting', async () => {
+    const db = freshDb();
+    const service = fakeService(() => ({ body: { error: 0, data: { id: 1, email: 'a@b.test' } }, headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '40' } }));
+    const engine = engineFor(db, service);
+    await engine.interactive((api) => api.getAccount());
+    const error = await engine.interactive((api) => api.getAccount()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rate-limited' });
+    expect(service.requests).toHaveLength(1);
+  });
+});
+
+describe('a spent budget with a distant reset', () => {
+  it('stops the drain and asks to be woken at the reset, leaving the next change untouched', async () => {
+    const db = freshDb();
+    let id = 1;
+    const service = fakeService(() => ({ body: { error: 0, id: id++, name: 'x', description: '', color: '#000000', starred: false }, headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '120' } }));
+    await actions.createChannel({ db }, { name: 'First' });
+    await actions.createChannel({ db }, { name: 'Second' });
+    const clock = { t: Date.now() };
+    const report = await engineFor(db, service, clock).drain();
+    expect(report.sent).toBe(1);
+    expect(service.requests).toHaveLength(1);
+    expect(report.wakeAt).toBe(clock.t + 120_000);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', ambiguous: false, attempts: 0 });
+  });
+});

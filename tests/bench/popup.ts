@@ -1,0 +1,48 @@
+/**
+ * npm run bench:popup — the popup opened to interactive (recent list rendered) with 10,000 links
+ * mirrored and with none, median of 10 openings each, in headless Chromium with the built
+ * extension; and the gzipped size of the popup's initial JavaScript.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startServer } from '../../server/start';
+import { EXTENSION_DIR } from '../e2e/browser';
+import { connectedExtension, popupReadyMs } from './extension';
+import { median, report } from './report';
+import { seedLinks } from './seed';
+
+const OPENINGS = 10;
+
+async function measure(linkCount: number): Promise<number> {
+  const server = await startServer({ port: 0, db: ':memory:', rateLimit: 100_000, rateWindowSec: 60, demo: false });
+  const key = server.createAccount({ email: 'bench@linkpilot.test' }).apiKey;
+  const withKey = Object.assign(server, { apiKey: key });
+  await seedLinks(withKey, linkCount);
+  const { context, extensionId, page } = await connectedExtension(withKey);
+  try {
+    const url = `chrome-extension://${extensionId}/popup.html`;
+    await popupReadyMs(context, url); // warm-up: first load compiles the bundle
+    const times: number[] = [];
+    for (let i = 0; i < OPENINGS; i++) times.push(await popupReadyMs(context, url));
+    await page.close();
+    return median(times);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
+function popupJsGzipKb(): number {
+  const html = readFileSync(path.join(EXTENSION_DIR, 'popup.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(EXTENSION_DIR, file.replace(/^\//, '')))).length, 0);
+  return bytes / 1024;
+}
+
+const full = await measure(10_000);
+const empty = await measure(0);
+report('popup.ready_ms_10k', full, 'ms', { goal: '<= 150', openings: OPENINGS });
+report('popup.ready_ms_empty', empty, 'ms', { openings: OPENINGS });
+report('popup.ready_ratio_10k_vs_empty', full / empty, 'ratio', { goal: '<= 1.5' });
+report('popup.js_gzip_kb', popupJsGzipKb(), 'KiB', { goal: '<= 150' });
