@@ -75,47 +75,27 @@ async function pullPage(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, now
       await db.account.put({ ...account, key: 'me', pendingEmail: existing?.pendingEmail ?? null });
       return advance(null);
     }
-    case 'overlays': {
-      const p = await api.listOverlays({ page, limit });
-      await db.transaction('rw', db.overlays, async () => {
-        if (page === 1) await db.overlays.clear();
-        await db.overlays.bulkPut(p.items);
-      });
-      return advance(shape(p));
-    }
+    case 'overlays':
     case 'splash': {
-      const p = await api.listSplashPages({ page, limit });
-      await db.transaction('rw', db.splashPages, async () => {
-        if (page === 1) await db.splashPages.clear();
-        await db.splashPages.bulkPut(p.items);
+      const p = collection === 'overlays' ? await api.listOverlays({ page, limit }) : await api.listSplashPages({ page, limit });
+      const table = collection === 'overlays' ? db.overlays : db.splashPages;
+      // Listed only, never changed here: each pull replaces them.
+      await db.transaction('rw', table, async () => {
+        if (page === 1) await table.clear();
+        await table.bulkPut(p.items as never[]);
       });
       return advance(shape(p));
     }
-    case 'channels': {
-      const p = await api.listChannels({ page, limit });
-      await merge(db, 'channel', p.items, (item, existing) => channelRow(item, existing as never, at));
-      return advance(shape(p));
-    }
-    case 'campaigns': {
-      const p = await api.listCampaigns({ page, limit });
-      await merge(db, 'campaign', p.items, (item, existing) => campaignRow(item, existing as never, at));
-      return advance(shape(p));
-    }
-    case 'domains': {
-      const p = await api.listDomains({ page, limit });
-      await merge(db, 'domain', p.items, (item, existing) => domainRow(item, existing as never, at));
-      return advance(shape(p));
-    }
-    case 'qrs': {
-      const p = await api.listQrCodes({ page, limit });
-      await merge(db, 'qr', p.items, (item, existing) => qrRow(item, existing as never, at));
-      return advance(shape(p));
-    }
-    case 'links': {
-      const p = await api.listLinks({ page, limit, order: 'date' });
-      await merge(db, 'link', p.items, (item, existing) => linkRow(item, existing as never, at));
-      return advance(shape(p));
-    }
+    case 'channels':
+      return advance(shape(await mergePage(db, 'channel', api.listChannels({ page, limit }), (item, existing) => channelRow(item, existing as never, at))));
+    case 'campaigns':
+      return advance(shape(await mergePage(db, 'campaign', api.listCampaigns({ page, limit }), (item, existing) => campaignRow(item, existing as never, at))));
+    case 'domains':
+      return advance(shape(await mergePage(db, 'domain', api.listDomains({ page, limit }), (item, existing) => domainRow(item, existing as never, at))));
+    case 'qrs':
+      return advance(shape(await mergePage(db, 'qr', api.listQrCodes({ page, limit }), (item, existing) => qrRow(item, existing as never, at))));
+    case 'links':
+      return advance(shape(await mergePage(db, 'link', api.listLinks({ page, limit, order: 'date' }), (item, existing) => linkRow(item, existing as never, at))));
     case 'channelItems':
       return pullChannelItems(db, api, cursor, at);
   }
@@ -152,6 +132,12 @@ async function pullChannelItems(db: LinkpilotDb, api: ApiClient, cursor: PullCur
 }
 
 type Named = 'link' | 'channel' | 'campaign' | 'domain' | 'qr';
+
+async function mergePage<T extends { id: number }>(db: LinkpilotDb, entity: Named, request: Promise<Page<T>>, toRow: (item: T, existing: Mirrored | undefined) => Mirrored): Promise<Page<T>> {
+  const page = await request;
+  await merge(db, entity, page.items, toRow);
+  return page;
+}
 
 /** Upserts pulled records by server id, laying queued local edits over them. */
 async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, items: T[], toRow: (item: T, existing: Mirrored | undefined) => Mirrored): Promise<void> {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { badRequest } from '../http/errors';
-import { listEnvelope } from '../http/respond';
-import { paging } from '../paging';
 import { route, type ApiContext, type Route } from '../context';
 import { datetime } from '../time';
 import { bool, parse } from '../validate';
 import { idParam, ok, owned } from './common';
+import { listOwned } from './list';
 
 interface CampaignRecord {
   id: number;
@@ -41,12 +40,7 @@ function slugFree(ctx: ApiContext, value: string | undefined, except: number | n
 }
 
 export const campaignRoutes: Route[] = [
-  route('GET', '/api/campaigns', (ctx) => {
-    const p = paging(ctx.query);
-    const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM campaigns WHERE account_id = ?').get(ctx.account.id) as { n: number }).n;
-    const rows = ctx.db.prepare('SELECT * FROM campaigns WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(ctx.account.id, p.perpage, p.offset) as CampaignRecord[];
-    return { body: listEnvelope('campaigns', rows.map((c) => listView(ctx, c)), { page: p.page, perpage: p.perpage, total }) };
-  }),
+  route('GET', '/api/campaigns', (ctx) => listOwned<CampaignRecord>(ctx, 'campaigns', 'campaigns', (c) => listView(ctx, c))),
   route('POST', '/api/campaign/add', async (ctx) => {
     const b = parse(createBody, await ctx.body());
     slugFree(ctx, b.slug, null);

@@ -7,6 +7,7 @@ import { route, type ApiContext, type Route } from '../context';
 import { dateOnly, datetime } from '../time';
 import { bool, hexColor, parse, text } from '../validate';
 import { idParam, ok, owned } from './common';
+import { listOwned } from './list';
 
 interface ChannelRecord {
   id: number;
@@ -47,12 +48,7 @@ function itemView(ctx: ApiContext, type: string, itemId: number, date: string) {
 const ITEM_TABLE: Record<(typeof ITEM_TYPES)[number], string> = { links: 'links', bio: 'bio_pages', qr: 'qr_codes' };
 
 export const channelRoutes: Route[] = [
-  route('GET', '/api/channels', (ctx) => {
-    const p = paging(ctx.query);
-    const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM channels WHERE account_id = ?').get(ctx.account.id) as { n: number }).n;
-    const rows = ctx.db.prepare('SELECT * FROM channels WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(ctx.account.id, p.perpage, p.offset) as ChannelRecord[];
-    return { body: listEnvelope('channels', rows.map(view), { page: p.page, perpage: p.perpage, total }) };
-  }),
+  route('GET', '/api/channels', (ctx) => listOwned<ChannelRecord>(ctx, 'channels', 'channels', view)),
   route('GET', '/api/channel/:id', (ctx) => {
     const channel = owned<ChannelRecord>(ctx, 'channels', idParam(ctx, 0, 'Channel'), 'Channel');
     const p = paging(ctx.query);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { badRequest } from '../http/errors';
-import { listEnvelope } from '../http/respond';
-import { paging } from '../paging';
 import { route, type Route } from '../context';
 import { datetime } from '../time';
 import { httpUrl, parse } from '../validate';
 import { idParam, ok, owned } from './common';
+import { listOwned } from './list';
 
 interface DomainRecord {
   id: number;
@@ -27,12 +26,7 @@ const createBody = z.object({ domain: domainName, redirectroot: httpUrl.optional
 const updateBody = z.object({ redirectroot: httpUrl.optional(), redirect404: httpUrl.optional() });
 
 export const domainRoutes: Route[] = [
-  route('GET', '/api/domains', (ctx) => {
-    const p = paging(ctx.query);
-    const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM domains WHERE account_id = ?').get(ctx.account.id) as { n: number }).n;
-    const rows = ctx.db.prepare('SELECT * FROM domains WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(ctx.account.id, p.perpage, p.offset) as DomainRecord[];
-    return { body: listEnvelope('domains', rows.map(view), { page: p.page, perpage: p.perpage, total }) };
-  }),
+  route('GET', '/api/domains', (ctx) => listOwned<DomainRecord>(ctx, 'domains', 'domains', view)),
   route('POST', '/api/domain/add', async (ctx) => {
     const b = parse(createBody, await ctx.body());
     const domain = new URL(b.domain).origin;

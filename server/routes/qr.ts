@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest } from '../http/errors';
-import { listEnvelope } from '../http/respond';
 import { qrLinkOf } from '../links-view';
-import { paging } from '../paging';
 import { route, type ApiContext, type Route } from '../context';
 import { statistics } from '../stats';
 import { datetime } from '../time';
 import { parse, QR_TYPES, qrData, rgbColor, text, type QrType } from '../validate';
 import { idParam, ok, owned } from './common';
+import { listOwned } from './list';
 
 interface QrRecord {
   id: number;
@@ -26,12 +25,7 @@ const logo = z
 const common = z.object({ background: rgbColor.optional(), foreground: rgbColor.optional(), logo: logo.optional(), name: text(100).optional() });
 
 export const qrRoutes: Route[] = [
-  route('GET', '/api/qr', (ctx) => {
-    const p = paging(ctx.query);
-    const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM qr_codes WHERE account_id = ?').get(ctx.account.id) as { n: number }).n;
-    const rows = ctx.db.prepare('SELECT * FROM qr_codes WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(ctx.account.id, p.perpage, p.offset) as QrRecord[];
-    return { body: listEnvelope('qrs', rows.map((q) => view(ctx, q)), { page: p.page, perpage: p.perpage, total }) };
-  }),
+  route('GET', '/api/qr', (ctx) => listOwned<QrRecord>(ctx, 'qr_codes', 'qrs', (q) => view(ctx, q))),
   route('GET', '/api/qr/:id', (ctx) => {
     const q = owned<QrRecord>(ctx, 'qr_codes', idParam(ctx, 0, 'QR code'), 'QR code');
     return ok({ details: view(ctx, q), data: statistics(ctx.db, 'qr_id', q.id) });
