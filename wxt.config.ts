@@ -6,19 +6,25 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   webExt: { disabled: true },
-  manifest: {
-    name: 'Linkpilot',
-    description: 'Shorten, track and manage your links, online or offline.',
-    // activeTab: the current page's URL when the popup, menu or shortcut is used; offscreen +
-    // clipboardWrite: copying from the worker; no `tabs`, no <all_urls>.
-    permissions: ['storage', 'alarms', 'activeTab', 'contextMenus', 'notifications', 'offscreen', 'clipboardWrite'],
-    host_permissions: ['http://127.0.0.1/*'],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
-    commands: {
-      'shorten-current-tab': {
-        suggested_key: { default: 'Alt+Shift+L' },
-        description: 'Shorten the current tab and copy the short URL',
+  manifest: ({ browser }) => {
+    const serviceOrigins = ['https://*/*', 'http://*/*'];
+    const firefox = browser === 'firefox';
+    return {
+      name: 'Linkpilot',
+      description: 'Shorten, track and manage your links, online or offline.',
+      // activeTab: the current page's URL when the popup, menu or shortcut is used; offscreen +
+      // clipboardWrite: copying from the worker (Firefox's background page copies itself); no `tabs`.
+      permissions: ['storage', 'alarms', 'activeTab', 'contextMenus', 'notifications', 'clipboardWrite', ...(firefox ? [] : ['offscreen'])],
+      host_permissions: ['http://127.0.0.1/*'],
+      // Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.
+      ...(firefox ? { optional_permissions: serviceOrigins } : { optional_host_permissions: serviceOrigins }),
+      commands: {
+        'shorten-current-tab': {
+          suggested_key: { default: 'Alt+Shift+L' },
+          description: 'Shorten the current tab and copy the short URL',
+        },
       },
-    },
+      ...(firefox ? { browser_specific_settings: { gecko: { id: 'linkpilot@linkpilot.test', strict_min_version: '115.0' } } } : {}),
+    };
   },
 });

@@ -16,7 +16,8 @@ export async function copyFromPage(text: string): Promise<boolean> {
  */
 export async function copyFromWorker(text: string): Promise<boolean> {
   const offscreen = browser.offscreen;
-  if (!offscreen) return false;
+  // Firefox runs the background as a page with a document: it copies itself.
+  if (!offscreen) return typeof document !== 'undefined' ? copyFromPage(text) : false;
   try {
     const has = await (offscreen as unknown as { hasDocument?: () => Promise<boolean> }).hasDocument?.();
     if (!has) {
