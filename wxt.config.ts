@@ -6,6 +6,8 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   webExt: { disabled: true },
+  // Separate builds can live side by side (e.g. parallel test runs): LINKPILOT_OUT_DIR=.output-b
+  outDir: process.env.LINKPILOT_OUT_DIR ?? '.output',
   manifest: ({ browser }) => {
     const serviceOrigins = ['https://*/*', 'http://*/*'];
     const firefox = browser === 'firefox';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 
-export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+export const EXTENSION_DIR = path.resolve(process.env.LINKPILOT_OUT_DIR ?? '.output', 'chrome-mv3');
 
 export function chromiumPath(): string {
   const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
