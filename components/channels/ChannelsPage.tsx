@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
+import { ChannelItems } from './ChannelItems';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createChannelInput } from '@/lib/api/inputs/channels';
@@ -14,6 +15,7 @@ export function ChannelsPage() {
   const db = database();
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const [editing, setEditing] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <section className="stack" aria-labelledby="channels-heading">
       <h2 id="channels-heading">Channels</h2>
@@ -29,6 +31,9 @@ export function ChannelsPage() {
             </div>
             {channel.description ? <p className="muted">{channel.description}</p> : null}
             <div className="row">
+              <button type="button" className="secondary" onClick={() => setOpen(open === channel.key ? null : channel.key)} aria-expanded={open === channel.key}>
+                Items of {channel.name}
+              </button>
               <button type="button" className="secondary" onClick={() => setEditing(editing === channel.key ? null : channel.key)} aria-expanded={editing === channel.key}>
                 Edit {channel.name}
               </button>
@@ -42,6 +47,7 @@ export function ChannelsPage() {
                 Delete {channel.name}
               </button>
             </div>
+            {open === channel.key ? <ChannelItems channelKey={channel.key} channelName={channel.name} /> : null}
             {editing === channel.key ? (
               <ChannelForm
                 initial={channel}

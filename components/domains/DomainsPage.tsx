@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
@@ -6,12 +7,14 @@ import { createDomainInput } from '@/lib/api/inputs/domains';
 import { database } from '@/lib/db/open';
 import { createDomain, deleteDomain } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
+import { DomainRedirectsForm } from './DomainRedirectsForm';
 
 /** Branded domains: list, add (with the scheme), delete. */
 export function DomainsPage() {
   const db = database();
   const domains = useLiveQuery(() => db.domains.orderBy('domain').toArray(), [], []);
   const form = useZodForm(createDomainInput, { domain: '', redirectroot: '', redirect404: '' });
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <section className="stack" aria-labelledby="domains-heading">
       <h2 id="domains-heading">Branded domains</h2>
@@ -44,9 +47,16 @@ export function DomainsPage() {
       </form>
       <ul className="stack" aria-label="Branded domains">
         {domains.map((d) => (
-          <li key={d.key} className="card row" data-testid="domain-row">
+          <li key={d.key} className="card stack" data-testid="domain-row">
+            <div className="row">
             <strong>{d.domain}</strong>
             <SyncBadge state={d.sync} />
+            <span className="muted">
+              {d.redirectroot ? `root → ${d.redirectroot}` : 'no root redirect'} · {d.redirect404 ? `404 → ${d.redirect404}` : 'no 404 redirect'}
+            </span>
+            <button type="button" className="secondary" aria-expanded={editing === d.key} onClick={() => setEditing(editing === d.key ? null : d.key)}>
+              Edit {d.domain}
+            </button>
             <button
               type="button"
               className="secondary"
@@ -56,6 +66,8 @@ export function DomainsPage() {
             >
               Delete {d.domain}
             </button>
+            </div>
+            {editing === d.key ? <DomainRedirectsForm domain={d} onDone={() => setEditing(null)} /> : null}
           </li>
         ))}
       </ul>

@@ -6,6 +6,8 @@ import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { discardChange, editQueuedCreate, retryChange } from '@/lib/sync/actions';
 import { describeChange, editableFields } from './describe-change';
+import { MirrorProgress } from './MirrorProgress';
+import { SyncStatus } from './SyncStatus';
 
 const STATE_LABEL: Record<OutboxEntry['state'], string> = { pending: 'Waiting', inflight: 'Sending', failed: 'Refused' };
 
@@ -22,6 +24,8 @@ export function SyncCentre() {
           Sync now
         </button>
       </div>
+      <MirrorProgress />
+      <SyncStatus />
       {entries.length === 0 ? <p className="muted">Everything is in sync.</p> : null}
       <ul className="stack" aria-label="Queued changes">
         {entries.map((entry) => (

@@ -5,6 +5,8 @@ import { DomainsPage } from '@/components/domains/DomainsPage';
 import { useHashRoute } from '@/components/hooks/useHashRoute';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { ConnectionForm } from '@/components/settings/ConnectionForm';
+import { PreferencesForm } from '@/components/settings/PreferencesForm';
+import { useTheme } from '@/components/hooks/useTheme';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { database } from '@/lib/db/open';
@@ -19,6 +21,7 @@ const SECTIONS = [
 ] as const;
 
 export function App() {
+  useTheme();
   const connection = useStorageItem(connectionItem);
   const route = useHashRoute(connection.value ? 'channels' : 'settings');
   const section = connection.value ? (SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]) : SECTIONS[3];
@@ -69,6 +72,7 @@ function SettingsPage() {
         </div>
       ) : null}
       <ConnectionForm initialUrl={connection.value?.baseUrl ?? ''} />
+      {connection.value ? <PreferencesForm /> : null}
     </section>
   );
 }

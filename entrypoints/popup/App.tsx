@@ -8,6 +8,7 @@ import { RecentLinks } from '@/components/links/RecentLinks';
 const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
 const AssignControls = lazy(() => import('@/components/links/AssignControls').then((m) => ({ default: m.AssignControls })));
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { useTheme } from '@/components/hooks/useTheme';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { currentPage, openDashboard, popOut, type PageInfo } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
@@ -15,6 +16,7 @@ import { linkForPage } from '@/lib/db/queries';
 import { connectionItem } from '@/lib/settings/connection';
 
 export function App() {
+  useTheme();
   const connection = useStorageItem(connectionItem);
   const [page, setPage] = useState<PageInfo | null | undefined>(undefined);
   const [createdKey, setCreatedKey] = useState<string | null>(null);

@@ -1,0 +1,86 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState } from 'react';
+import { SyncBadge } from '@/components/ui/SyncBadge';
+import { isWebUrl } from '@/lib/api/web-url';
+import { database } from '@/lib/db/open';
+import { assignToChannel } from '@/lib/sync/actions';
+import { kickSync } from '@/lib/sync/kick';
+
+/**
+ * The items of one channel, and assigning links, QR codes and bio pages to it. Bio pages exist
+ * only on the service; the ones the mirror has seen in any channel are offered.
+ */
+export function ChannelItems({ channelKey, channelName }: { channelKey: string; channelName: string }) {
+  const db = database();
+  const items = useLiveQuery(() => db.channelItems.where('channelKey').equals(channelKey).toArray(), [channelKey], []);
+  const links = useLiveQuery(() => db.links.orderBy('date').reverse().limit(200).toArray(), [], []);
+  const qrs = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().limit(200).toArray(), [], []);
+  const bios = useLiveQuery(async () => {
+    const rows = await db.channelItems.filter((i) => i.type === 'bio' && i.itemId !== null).toArray();
+    return [...new Map(rows.map((r) => [r.itemId, r])).values()];
+  }, [], []);
+  const [choice, setChoice] = useState('');
+  const selectId = useId();
+
+  async function assign() {
+    const [type, value] = choice.split(':') as ['links' | 'qr' | 'bio', string];
+    if (!value) return;
+    if (type === 'bio') {
+      const bio = bios.find((b) => String(b.itemId) === value);
+      await assignToChannel({ db }, channelKey, { type: 'bio', id: Number(value), title: bio?.title ?? '' });
+    } else await assignToChannel({ db }, channelKey, { type, key: value });
+    setChoice('');
+    kickSync();
+  }
+
+  return (
+    <div className="stack" data-testid="channel-items">
+      <h3 className="muted">Items in {channelName}</h3>
+      {items.length === 0 ? <p className="muted">No items yet.</p> : null}
+      <ul className="stack">
+        {items.map((item) => (
+          <li key={item.key} className="row" data-testid="channel-item">
+            <span className="muted">{item.type === 'links' ? 'Link' : item.type === 'qr' ? 'QR code' : item.type === 'bio' ? 'Bio page' : item.type}</span>
+            <span>{item.title || item.link}</span>
+            {isWebUrl(item.link) ? (
+              <a href={item.link} target="_blank" rel="noreferrer">
+                {item.link}
+              </a>
+            ) : null}
+            <SyncBadge state={item.sync} />
+          </li>
+        ))}
+      </ul>
+      <div className="row">
+        <label htmlFor={selectId}>Add to {channelName}</label>
+        <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <option value="">Choose a link, QR code or bio page</option>
+          <optgroup label="Links">
+            {links.map((l) => (
+              <option key={l.key} value={`links:${l.key}`}>
+                {l.title || l.shorturl || l.longurl}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="QR codes">
+            {qrs.map((q) => (
+              <option key={q.key} value={`qr:${q.key}`}>
+                {q.name || q.link || 'QR code'}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Bio pages">
+            {bios.map((b) => (
+              <option key={b.key} value={`bio:${b.itemId}`}>
+                {b.title || `Bio page ${b.itemId}`}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+        <button type="button" disabled={!choice} onClick={() => void assign()}>
+          Add
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId } from 'react';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { database } from '@/lib/db/open';
+import { linkDefaultsItem, type LinkDefaults } from '@/lib/settings/link-defaults';
+import { themeItem, type Theme } from '@/lib/settings/theme';
+
+/** Defaults for new links (used by the popup, the menu and the shortcut) and the theme. Saved as chosen. */
+export function PreferencesForm() {
+  const db = database();
+  const defaults = useStorageItem(linkDefaultsItem);
+  const theme = useStorageItem(themeItem);
+  const domains = useLiveQuery(() => db.domains.toArray(), [], []);
+  const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
+  const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
+  const ids = { status: useId(), type: useId(), domain: useId(), channel: useId(), campaign: useId(), theme: useId() };
+  const set = (patch: Partial<LinkDefaults>) => void linkDefaultsItem.setValue({ ...defaults.value, ...patch });
+  const d = defaults.value;
+  return (
+    <section className="stack" aria-labelledby="prefs-heading">
+      <h3 id="prefs-heading">Defaults for new links</h3>
+      <div className="prefs-grid">
+        <label htmlFor={ids.status}>Status</label>
+        <select id={ids.status} value={d.status} onChange={(e) => set({ status: e.target.value as LinkDefaults['status'] })}>
+          <option value="private">Private</option>
+          <option value="public">Public</option>
+        </select>
+        <label htmlFor={ids.type}>Redirect type</label>
+        <select id={ids.type} value={d.type} onChange={(e) => set({ type: e.target.value })}>
+          <option value="direct">Direct</option>
+          <option value="frame">Frame</option>
+          <option value="splash">Splash</option>
+        </select>
+        <label htmlFor={ids.domain}>Domain</label>
+        <select id={ids.domain} value={d.domain} onChange={(e) => set({ domain: e.target.value })}>
+          <option value="">Default domain</option>
+          {domains.filter((x) => x.id !== null).map((x) => (
+            <option key={x.key} value={x.domain}>
+              {x.domain}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.channel}>Channel</label>
+        <select id={ids.channel} value={d.channelKey ?? ''} onChange={(e) => set({ channelKey: e.target.value || null })}>
+          <option value="">No channel</option>
+          {channels.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.campaign}>Campaign</label>
+        <select id={ids.campaign} value={d.campaignKey ?? ''} onChange={(e) => set({ campaignKey: e.target.value || null })}>
+          <option value="">No campaign</option>
+          {campaigns.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <h3>Appearance</h3>
+      <div className="prefs-grid">
+        <label htmlFor={ids.theme}>Theme</label>
+        <select id={ids.theme} value={theme.value} onChange={(e) => void themeItem.setValue(e.target.value as Theme)}>
+          <option value="system">Same as the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </div>
+    </section>
+  );
+}
