@@ -13,7 +13,7 @@ export class DashboardPage {
 
   async createChannel(name: string, color?: string) {
     await this.page.getByLabel('Channel name').first().fill(name);
-    if (color) await this.page.getByRole('textbox', { name: 'Colour' }).first().fill(color);
+    if (color) await this.page.getByRole('textbox', { name: 'Colour', exact: true }).first().fill(color);
     await this.page.getByRole('button', { name: 'Create channel' }).click();
   }
 

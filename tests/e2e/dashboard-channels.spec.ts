@@ -1,0 +1,88 @@
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { DashboardPage } from './pages/DashboardPage';
+import { connectExtension, serverList } from './support';
+
+test('channels: create, edit, assign a link and a bio page, delete (items unassigned)', async ({ context, server, extensionUrl }) => {
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await connectExtension(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('channels');
+  await expectAccessible(page);
+
+  // Bad input: a colour that is not #RRGGBB is refused in place, nothing is queued.
+  await page.getByLabel('Channel name').first().fill('Bad colour');
+  await page.getByRole('textbox', { name: 'Colour', exact: true }).first().fill('blue');
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  await expect(page.getByText('Use a HEX colour like #1a2b3c.')).toBeVisible();
+
+  await dashboard.createChannel('Research', '#112233');
+  await dashboard.expectInSync();
+  const created = (await serverList<{ id: number; name: string; color: string }>(server, '/api/channels', 'channels')).find((c) => c.name === 'Research');
+  expect(created?.color).toBe('#112233');
+
+  await dashboard.open('channels');
+  const row = dashboard.channelRow('Research');
+  await row.getByRole('button', { name: 'Edit Research' }).click();
+  await row.getByLabel('Description').fill('Papers to read');
+  await row.getByRole('button', { name: 'Save channel' }).click();
+  await row.getByRole('button', { name: 'Items of Research' }).click();
+  const items = row.getByTestId('channel-items');
+  await items.getByLabel('Add to Research').selectOption({ label: 'Example Domain' });
+  await items.getByRole('button', { name: 'Add' }).click();
+  await items.getByLabel('Add to Research').selectOption({ label: 'Demo bio page' });
+  await items.getByRole('button', { name: 'Add' }).click();
+  await expect(items.getByTestId('channel-item')).toHaveCount(2);
+  await dashboard.expectInSync();
+
+  const onServer = await serverList<{ type: string }>(server, `/api/channel/${created!.id}`, 'items');
+  expect(onServer.map((i) => i.type).sort()).toEqual(['bio', 'links']);
+  expect((await serverList<{ id: number; description: string }>(server, '/api/channels', 'channels')).find((c) => c.id === created!.id)?.description).toBe('Papers to read');
+
+  await dashboard.open('channels');
+  await dashboard.channelRow('Research').getByRole('button', { name: 'Delete Research' }).click();
+  await expect(dashboard.channelRow('Research')).toHaveCount(0);
+  await dashboard.expectInSync();
+  expect((await serverList<{ id: number }>(server, '/api/channels', 'channels')).some((c) => c.id === created!.id)).toBe(false);
+});
+
+test('branded domains: add with the scheme, edit redirects, delete; a domain without scheme is refused', async ({ context, server, extensionUrl }) => {
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await connectExtension(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('domains');
+  await dashboard.addDomain('short.example.net');
+  await expect(page.getByText('Enter a full URL starting with https:// or http://.')).toBeVisible();
+  await dashboard.addDomain('https://short.example.net');
+  const row = page.getByTestId('domain-row').filter({ hasText: 'https://short.example.net' });
+  await row.getByRole('button', { name: 'Edit https://short.example.net' }).click();
+  await row.getByLabel('404 redirect of https://short.example.net').fill('https://example.net/missing');
+  await row.getByRole('button', { name: 'Save redirects' }).click();
+  await dashboard.expectInSync();
+  expect((await serverList<{ domain: string; redirect404: string }>(server, '/api/domains', 'domains')).find((d) => d.domain === 'https://short.example.net')?.redirect404).toBe('https://example.net/missing');
+  await dashboard.open('domains');
+  await page.getByRole('button', { name: 'Delete https://short.example.net' }).click();
+  await dashboard.expectInSync();
+  expect((await serverList<{ domain: string }>(server, '/api/domains', 'domains')).map((d) => d.domain)).not.toContain('https://short.example.net');
+});
+
+test('sync centre shows the budget from the service and the last refresh; settings keep defaults and theme', async ({ context, server, extensionUrl }) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('sync');
+  await expect(page.getByTestId('budget-remaining')).toHaveText(/^\d+ of 600$/);
+  await expect(page.getByRole('table').getByRole('row', { name: /links/ })).not.toContainText('not yet');
+  await expectAccessible(page);
+
+  await dashboard.open('settings');
+  await page.getByLabel('Status').selectOption('public');
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('public');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page);
+});
