@@ -9,7 +9,7 @@ export async function connectedExtension(server: RunningServer, mirrorTimeoutMs 
   await page.goto(`chrome-extension://${launched.extensionId}/dashboard.html#/settings`);
   await page.getByLabel('Service URL').fill(server.url);
   await page.getByLabel('API key').fill(server.apiKey);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.getByTestId('account-email').waitFor();
   await waitForMirror(page, mirrorTimeoutMs);
   return { ...launched, page };

@@ -15,7 +15,7 @@ export class SettingsPage {
   async connect(serviceUrl: string, apiKey: string) {
     await this.page.getByLabel('Service URL').fill(serviceUrl);
     await this.page.getByLabel('API key').fill(apiKey);
-    await this.page.getByRole('button', { name: 'Connect' }).click();
+    await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
   }
 
   accountEmail() {
