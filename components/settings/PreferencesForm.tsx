@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { database } from '@/lib/db/open';
+import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
 import { linkDefaultsItem, type LinkDefaults } from '@/lib/settings/link-defaults';
 import { themeItem, type Theme } from '@/lib/settings/theme';
 
@@ -13,7 +14,8 @@ export function PreferencesForm() {
   const domains = useLiveQuery(() => db.domains.toArray(), [], []);
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
-  const ids = { status: useId(), type: useId(), domain: useId(), channel: useId(), campaign: useId(), theme: useId() };
+  const timeout = useStorageItem(requestTimeoutItem);
+  const ids = { status: useId(), type: useId(), domain: useId(), channel: useId(), campaign: useId(), theme: useId(), timeout: useId() };
   const set = (patch: Partial<LinkDefaults>) => void linkDefaultsItem.setValue({ ...defaults.value, ...patch });
   const d = defaults.value;
   return (
@@ -55,6 +57,17 @@ export function PreferencesForm() {
           {campaigns.map((c) => (
             <option key={c.key} value={c.key}>
               {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <h3>Connection</h3>
+      <div className="prefs-grid">
+        <label htmlFor={ids.timeout}>Give up on a request after</label>
+        <select id={ids.timeout} value={timeout.value} onChange={(e) => void requestTimeoutItem.setValue(Number(e.target.value))}>
+          {TIMEOUT_CHOICES.map((s) => (
+            <option key={s} value={s}>
+              {s} seconds
             </option>
           ))}
         </select>

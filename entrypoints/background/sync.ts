@@ -3,6 +3,7 @@ import { liveQuery } from 'dexie';
 import { showSyncBadge } from '@/lib/browser/badge';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';
 import { database } from '@/lib/db/open';
+import { requestTimeoutItem } from '@/lib/settings/advanced';
 import { connectionItem } from '@/lib/settings/connection';
 import { createSyncEngine, type DrainReport } from '@/lib/sync/engine';
 import { outboxCounts } from '@/lib/sync/status';
@@ -27,6 +28,7 @@ export function createBackgroundSync() {
     },
     exclusive: exclusiveAcrossContexts('linkpilot-sync'),
     isOnline: () => navigator.onLine,
+    timeoutMs: async () => (await requestTimeoutItem.getValue()) * 1000,
     wakeAt: (at) => void browser.alarms.create(ALARM_WAKE, { when: Math.max(at, Date.now() + 1000) }),
   });
 

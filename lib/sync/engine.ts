@@ -28,7 +28,8 @@ export interface EngineDeps {
   wakeAt?: (at: number) => void;
   /** Waits longer than this are not slept through: the drain stops and asks to be woken. */
   maxInlineWaitMs?: number;
-  timeoutMs?: number;
+  /** Per-request timeout; a function is read for every client, so a changed setting applies at once. */
+  timeoutMs?: number | (() => number | Promise<number>);
   /** Told about every request's outcome (for the badge, the sync centre and benchmarks). */
   onEvent?: (event: EngineEvent) => void;
 }
@@ -64,7 +65,10 @@ export function createSyncEngine(deps: EngineDeps) {
   const random = deps.random ?? Math.random;
   const exclusive = deps.exclusive ?? localMutex();
   const isOnline = deps.isOnline ?? (() => true);
-  const timeoutMs = deps.timeoutMs ?? 15_000;
+  let timeoutMs = typeof deps.timeoutMs === 'number' ? deps.timeoutMs : 15_000;
+  const refreshTimeout = async () => {
+    if (typeof deps.timeoutMs === 'function') timeoutMs = await deps.timeoutMs();
+  };
   const maxInlineWaitMs = deps.maxInlineWaitMs ?? 65_000;
   const budget = new BudgetStore(db, now);
   let priority: Priority = 1;
@@ -187,6 +191,7 @@ export function createSyncEngine(deps: EngineDeps) {
       }
       const connection = await deps.connection();
       if (!connection) break;
+      await refreshTimeout();
       const api = clientFor(connection);
       const { entry, nextDue } = await nextEntry();
       if (entry) {
@@ -249,6 +254,7 @@ export function createSyncEngine(deps: EngineDeps) {
     async interactive<T>(fn: (api: ApiClient) => Promise<T>): Promise<T> {
       const connection = await deps.connection();
       if (!connection) throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
+      await refreshTimeout();
       try {
         return await fn(clientFor(connection, () => 0, 0));
       } catch (error) {
