@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { createLinkInput } from '@/lib/api/inputs/links';
-import { fieldErrors, type FieldErrors } from '@/lib/api/validate-input';
+import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
 import { isApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
 import { createLink } from '@/lib/sync/actions';
@@ -59,7 +59,8 @@ export function ShortenForm({ url, title, onCreated }: { url: string; title: str
       kickSync();
       onCreated(key);
     } catch (error) {
-      setErrors({ [isApiError(error) && error.field ? error.field : '_']: isApiError(error) ? error.message : 'The link could not be saved.' });
+      const field = isApiError(error) ? error.field : null;
+      setErrors({ [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.' });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api/errors';
-import { fieldErrors, type FieldErrors } from '@/lib/api/validate-input';
+import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
 
 /**
  * Form state validated with the API layer's own zod schemas, so a person sees the same rule the
@@ -30,7 +30,8 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
       setErrors({});
       return true;
     } catch (error) {
-      setErrors({ [isApiError(error) && error.field ? error.field : '_']: isApiError(error) ? error.message : 'Saving failed.' });
+      const field = isApiError(error) ? error.field : null;
+      setErrors({ [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'Saving failed.' });
       return false;
     } finally {
       setBusy(false);

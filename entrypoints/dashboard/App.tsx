@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { AccountSummary } from '@/components/account/AccountSummary';
 import { ChannelsPage } from '@/components/channels/ChannelsPage';
+import { LinkTablePage } from '@/components/links/LinkTablePage';
 import { DomainsPage } from '@/components/domains/DomainsPage';
 import { useHashRoute } from '@/components/hooks/useHashRoute';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
@@ -14,6 +15,7 @@ import { sendRequest } from '@/lib/messages/send';
 import { connectionItem } from '@/lib/settings/connection';
 
 const SECTIONS = [
+  { route: 'links', label: 'Links', render: () => <LinkTablePage /> },
   { route: 'channels', label: 'Channels', render: () => <ChannelsPage /> },
   { route: 'domains', label: 'Domains', render: () => <DomainsPage /> },
   { route: 'sync', label: 'Sync centre', render: () => <SyncCentre /> },
@@ -23,8 +25,9 @@ const SECTIONS = [
 export function App() {
   useTheme();
   const connection = useStorageItem(connectionItem);
-  const route = useHashRoute(connection.value ? 'channels' : 'settings');
-  const section = connection.value ? (SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]) : SECTIONS[3];
+  const route = useHashRoute(connection.value ? 'links' : 'settings');
+  const settings = SECTIONS.find((s) => s.route === 'settings')!;
+  const section = connection.value ? (SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]) : settings;
   return (
     <>
       <header>

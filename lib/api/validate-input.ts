@@ -26,3 +26,8 @@ export function validateInput<S extends z.ZodType>(schema: S, value: unknown): z
     retryable: false,
   });
 }
+
+/** The message of an error as shown next to its field (without the "field: " prefix). */
+export function messageForField(message: string, field: string | null): string {
+  return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}

@@ -26,7 +26,8 @@ export function linkRow(link: Link, existing: LinkRow | undefined, pulledAt: num
     description: link.description,
     date: link.date ?? existing?.date ?? '',
     campaignKey: existing?.campaignKey ?? null,
-    domain: existing?.domain ?? '',
+    // The domain a link lives on shows in its short URL (the API's listing has no other field for it).
+    domain: existing?.domain || originOf(link.shorturl),
     status: existing?.status ?? null,
     input: existing?.sync === 'synced' ? null : (existing?.input ?? null),
     words: [],
@@ -40,6 +41,14 @@ export function withLinkWords(row: LinkRow): LinkRow {
     longurlKey: normalizeLongUrl(row.longurl),
     words: searchWords(row.alias, row.title, row.description, row.shorturl, row.longurl),
   };
+}
+
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }
 
 export function aliasOf(shorturl: string): string {

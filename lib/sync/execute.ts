@@ -7,7 +7,7 @@ import type { CreateLinkInput } from '../api/inputs/links';
 import type { CreateQrInput } from '../api/inputs/qr';
 import type { Campaign } from '../api/schemas/campaigns';
 import type { ChannelItemType } from '../api/schemas/channels';
-import { aliasOf, withLinkWords } from '../db/rows';
+import { aliasOf, originOf, withLinkWords } from '../db/rows';
 import type { LinkpilotDb, OutboxEntry } from '../db/schema';
 import { findCreated } from './lookup';
 import { recordServerId } from './outbox';
@@ -79,7 +79,7 @@ async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
       await db.transaction('rw', [db.links, db.outbox, db.channelItems], async () => {
         const row = await db.links.get(entry.key);
         if (row) {
-          await db.links.put(withLinkWords({ ...row, id: created.id, shorturl: created.shorturl ?? '', alias: aliasOf(created.shorturl ?? '') || row.alias }));
+          await db.links.put(withLinkWords({ ...row, id: created.id, shorturl: created.shorturl ?? '', alias: aliasOf(created.shorturl ?? '') || row.alias, domain: row.domain || originOf(created.shorturl ?? '') }));
         }
         await db.channelItems.where('itemKey').equals(entry.key).modify({ itemId: created.id, link: created.shorturl ?? '', sync: 'synced' });
         await recordServerId(db, entry.key, created.id);

@@ -1,0 +1,25 @@
+import { database } from '@/lib/db/open';
+import { linksToCsv, linksToJson } from '@/lib/export/links-export';
+
+/** Every mirrored link with its click count, as CSV or JSON, made locally. */
+export function ExportButtons() {
+  async function download(kind: 'csv' | 'json') {
+    const rows = await database().links.orderBy('date').reverse().toArray();
+    const blob = new Blob([kind === 'csv' ? linksToCsv(rows) : linksToJson(rows)], { type: kind === 'csv' ? 'text/csv' : 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `linkpilot-links.${kind}`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  }
+  return (
+    <div className="row">
+      <button type="button" className="secondary" onClick={() => void download('csv')}>
+        Export CSV
+      </button>
+      <button type="button" className="secondary" onClick={() => void download('json')}>
+        Export JSON
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId } from 'react';
+
+export interface TargetRow {
+  key: string;
+  link: string;
+}
+
+/** An add/remove list of "key → link" rows (geo, device and language targeting; URL parameters). */
+export function TargetList({
+  legend,
+  keyLabel,
+  valueLabel = 'Link',
+  rows,
+  errors,
+  path,
+  onChange,
+}: {
+  legend: string;
+  keyLabel: string;
+  valueLabel?: string;
+  rows: TargetRow[];
+  errors: Record<string, string>;
+  path: { list: string; key: string; value: string };
+  onChange: (rows: TargetRow[]) => void;
+}) {
+  const id = useId();
+  const update = (i: number, patch: Partial<TargetRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <fieldset className="stack">
+      <legend>{legend}</legend>
+      {rows.map((row, i) => {
+        const keyError = errors[`${path.list}.${i}.${path.key}`];
+        const valueError = errors[`${path.list}.${i}.${path.value}`];
+        return (
+          <div key={i} className="target-row">
+            <label className="stack">
+              {keyLabel} {i + 1}
+              <input value={row.key} aria-invalid={Boolean(keyError)} aria-describedby={keyError ? `${id}-${i}-k` : undefined} onChange={(e) => update(i, { key: e.target.value })} />
+              {keyError ? (
+                <span id={`${id}-${i}-k`} className="error field-error">
+                  {keyError}
+                </span>
+              ) : null}
+            </label>
+            <label className="stack">
+              {valueLabel} {i + 1}
+              <input value={row.link} aria-invalid={Boolean(valueError)} aria-describedby={valueError ? `${id}-${i}-v` : undefined} onChange={(e) => update(i, { link: e.target.value })} />
+              {valueError ? (
+                <span id={`${id}-${i}-v`} className="error field-error">
+                  {valueError}
+                </span>
+              ) : null}
+            </label>
+            <button type="button" className="secondary" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+              Remove {keyLabel.toLowerCase()} {i + 1}
+            </button>
+          </div>
+        );
+      })}
+      {errors[path.list] ? <span className="error field-error">{errors[path.list]}</span> : null}
+      <div>
+        <button type="button" className="secondary" onClick={() => onChange([...rows, { key: '', link: '' }])}>
+          Add {keyLabel.toLowerCase()}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
