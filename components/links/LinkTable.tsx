@@ -17,22 +17,24 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   const db = database();
   const [scrollTop, setScrollTop] = useState(0);
   const viewport = useRef<HTMLDivElement>(null);
-  const shape = useLiveQuery(() => linkTableTotal(db, query), [query.sort, query.search, query.channelKey, query.campaignKey, query.domain, query.status]);
+  const search = query.search;
+  // Results carry the search they answer, so a stale result is never taken for a fresh one.
+  const shape = useLiveQuery(async () => ({ ...(await linkTableTotal(db, query)), search }), [query.sort, search, query.channelKey, query.campaignKey, query.domain, query.status]);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const count = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + OVERSCAN * 2;
-  const rows = useLiveQuery(() => (shape ? linkTableWindow(db, query, shape.keys, start, count) : undefined), [shape, start, count, query.sort]);
-  const ready = rows !== undefined;
+  const page = useLiveQuery(async () => (shape ? { rows: await linkTableWindow(db, query, shape.keys, start, count), search: shape.search } : undefined), [shape, start, count, query.sort]);
+  const rows = page?.rows;
 
   useEffect(() => {
     viewport.current?.scrollTo({ top: 0 });
     setScrollTop(0);
   }, [query.sort, query.search, query.channelKey, query.campaignKey, query.domain, query.status]);
   useEffect(() => {
-    if (!ready) return;
+    if (!page || page.search !== search) return;
     // For the benchmarks: first rows on screen, and the rows of each new search on screen.
     if (performance.getEntriesByName('linkpilot:links-ready').length === 0) performance.mark('linkpilot:links-ready');
-    performance.mark(`linkpilot:links-rendered:${query.search}`);
-  }, [ready, rows, query.search]);
+    if (performance.getEntriesByName(`linkpilot:links-rendered:${search}`).length === 0) performance.mark(`linkpilot:links-rendered:${search}`);
+  }, [page, search]);
 
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, key: string) {
     if (event.key === 'Enter') onOpen(key);

@@ -1,4 +1,5 @@
 import type { LinkpilotDb, LinkRow } from './schema';
+import { compareKeysNewestFirst } from './keys';
 import { queryWords } from './search-words';
 
 export interface LinkTableQuery {
@@ -22,6 +23,10 @@ const filtered = (q: LinkTableQuery) => Boolean(q.search.trim() || q.channelKey 
  */
 export async function linkTableTotal(db: LinkpilotDb, q: LinkTableQuery): Promise<{ total: number; capped: boolean; keys: string[] | null }> {
   if (!filtered(q)) return { total: await db.links.count(), capped: false, keys: null };
+  if (q.sort === 'date' && !q.channelKey && !q.campaignKey && !q.domain && !q.status) {
+    const { keys, capped } = await searchKeys(db, queryWords(q.search));
+    return { total: keys.length, capped, keys };
+  }
   const rows = await matchingRows(db, q);
   const sorted = rows.sort(q.sort === 'clicks' ? (a, b) => b.clicks - a.clicks || cmpDate(a, b) : cmpDate);
   return { total: sorted.length, capped: rows.length >= MAX_MATCHES, keys: sorted.map((r) => r.key) };
@@ -31,6 +36,39 @@ export async function linkTableWindow(db: LinkpilotDb, q: LinkTableQuery, keys: 
   if (keys) return (await db.links.bulkGet(keys.slice(start, start + count))).filter((r): r is LinkRow => r !== undefined);
   return db.links.orderBy(q.sort).reverse().offset(start).limit(count).toArray();
 }
+
+/**
+ * A plain search, answered from the word index alone, without reading records: the rarest word
+ * (by a count over the index) supplies the candidates, newest first, at most 2 × MAX_MATCHES;
+ * each other word narrows them by its own key set, or, when it is very common, by reading the
+ * candidates' words. Only the visible rows are read later.
+ */
+async function searchKeys(db: LinkpilotDb, words: string[]): Promise<{ keys: string[]; capped: boolean }> {
+  const byWord = db.links.where('words');
+  const counts = await Promise.all(words.map((w) => byWord.startsWith(w).count()));
+  const order = words.map((w, i) => ({ w, n: counts[i]! })).sort((a, b) => a.n - b.n);
+  const [rarest, ...others] = order;
+  if (!rarest || rarest.n === 0) return { keys: [], capped: false };
+  const candidates = [...new Set((await byWord.startsWith(rarest.w).reverse().limit(MAX_MATCHES * 2).primaryKeys()) as string[])];
+  let keys = candidates;
+  const common: string[] = [];
+  for (const other of others) {
+    if (other.n > COMMON_WORD) common.push(other.w);
+    else {
+      const set = new Set((await byWord.startsWith(other.w).primaryKeys()) as string[]);
+      keys = keys.filter((k) => set.has(k));
+    }
+  }
+  if (common.length > 0 && keys.length > 0) {
+    // Cheaper to read the few candidates than the key set of a word nearly every link has.
+    const rows = await db.links.bulkGet(keys);
+    keys = rows.filter((r): r is LinkRow => r !== undefined && common.every((w) => r.words.some((rw) => rw.startsWith(w)))).map((r) => r.key);
+  }
+  return { keys: keys.sort(compareKeysNewestFirst).slice(0, MAX_MATCHES), capped: rarest.n > MAX_MATCHES * 2 || keys.length > MAX_MATCHES };
+}
+
+/** A word in more index entries than this is checked on the candidates instead of by its key set. */
+const COMMON_WORD = 20_000;
 
 function cmpDate(a: LinkRow, b: LinkRow): number {
   return a.date < b.date ? 1 : a.date > b.date ? -1 : 0;

@@ -50,6 +50,8 @@ export interface DrainReport {
   wakeAt: number | null;
 }
 
+const NETWORK_FAILURES_BEFORE_PAUSE = 3;
+
 /** Stops a drain that would otherwise spin: each step sends at most a few requests. */
 const MAX_STEPS = 5_000;
 
@@ -73,6 +75,7 @@ export function createSyncEngine(deps: EngineDeps) {
   const budget = new BudgetStore(db, now);
   let priority: Priority = 1;
   let rerun = false;
+  let networkFailures = 0;
 
   function clientFor(connection: Connection, priorityOf: () => Priority = () => priority, inlineWaitMs = maxInlineWaitMs): ApiClient {
     return createApiClient({
@@ -128,6 +131,7 @@ export function createSyncEngine(deps: EngineDeps) {
     priority = entry.priority;
     try {
       await execute(db, api, entry);
+      networkFailures = 0;
       await settle(entry, 'done');
       report.sent += 1;
       deps.onEvent?.({ type: 'sent', entry });
@@ -172,8 +176,9 @@ export function createSyncEngine(deps: EngineDeps) {
       report.wakeAt = at;
       return 'stop';
     }
-    // An unreachable service fails every request alike: stop until this entry is due again.
-    if (error.kind === 'network') {
+    // One dropped connection says little; three in a row mean the service is out of reach, and every
+    // further request would fail alike: stop until this entry is due again.
+    if (error.kind === 'network' && ++networkFailures >= NETWORK_FAILURES_BEFORE_PAUSE) {
       report.wakeAt = at;
       return 'stop';
     }
@@ -182,6 +187,7 @@ export function createSyncEngine(deps: EngineDeps) {
 
   async function runDrain(): Promise<DrainReport> {
     const report: DrainReport = { ran: true, sent: 0, failed: 0, wakeAt: null };
+    networkFailures = 0;
     await recoverInflight();
     for (let i = 0; i < MAX_STEPS; i++) {
       if (!isOnline()) {

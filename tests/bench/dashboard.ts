@@ -1,0 +1,65 @@
+/**
+ * npm run bench:dashboard — the dashboard's links table with 100,000 links mirrored, in headless
+ * Chromium with the built extension: navigation start → first rows on screen (median of 5), and a
+ * search keystroke → updated results (median over 10 queries).
+ */
+import type { Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../../server/start';
+import { connectedExtension } from './extension';
+import { median, report } from './report';
+
+const LINKS = 100_000;
+const WORDS = ['news', 'recipe', 'travel', 'guide', 'review', 'launch', 'docs', 'blog', 'video', 'podcast', 'garden', 'music'];
+
+/** Writes the links straight into the server's database: seeding 100,000 through HTTP would take minutes. */
+function seed(server: RunningServer, accountId: number): void {
+  const insert = server.db.prepare("INSERT INTO links (account_id, alias, longurl, title, clicks, status, date) VALUES (?, ?, ?, ?, ?, 'public', ?)");
+  server.db.transaction(() => {
+    for (let i = 0; i < LINKS; i++) {
+      const word = WORDS[i % WORDS.length]!;
+      const date = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+      insert.run(accountId, `b${i.toString(36)}`, `https://example.com/${word}/${i}`, `${word} story ${i} ${WORDS[(i * 7) % WORDS.length]}`, i % 97, date);
+    }
+  })();
+}
+
+async function readyMs(page: Page, url: string): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('linkpilot:links-ready').length > 0, undefined, { timeout: 30_000 });
+  return page.evaluate(() => performance.getEntriesByName('linkpilot:links-ready')[0]!.startTime);
+}
+
+/** Types all but the last character, waits, then measures the last keystroke to rendered results. */
+async function keystrokeMs(page: Page, query: string): Promise<number> {
+  const box = page.getByLabel('Search', { exact: true });
+  await box.fill(query.slice(0, -1));
+  await page.waitForFunction((q) => performance.getEntriesByName(`linkpilot:links-rendered:${q}`).length > 0, query.slice(0, -1), { timeout: 30_000 });
+  await box.press(query.slice(-1));
+  await page.waitForFunction((q) => performance.getEntriesByName(`linkpilot:links-rendered:${q}`).length > 0, query, { timeout: 30_000 });
+  return page.evaluate((q) => {
+    const typed = performance.getEntriesByName(`linkpilot:search-typed:${q}`)[0]!.startTime;
+    const rendered = performance.getEntriesByName(`linkpilot:links-rendered:${q}`)[0]!.startTime;
+    return rendered - typed;
+  }, query);
+}
+
+const server = await startServer({ port: 0, db: ':memory:', rateLimit: 1_000_000, rateWindowSec: 60, demo: false });
+const account = server.createAccount({ email: 'bench@linkpilot.test' });
+seed(server, account.id);
+const started = Date.now();
+const { context, extensionId, page } = await connectedExtension(Object.assign(server, { apiKey: account.apiKey }), 900_000);
+const mirrorSeconds = (Date.now() - started) / 1000;
+try {
+  const url = `chrome-extension://${extensionId}/dashboard.html#/links`;
+  await readyMs(page, url);
+  const ready: number[] = [];
+  for (let i = 0; i < 5; i++) ready.push(await readyMs(page, url));
+  const searches: number[] = [];
+  for (const q of ['news', 'recipe 12', 'travel', 'guide story', 'example', 'podcast 99', 'music', 'garden', 'blog stor', 'video 5']) searches.push(await keystrokeMs(page, q));
+  report('dashboard.links_ready_ms_100k', median(ready), 'ms', { goal: '<= 400', openings: ready.length, mirror_seconds: mirrorSeconds });
+  report('dashboard.search_ms_100k', median(searches), 'ms', { goal: '<= 50', queries: searches.length, max: Math.max(...searches) });
+} finally {
+  await context.close();
+  await server.close();
+}
