@@ -78,11 +78,13 @@ function ChannelForm({ initial, submitLabel, onSave }: { initial?: ChannelRow; s
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void form.submit(async (input) => {
-          await onSave(input);
-          if (!initial) form.setValues({ name: '', description: '', color: '#6366f1', starred: false });
-          kickSync();
-        });
+        void form.submit(
+          async (input) => {
+            await onSave(input);
+            kickSync();
+          },
+          initial ? {} : { resetTo: { name: '', description: '', color: '#6366f1', starred: false } },
+        );
       }}
     >
       <Field label="Channel name" error={form.errors.name}>

@@ -23,11 +23,13 @@ export function DomainsPage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void form.submit(async (input) => {
-            await createDomain({ db }, input);
-            form.setValues({ domain: '', redirectroot: '', redirect404: '' });
-            kickSync();
-          });
+          void form.submit(
+            async (input) => {
+              await createDomain({ db }, input);
+              kickSync();
+            },
+            { resetTo: { domain: '', redirectroot: '', redirect404: '' } },
+          );
         }}
       >
         <Field label="Domain" error={form.errors.domain} hint="With the scheme, e.g. https://go.example.com">

@@ -14,7 +14,8 @@ const STATE_LABEL: Record<OutboxEntry['state'], string> = { pending: 'Waiting', 
 /** The outbox as a person sees it: what waits, what is being sent, what the service refused. */
 export function SyncCentre() {
   const db = database();
-  const entries = useLiveQuery(() => db.outbox.orderBy('seq').toArray(), [], []);
+  // No default: until IndexedDB has answered, saying "in sync" would be a claim nobody checked.
+  const entries = useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
   const kick = () => void sendRequest({ type: 'sync.kick' }).catch(() => undefined);
   return (
     <section className="stack" aria-labelledby="sync-heading">
@@ -26,9 +27,9 @@ export function SyncCentre() {
       </div>
       <MirrorProgress />
       <SyncStatus />
-      {entries.length === 0 ? <p className="muted">Everything is in sync.</p> : null}
+      {entries?.length === 0 ? <p className="muted">Everything is in sync.</p> : null}
       <ul className="stack" aria-label="Queued changes">
-        {entries.map((entry) => (
+        {(entries ?? []).map((entry) => (
           <li key={entry.seq} className="card stack" data-testid="outbox-entry" data-state={entry.state}>
             <div className="row">
               <strong>{describeChange(entry)}</strong>

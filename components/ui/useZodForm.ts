@@ -17,7 +17,12 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   }
 
-  async function submit(action: (input: z.infer<S>) => Promise<unknown>): Promise<boolean> {
+  /**
+   * `resetTo` empties the form after a successful save, but only the fields still holding what was
+   * sent: whatever was typed while the save ran is the next entry, and is kept.
+   */
+  async function submit(action: (input: z.infer<S>) => Promise<unknown>, options: { resetTo?: Record<string, unknown> } = {}): Promise<boolean> {
+    const sent = values;
     const cleaned = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
     const parsed = schema.safeParse(cleaned);
     if (!parsed.success) {
@@ -27,6 +32,8 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
     setBusy(true);
     try {
       await action(parsed.data);
+      const { resetTo } = options;
+      if (resetTo) setValues((now) => ({ ...now, ...Object.fromEntries(Object.entries(resetTo).filter(([k]) => now[k] === sent[k])) }));
       setErrors({});
       return true;
     } catch (error) {

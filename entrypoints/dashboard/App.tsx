@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { AccountSummary } from '@/components/account/AccountSummary';
-import { AccountSection } from '@/components/account/AccountSection';
-import { CampaignsSection } from '@/components/campaigns/CampaignsSection';
-import { CatalogSection } from '@/components/catalog/CatalogSection';
+import { AccountPage } from '@/components/account/AccountPage';
+import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
+import { CatalogPage } from '@/components/catalog/CatalogPage';
 import { ChannelsPage } from '@/components/channels/ChannelsPage';
-import { QrSection } from '@/components/qr/QrSection';
+import { QrCodesPage } from '@/components/qr/QrCodesPage';
 import { LinkTablePage } from '@/components/links/LinkTablePage';
 import { DomainsPage } from '@/components/domains/DomainsPage';
 import { useHashRoute } from '@/components/hooks/useHashRoute';
@@ -21,11 +21,11 @@ import { connectionItem } from '@/lib/settings/connection';
 const SECTIONS = [
   { route: 'links', label: 'Links', render: () => <LinkTablePage /> },
   { route: 'channels', label: 'Channels', render: () => <ChannelsPage /> },
-  { route: 'campaigns', label: 'Campaigns', render: () => <CampaignsSection /> },
-  { route: 'qr', label: 'QR codes', render: () => <QrSection /> },
+  { route: 'campaigns', label: 'Campaigns', render: () => <CampaignsPage /> },
+  { route: 'qr', label: 'QR codes', render: () => <QrCodesPage /> },
   { route: 'domains', label: 'Domains', render: () => <DomainsPage /> },
-  { route: 'catalog', label: 'Overlays & splash', render: () => <CatalogSection /> },
-  { route: 'account', label: 'Account', render: () => <AccountSection /> },
+  { route: 'catalog', label: 'Overlays & splash', render: () => <CatalogPage /> },
+  { route: 'account', label: 'Account', render: () => <AccountPage /> },
   { route: 'sync', label: 'Sync centre', render: () => <SyncCentre /> },
   { route: 'settings', label: 'Settings', render: () => <SettingsPage /> },
 ] as const;

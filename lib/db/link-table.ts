@@ -49,7 +49,8 @@ async function searchKeys(db: LinkpilotDb, words: string[]): Promise<{ keys: str
   const order = words.map((w, i) => ({ w, n: counts[i]! })).sort((a, b) => a.n - b.n);
   const [rarest, ...others] = order;
   if (!rarest || rarest.n === 0) return { keys: [], capped: false };
-  const candidates = [...new Set((await byWord.startsWith(rarest.w).reverse().limit(MAX_MATCHES * 2).primaryKeys()) as string[])];
+  // Not reversed and not limited: then Dexie can use one getAllKeys() call instead of a cursor.
+  const candidates = [...new Set((await byWord.startsWith(rarest.w).primaryKeys()) as string[])].sort(compareKeysNewestFirst).slice(0, MAX_MATCHES * 2);
   let keys = candidates;
   const common: string[] = [];
   for (const other of others) {
@@ -64,7 +65,7 @@ async function searchKeys(db: LinkpilotDb, words: string[]): Promise<{ keys: str
     const rows = await db.links.bulkGet(keys);
     keys = rows.filter((r): r is LinkRow => r !== undefined && common.every((w) => r.words.some((rw) => rw.startsWith(w)))).map((r) => r.key);
   }
-  return { keys: keys.sort(compareKeysNewestFirst).slice(0, MAX_MATCHES), capped: rarest.n > MAX_MATCHES * 2 || keys.length > MAX_MATCHES };
+  return { keys: keys.slice(0, MAX_MATCHES), capped: rarest.n > MAX_MATCHES * 2 || keys.length > MAX_MATCHES };
 }
 
 /** A word in more index entries than this is checked on the candidates instead of by its key set. */

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
+import { isApiError } from '@/lib/api/errors';
+import { updateAccountInput } from '@/lib/api/inputs/account';
+import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
+import { database } from '@/lib/db/open';
+import { updateAccount } from '@/lib/sync/actions';
+import { kickSync } from '@/lib/sync/kick';
+
+const TEXT = {
+  email: { title: 'Change e-mail address', label: 'New e-mail address', type: 'email', autoComplete: 'email', differ: 'The two e-mail addresses differ.' },
+  password: { title: 'Change password', label: 'New password', type: 'password', autoComplete: 'new-password', differ: 'The two passwords differ.' },
+} as const;
+
+/**
+ * One account change, typed twice: a typo in either would lock the person out of the service's
+ * website. The rules are the API layer's own (updateAccountInput); nothing is queued unless both
+ * fields agree. A password is never shown: password fields only, cleared once it is queued.
+ */
+export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'password'; currentEmail: string }) {
+  const text = TEXT[kind];
+  const [value, setValue] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [done, setDone] = useState(false);
+
+  function problems(): { errors: FieldErrors; input: { email: string } | { password: string } | null } {
+    // E-mail addresses are trimmed; a password is taken exactly as typed.
+    const typed = kind === 'email' ? value.trim() : value;
+    const parsed = updateAccountInput.safeParse({ [kind]: typed });
+    const found: FieldErrors = {};
+    if (!parsed.success) {
+      const messages = fieldErrors(parsed.error);
+      found.value = messages[kind] ?? messages._ ?? 'Check this field.';
+    }
+    else if (kind === 'email' && typed.toLowerCase() === currentEmail.toLowerCase()) found.value = 'This is already the account’s e-mail address.';
+    if ((kind === 'email' ? confirm.trim() : confirm) !== typed) found.confirm = text.differ;
+    return { errors: found, input: Object.keys(found).length === 0 ? (kind === 'email' ? { email: typed } : { password: typed }) : null };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setDone(false);
+    const checked = problems();
+    setErrors(checked.errors);
+    if (!checked.input) return;
+    try {
+      await updateAccount({ db: database() }, checked.input);
+      kickSync();
+      setValue('');
+      setConfirm('');
+      setDone(true);
+    } catch (error) {
+      setErrors({ value: isApiError(error) ? messageForField(error.message, error.field) : 'The change could not be saved.' });
+    }
+  }
+
+  const edit = (set: (v: string) => void, field: 'value' | 'confirm') => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setDone(false);
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  return (
+    <form className="stack card" aria-label={text.title} noValidate onSubmit={(e) => void submit(e)}>
+      <h3 className="account-subheading">{text.title}</h3>
+      <Field label={text.label} error={errors.value} {...(kind === 'password' ? { hint: 'At least 8 characters.' } : {})}>
+        {(p) => <input {...p} type={text.type} autoComplete={text.autoComplete} value={value} onChange={edit(setValue, 'value')} />}
+      </Field>
+      <Field label={`Confirm ${text.label.toLowerCase()}`} error={errors.confirm}>
+        {(p) => <input {...p} type={text.type} autoComplete={text.autoComplete} value={confirm} onChange={edit(setConfirm, 'confirm')} />}
+      </Field>
+      <div className="row">
+        <button type="submit">{text.title}</button>
+        <span role="status" className="ok">
+          {done ? 'Saved here; it is sent to the service in the background.' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { z } from 'zod';
+import { Field } from '@/components/ui/Field';
+import { useZodForm } from '@/components/ui/useZodForm';
+import { createCampaignInput, updateCampaignInput, type CreateCampaignInput, type UpdateCampaignInput } from '@/lib/api/inputs/campaigns';
+import type { FieldErrors } from '@/lib/api/validate-input';
+import type { CampaignRow } from '@/lib/db/schema';
+import { kickSync } from '@/lib/sync/kick';
+
+/**
+ * useZodForm drops empty fields before parsing, so a cleared name would reach the schema as
+ * missing and get zod's generic "expected string" message. Putting '' back lets the campaign's own
+ * rule ("Give the campaign a name.") speak instead.
+ */
+const editCampaignInput = z.preprocess((v) => ({ name: '', ...(v as Record<string, unknown>) }), updateCampaignInput);
+
+const EMPTY = { name: '', slug: '', public: false };
+
+/** The create form at the top of the section; the name is optional there (the service numbers it). */
+export function NewCampaignForm({ onSave }: { onSave: (input: CreateCampaignInput) => Promise<void> }) {
+  const form = useZodForm(createCampaignInput, EMPTY);
+  return (
+    <form
+      className="stack"
+      aria-label="New campaign"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit(
+          async (input) => {
+            await onSave(input);
+            kickSync();
+          },
+          { resetTo: EMPTY },
+        );
+      }}
+    >
+      <CampaignFields form={form} slugHint="Optional: gives the campaign a rotator URL. 3–50 letters, digits, - or _." />
+      <FormFooter error={form.errors._} busy={form.busy} label="Create campaign" />
+    </form>
+  );
+}
+
+/** Editing one campaign: the API requires the name on every update. */
+export function EditCampaignForm({ campaign, onSave }: { campaign: CampaignRow; onSave: (input: UpdateCampaignInput) => Promise<void> }) {
+  const form = useZodForm(editCampaignInput, { name: campaign.name, slug: campaign.slug ?? '', public: campaign.public });
+  return (
+    <form
+      className="stack"
+      aria-label={`Edit ${campaign.name}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit(async (input) => {
+          await onSave(input);
+          kickSync();
+        });
+      }}
+    >
+      {/* An empty slug is not sent, and the service keeps the old one: it can be changed, not removed. */}
+      <CampaignFields form={form} slugHint="Can be changed, not removed. 3–50 letters, digits, - or _." />
+      <FormFooter error={form.errors._} busy={form.busy} label="Save campaign" />
+    </form>
+  );
+}
+
+interface FormState {
+  values: Record<string, unknown>;
+  errors: FieldErrors;
+  set: (name: string, value: unknown) => void;
+}
+
+function CampaignFields({ form, slugHint }: { form: FormState; slugHint: string }) {
+  const publicHintId = useId();
+  return (
+    <div className="campaign-fields">
+      <Field label="Campaign name" error={form.errors.name}>
+        {(p) => <input {...p} value={String(form.values.name)} maxLength={100} onChange={(e) => form.set('name', e.target.value)} />}
+      </Field>
+      <Field label="Rotator slug" error={form.errors.slug} hint={slugHint}>
+        {(p) => <input {...p} value={String(form.values.slug)} autoComplete="off" onChange={(e) => form.set('slug', e.target.value)} />}
+      </Field>
+      <div className="stack campaign-public">
+        <label className="row">
+          <input type="checkbox" aria-describedby={publicHintId} checked={Boolean(form.values.public)} onChange={(e) => form.set('public', e.target.checked)} /> Public
+        </label>
+        <span id={publicHintId} className="muted">
+          Anyone can open its list page.
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function FormFooter({ error, busy, label }: { error: string | undefined; busy: boolean; label: string }) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      <div className="row">
+        <button type="submit" disabled={busy}>
+          {label}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Field } from '@/components/ui/Field';
+import { SyncBadge } from '@/components/ui/SyncBadge';
+import { isApiError } from '@/lib/api/errors';
+import { database } from '@/lib/db/open';
+import { searchLinks } from '@/lib/db/queries';
+import type { CampaignRow, LinkRow } from '@/lib/db/schema';
+import { assignToCampaign } from '@/lib/sync/actions';
+import { kickSync } from '@/lib/sync/kick';
+
+/** A select with 100,000 options would freeze the page: show the newest few hundred, and search for the rest. */
+const CHOICES = 200;
+
+function linkLabel(link: LinkRow): string {
+  return link.title || link.shorturl || link.longurl;
+}
+
+/**
+ * The links of one campaign, and assigning more. The API cannot list a campaign's links, so only
+ * assignments known to this browser are shown; the note says so rather than pretend the list is complete.
+ */
+export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
+  const db = database();
+  const assigned = useLiveQuery(() => db.links.where('campaignKey').equals(campaign.key).reverse().sortBy('date'), [campaign.key], []);
+  return (
+    <div className="stack campaign-links">
+      <h3 className="campaign-subheading">Links in {campaign.name}</h3>
+      <ul className="stack" data-testid="campaign-links" aria-label={`Links in ${campaign.name}`}>
+        {assigned.map((link) => (
+          <li key={link.key} className="row" data-testid="campaign-link">
+            <span>{linkLabel(link)}</span>
+            {link.shorturl ? <span className="muted">{link.shorturl}</span> : null}
+            <SyncBadge state={link.sync} />
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{assigned.length === 0 ? 'No links assigned from this browser yet. ' : ''}The service does not list a campaign's links, so links assigned elsewhere are not shown here.</p>
+      <AssignLink campaign={campaign} />
+    </div>
+  );
+}
+
+function AssignLink({ campaign }: { campaign: CampaignRow }) {
+  const db = database();
+  const [search, setSearch] = useState('');
+  const [choice, setChoice] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // An empty search gives the newest links (searchLinks falls back to the recent list).
+  const candidates = useLiveQuery(() => searchLinks(db, search, CHOICES), [search], []);
+  const choices = candidates.filter((l) => l.campaignKey !== campaign.key);
+
+  async function assign() {
+    const link = choices.find((l) => l.key === choice);
+    if (!link) return setMessage({ ok: false, text: 'Choose a link first.' });
+    try {
+      await assignToCampaign({ db }, campaign.key, link.key);
+      kickSync();
+      setChoice('');
+      setMessage({ ok: true, text: `“${linkLabel(link)}” added to ${campaign.name}.` });
+    } catch (error) {
+      setMessage({ ok: false, text: isApiError(error) ? error.message : 'The link could not be assigned.' });
+    }
+  }
+
+  return (
+    <form
+      className="stack"
+      aria-label={`Add a link to ${campaign.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void assign();
+      }}
+    >
+      <div className="campaign-fields">
+        <Field label={`Search links for ${campaign.name}`} hint={`Newest ${CHOICES} shown; type to find others.`}>
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              value={search}
+              onChange={(e) => {
+                // A choice from the previous results may not be among the new ones.
+                setSearch(e.target.value);
+                setChoice('');
+              }}
+            />
+          )}
+        </Field>
+        <Field label={`Link to add to ${campaign.name}`}>
+          {(p) => (
+            <select {...p} value={choice} onChange={(e) => setChoice(e.target.value)}>
+              <option value="">{choices.length === 0 ? 'No matching links' : `Choose one of ${choices.length} links`}</option>
+              {choices.map((link) => (
+                <option key={link.key} value={link.key}>
+                  {linkLabel(link)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="row">
+        <button type="submit" disabled={!choice}>
+          Add link
+        </button>
+        <span role="status" className={message?.ok ? 'ok' : 'error'}>
+          {message?.text ?? ''}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { SyncBadge } from '@/components/ui/SyncBadge';
+import { database } from '@/lib/db/open';
+import type { CampaignRow } from '@/lib/db/schema';
+import { deleteCampaign } from '@/lib/sync/actions';
+import { kickSync } from '@/lib/sync/kick';
+
+/** One campaign's line: what it is, where it can be reached, and what can be done with it. */
+export function CampaignSummary({ campaign, open, onToggle }: { campaign: CampaignRow; open: 'edit' | 'links' | null; onToggle: (panel: 'edit' | 'links') => void }) {
+  const { name } = campaign;
+  function confirmDelete() {
+    // The service keeps the links and only clears their campaign; say so, or people fear losing links.
+    if (window.confirm(`Delete the campaign “${name}”? Its links are kept, but no longer assigned to a campaign.`)) {
+      void deleteCampaign({ db: database() }, campaign.key).then(kickSync);
+    }
+  }
+  return (
+    <div className="stack">
+      <div className="row">
+        <strong className="campaign-name">{name}</strong>
+        <span className="campaign-access" data-testid="campaign-access">
+          {campaign.public ? 'Public' : 'Private'}
+        </span>
+        <SyncBadge state={campaign.sync} />
+      </div>
+      <dl className="facts campaign-urls">
+        <dt>Rotator</dt>
+        <dd data-testid="campaign-rotator">
+          {/* The service makes the URL from the slug; until it answers, only the slug is known. */}
+          {campaign.rotator ? <ExternalLink href={campaign.rotator} /> : campaign.slug ? `slug “${campaign.slug}”, URL after sync` : 'none: give it a rotator slug'}
+        </dd>
+        <dt>List page</dt>
+        <dd data-testid="campaign-list">{campaign.list ? <ExternalLink href={campaign.list} /> : 'after sync'}</dd>
+      </dl>
+      <div className="row">
+        <button type="button" className="secondary" aria-expanded={open === 'edit'} onClick={() => onToggle('edit')}>
+          Edit {name}
+        </button>
+        <button type="button" className="secondary" aria-expanded={open === 'links'} onClick={() => onToggle('links')}>
+          Links of {name}
+        </button>
+        <button type="button" className="secondary" onClick={confirmDelete}>
+          Delete {name}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Service URLs open in a new tab: the dashboard is an extension page and should stay open. */
+function ExternalLink({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener">
+      {href}
+    </a>
+  );
+}

@@ -1,0 +1,38 @@
+import { Field } from '@/components/ui/Field';
+import type { FieldErrors } from '@/lib/api/validate-input';
+import { poorContrast } from '@/lib/qr/render';
+
+/** Name, colours (as #rrggbb from the pickers; converted to rgb() only when the input is built) and logo. */
+export interface QrLook {
+  name: string;
+  foreground: string;
+  background: string;
+  logo: string;
+}
+
+export const DEFAULT_LOOK: QrLook = { name: '', foreground: '#000000', background: '#ffffff', logo: '' };
+
+export function QrLookFields({ look, onChange, errors }: { look: QrLook; onChange: (next: QrLook) => void; errors: FieldErrors }) {
+  const set = (key: keyof QrLook) => (e: { target: { value: string } }) => onChange({ ...look, [key]: e.target.value });
+  return (
+    <>
+      <Field label="Name" error={errors.name} hint="Optional; how the code is listed.">
+        {(p) => <input {...p} maxLength={100} autoComplete="off" value={look.name} onChange={set('name')} />}
+      </Field>
+      <Field label="Foreground colour" error={errors.foreground}>
+        {(p) => <input {...p} type="color" className="qr-colour" value={look.foreground} onChange={set('foreground')} />}
+      </Field>
+      <Field label="Background colour" error={errors.background}>
+        {(p) => <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />}
+      </Field>
+      <Field label="Logo URL" error={errors.logo} hint="Optional .png or .jpg, placed by the service (not in the preview).">
+        {(p) => <input {...p} type="url" autoComplete="off" value={look.logo} onChange={set('logo')} />}
+      </Field>
+      {/* Too little contrast and phone cameras cannot read the code: warn, but let people decide. The
+          live region is always there, so the warning is announced when it appears. */}
+      <p className="error qr-warning" role="status">
+        {poorContrast(look) ? 'These colours are too close together: the code may not scan.' : ''}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { DraftFieldsProps, SmsDraft } from './qr-drafts';
+import { QrDataField } from './QrDataField';
+
+/** An SMS code opens a text message to the number, with the message filled in. */
+export function QrSmsFields(props: DraftFieldsProps<SmsDraft>) {
+  return (
+    <>
+      <QrDataField {...props} name="phone" label="Phone number" type="tel" />
+      <QrDataField {...props} name="message" label="Message" hint="Optional." multiline />
+    </>
+  );
+}

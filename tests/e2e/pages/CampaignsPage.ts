@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+
+/** The dashboard's Campaigns section, as a person uses it. */
+export class CampaignsPage {
+  constructor(
+    readonly page: Page,
+    private readonly url: string,
+  ) {}
+
+  async open() {
+    await this.page.goto(this.url);
+  }
+
+  newForm() {
+    return this.page.getByRole('form', { name: 'New campaign' });
+  }
+
+  async create(fields: { name?: string; slug?: string; public?: boolean }) {
+    const form = this.newForm();
+    if (fields.name !== undefined) await form.getByLabel('Campaign name').fill(fields.name);
+    if (fields.slug !== undefined) await form.getByLabel('Rotator slug').fill(fields.slug);
+    if (fields.public !== undefined) await form.getByRole('checkbox', { name: /^Public/ }).setChecked(fields.public);
+    await form.getByRole('button', { name: 'Create campaign' }).click();
+  }
+
+  row(name: string) {
+    return this.page.getByTestId('campaign-row').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  async edit(name: string) {
+    await this.row(name).getByRole('button', { name: `Edit ${name}` }).click();
+    return this.page.getByRole('form', { name: `Edit ${name}` });
+  }
+
+  async openLinks(name: string) {
+    await this.row(name).getByRole('button', { name: `Links of ${name}` }).click();
+    return this.page.getByRole('form', { name: `Add a link to ${name}` });
+  }
+
+  async delete(name: string) {
+    await this.row(name).getByRole('button', { name: `Delete ${name}` }).click();
+  }
+}

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+
+/** The dashboard's QR codes section: the create form, the list and a code's details. */
+export class QrCodesPage {
+  constructor(
+    readonly page: Page,
+    private readonly url: string,
+  ) {}
+
+  async open() {
+    await this.page.goto(this.url);
+  }
+
+  form() {
+    return this.page.getByRole('form', { name: 'New QR code' });
+  }
+
+  preview() {
+    return this.form().getByRole('img', { name: 'Preview of the new QR code' });
+  }
+
+  /** Chooses the type and fills the labelled fields of the form (data fields and name alike). */
+  async fill(type: string, fields: Record<string, string>) {
+    const form = this.form();
+    await form.getByLabel('QR type').selectOption(type);
+    for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+  }
+
+  async submit() {
+    await this.form().getByRole('button', { name: 'Create QR code' }).click();
+  }
+
+  row(name: string) {
+    return this.page.getByTestId('qr-row').filter({ has: this.page.getByRole('button', { name, exact: true }) });
+  }
+
+  async openDetail(name: string) {
+    await this.row(name).getByRole('button', { name, exact: true }).click();
+    return this.row(name).getByTestId('qr-detail');
+  }
+}
