@@ -1,9 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useChangeCount } from '@/components/hooks/useChangeCount';
+import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
-import { linkTableTotal, linkTableWindow, type LinkTableQuery } from '@/lib/db/link-table';
+import { linkTableTotal, linkTableWindow, watchLinkTable, type LinkTableQuery } from '@/lib/db/link-table';
 import { CopyButton } from './CopyButton';
+
+type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
 
 const ROW_HEIGHT = 44;
 const VIEW_HEIGHT = 528;
@@ -19,7 +23,23 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   const viewport = useRef<HTMLDivElement>(null);
   const search = query.search;
   // Results carry the search they answer, so a stale result is never taken for a fresh one.
-  const shape = useLiveQuery(async () => ({ ...(await linkTableTotal(db, query)), search }), [query.sort, search, query.channelKey, query.campaignKey, query.domain, query.status]);
+  const [shape, setShape] = useState<Shape>();
+  const changes = useChangeCount(() => watchLinkTable(db));
+  const [firstRowsShown, setFirstRowsShown] = useState(false);
+  const builtIndex = useSearchIndex(db, changes, firstRowsShown);
+  // Only searches use it: its arrival must not re-query an unfiltered table.
+  const index = search.trim() ? builtIndex : null;
+  useEffect(() => {
+    let current = true;
+    linkTableTotal(db, query, index).then(
+      (result) => current && setShape({ ...result, search, failed: false }),
+      () => current && setShape({ total: 0, capped: false, keys: [], search, failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+    // `query` is listed field by field: a new object with the same fields is the same query.
+  }, [db, query.sort, search, query.channelKey, query.campaignKey, query.domain, query.status, changes, index]);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const count = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + OVERSCAN * 2;
   const page = useLiveQuery(async () => (shape ? { rows: await linkTableWindow(db, query, shape.keys, start, count), search: shape.search } : undefined), [shape, start, count, query.sort]);
@@ -31,6 +51,7 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   }, [query.sort, query.search, query.channelKey, query.campaignKey, query.domain, query.status]);
   useEffect(() => {
     if (!page || page.search !== search) return;
+    setFirstRowsShown(true);
     // For the benchmarks: first rows on screen, and the rows of each new search on screen.
     if (performance.getEntriesByName('linkpilot:links-ready').length === 0) performance.mark('linkpilot:links-ready');
     if (performance.getEntriesByName(`linkpilot:links-rendered:${search}`).length === 0) performance.mark(`linkpilot:links-rendered:${search}`);
@@ -46,7 +67,7 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   return (
     <div className="stack">
       <p className="muted" role="status" data-testid="links-count">
-        {shape ? `${total.toLocaleString()} link${total === 1 ? '' : 's'}${shape.capped ? ' (the first matches; refine the search)' : ''}` : 'Loading…'}
+        {shape?.failed ? 'The links could not be read from this browser\'s storage.' : shape ? `${total.toLocaleString()} link${total === 1 ? '' : 's'}${shape.capped ? ' (the first matches; refine the search)' : ''}` : 'Loading…'}
       </p>
       <div ref={viewport} className="table-viewport" style={{ height: VIEW_HEIGHT }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="links-viewport">
         <table className="link-table" aria-label="Links" aria-rowcount={total + 1}>

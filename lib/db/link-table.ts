@@ -1,5 +1,6 @@
 import type { LinkpilotDb, LinkRow } from './schema';
 import { compareKeysNewestFirst } from './keys';
+import type { SearchIndex } from './search-index';
 import { queryWords } from './search-words';
 
 export interface LinkTableQuery {
@@ -21,15 +22,25 @@ const filtered = (q: LinkTableQuery) => Boolean(q.search.trim() || q.channelKey 
  * visible window is read, so 100,000 links cost what 50 do); filtered or searched, the matches
  * (at most MAX_MATCHES) are collected once and windowed in memory.
  */
-export async function linkTableTotal(db: LinkpilotDb, q: LinkTableQuery): Promise<{ total: number; capped: boolean; keys: string[] | null }> {
+export async function linkTableTotal(db: LinkpilotDb, q: LinkTableQuery, index: SearchIndex | null = null): Promise<{ total: number; capped: boolean; keys: string[] | null }> {
   if (!filtered(q)) return { total: await db.links.count(), capped: false, keys: null };
   if (q.sort === 'date' && !q.channelKey && !q.campaignKey && !q.domain && !q.status) {
-    const { keys, capped } = await searchKeys(db, queryWords(q.search));
+    // The in-memory index when the caller holds a current one; the IndexedDB word index otherwise.
+    const { keys, capped } = index ? index.search(queryWords(q.search), MAX_MATCHES) : await searchKeys(db, queryWords(q.search));
     return { total: keys.length, capped, keys };
   }
   const rows = await matchingRows(db, q);
   const sorted = rows.sort(q.sort === 'clicks' ? (a, b) => b.clicks - a.clicks || cmpDate(a, b) : cmpDate);
   return { total: sorted.length, capped: rows.length >= MAX_MATCHES, keys: sorted.map((r) => r.key) };
+}
+
+/**
+ * A read that, inside a live query, makes it re-run on any change to what the table shows. A live
+ * query watches the whole range it asked for, not only the records it got, so one record per table
+ * is enough; a count would walk all 100,000 records on every run.
+ */
+export async function watchLinkTable(db: LinkpilotDb): Promise<void> {
+  await Promise.all([db.links.limit(1).toArray(), db.channelItems.limit(1).toArray()]);
 }
 
 export async function linkTableWindow(db: LinkpilotDb, q: LinkTableQuery, keys: string[] | null, start: number, count: number): Promise<LinkRow[]> {

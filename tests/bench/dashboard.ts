@@ -1,7 +1,8 @@
 /**
  * npm run bench:dashboard — the dashboard's links table with 100,000 links mirrored, in headless
- * Chromium with the built extension: navigation start → first rows on screen (median of 5), and a
- * search keystroke → updated results (median over 10 queries).
+ * Chromium with the built extension: navigation start → first rows on screen (median of 5), the
+ * in-memory search index built in the background after that, and a search keystroke → updated
+ * results (median over 10 queries) once the index is there.
  */
 import type { Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/start';
@@ -55,9 +56,13 @@ try {
   await readyMs(page, url);
   const ready: number[] = [];
   for (let i = 0; i < 5; i++) ready.push(await readyMs(page, url));
+  // A dashboard that has been open a moment: the search index is built (its time is reported).
+  await page.waitForFunction(() => performance.getEntriesByName('linkpilot:search-index-build').length > 0, undefined, { timeout: 60_000 });
+  const indexMs = await page.evaluate(() => performance.getEntriesByName('linkpilot:search-index-build')[0]!.duration);
   const searches: number[] = [];
   for (const q of ['news', 'recipe 12', 'travel', 'guide story', 'example', 'podcast 99', 'music', 'garden', 'blog stor', 'video 5']) searches.push(await keystrokeMs(page, q));
   report('dashboard.links_ready_ms_100k', median(ready), 'ms', { goal: '<= 400', openings: ready.length, mirror_seconds: mirrorSeconds });
+  report('dashboard.search_index_build_ms_100k', Math.round(indexMs), 'ms', { note: 'background, after the first rows; searches go to IndexedDB meanwhile' });
   report('dashboard.search_ms_100k', median(searches), 'ms', { goal: '<= 50', queries: searches.length, max: Math.max(...searches) });
 } finally {
   await context.close();

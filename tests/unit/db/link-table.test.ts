@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeysNewestFirst, serverKey } from '@/lib/db/keys';
-import { linkTableTotal, linkTableWindow, type LinkTableQuery } from '@/lib/db/link-table';
+import { linkTableTotal, linkTableWindow, watchLinkTable, type LinkTableQuery } from '@/lib/db/link-table';
 import { linkRow } from '@/lib/db/rows';
 import { freshDb } from '../sync/db';
 
@@ -39,5 +39,31 @@ describe('links table queries', () => {
 
   it('orders keys: made here first, then pulled by id, newest first', () => {
     expect([serverKey(9), 'l00000001', serverKey(10)].sort(compareKeysNewestFirst)).toEqual(['l00000001', serverKey(10), serverKey(9)]);
+  });
+});
+
+describe('watching the links table', () => {
+  it('re-runs a live query for a new, changed or deleted link and a channel assignment anywhere in the table', async () => {
+    const { liveQuery } = await import('dexie');
+    const db = await seeded();
+    let runs = 0;
+    const subscription = liveQuery(async () => {
+      await watchLinkTable(db);
+      runs += 1;
+    }).subscribe({});
+    const settle = () => new Promise((r) => setTimeout(r, 50));
+    const expectRerun = async (change: () => Promise<unknown>) => {
+      const before = runs;
+      await change();
+      await expect.poll(() => runs).toBe(before + 1);
+    };
+    await expect.poll(() => runs).toBe(1);
+    const last = (await db.links.orderBy('key').last())!;
+    await expectRerun(() => db.links.update(last.key, { clicks: 99 }));
+    await expectRerun(() => db.links.put({ ...last, key: 'l0000000000zz', id: null }));
+    await expectRerun(() => db.links.delete(last.key));
+    await expectRerun(() => db.channelItems.put({ key: 'c1|links|l0000000000zz', channelKey: 'c1', itemKey: 'l0000000000zz', itemId: null, type: 'links', title: '', preview: '', link: '', date: null, sync: 'pending' }));
+    await settle();
+    subscription.unsubscribe();
   });
 });
