@@ -20,6 +20,8 @@ export function decode<S extends z.ZodType>(response: RawResponse, schema: S, no
       kind: 'bad-response',
       status: response.status,
       message: 'The service answered with something that is not a JSON object.',
+      // A cut-off or garbled answer says nothing about the next one: worth another try.
+      retryable: true,
       ambiguous: write,
     });
   }

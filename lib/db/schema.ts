@@ -145,6 +145,10 @@ export interface OutboxEntry {
   notBefore: number;
   /** Set when a send may have reached the service without our learning the outcome. */
   ambiguous: boolean;
+  /** When it was last sent (absent in entries queued before it was kept). */
+  sentAt?: number;
+  /** Unreadable answers in a row (absent in entries queued before it was kept). */
+  unreadable?: number;
   error: SerializedApiError | null;
 }
 

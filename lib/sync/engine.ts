@@ -51,6 +51,8 @@ export interface DrainReport {
 }
 
 const NETWORK_FAILURES_BEFORE_PAUSE = 3;
+/** Unreadable answers in a row to one change before it is shown as refused. */
+const UNREADABLE_ANSWERS_BEFORE_FAILING = 4;
 
 /** Stops a drain that would otherwise spin: each step sends at most a few requests. */
 const MAX_STEPS = 5_000;
@@ -92,7 +94,11 @@ export function createSyncEngine(deps: EngineDeps) {
   async function recoverInflight(): Promise<void> {
     await db.outbox.where('state').equals('inflight').modify((e) => {
       e.state = 'pending';
-      if (e.op === 'create') e.ambiguous = true;
+      if (e.op !== 'create') return;
+      e.ambiguous = true;
+      // The stopped worker's request may still be running on the service: looking for the record
+      // before it is written would send the create twice. Wait as for a timed-out create.
+      if (e.sentAt !== undefined) e.notBefore = Math.max(e.notBefore, e.sentAt + 2 * timeoutMs);
     });
   }
 
@@ -127,7 +133,7 @@ export function createSyncEngine(deps: EngineDeps) {
 
   /** Sends one entry. Returns 'stop' when the drain should end (offline, key refused, long wait). */
   async function step(api: ApiClient, entry: OutboxEntry, report: DrainReport): Promise<'continue' | 'stop'> {
-    await db.outbox.update(entry.seq!, { state: 'inflight' });
+    await db.outbox.update(entry.seq!, { state: 'inflight', sentAt: now() });
     priority = entry.priority;
     try {
       await execute(db, api, entry);
@@ -159,8 +165,10 @@ export function createSyncEngine(deps: EngineDeps) {
       deps.onEvent?.({ type: 'auth-refused', error });
       return 'stop';
     }
-    if (!error.retryable) {
-      await settle(entry, { state: 'failed', error: error.toJSON(), ambiguous });
+    // An answer that keeps coming back unreadable is not a passing fault: ask the person.
+    const unreadable = error.kind === 'bad-response' ? (entry.unreadable ?? 0) + 1 : 0;
+    if (!error.retryable || unreadable >= UNREADABLE_ANSWERS_BEFORE_FAILING) {
+      await settle(entry, { state: 'failed', error: error.toJSON(), ambiguous, unreadable: 0 });
       report.failed += 1;
       deps.onEvent?.({ type: 'failed', entry, error });
       return 'continue';
@@ -169,7 +177,7 @@ export function createSyncEngine(deps: EngineDeps) {
     let at = error.kind === 'rate-limited' ? (error.retryAt ?? now() + 60_000) : now() + backoffDelay(attempts, random);
     // A timed-out create may still be running on the service: look for it only once it must have finished.
     if (ambiguous && error.kind === 'timeout') at = Math.max(at, now() + 2 * timeoutMs);
-    await settle(entry, { state: 'pending', attempts, notBefore: at, ambiguous, error: error.toJSON() });
+    await settle(entry, { state: 'pending', attempts, notBefore: at, ambiguous, unreadable, error: error.toJSON() });
     deps.onEvent?.({ type: 'retry', entry, error, at });
     if (error.kind === 'network' && !isOnline()) {
       deps.onEvent?.({ type: 'offline' });
@@ -188,6 +196,7 @@ export function createSyncEngine(deps: EngineDeps) {
   async function runDrain(): Promise<DrainReport> {
     const report: DrainReport = { ran: true, sent: 0, failed: 0, wakeAt: null };
     networkFailures = 0;
+    await refreshTimeout();
     await recoverInflight();
     for (let i = 0; i < MAX_STEPS; i++) {
       if (!isOnline()) {

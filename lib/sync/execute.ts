@@ -9,7 +9,7 @@ import type { Campaign } from '../api/schemas/campaigns';
 import type { ChannelItemType } from '../api/schemas/channels';
 import { aliasOf, originOf, withLinkWords } from '../db/rows';
 import type { LinkpilotDb, OutboxEntry } from '../db/schema';
-import { findCreated } from './lookup';
+import { findCreated, type Found } from './lookup';
 import { recordServerId } from './outbox';
 
 /** The local keys whose server ids an entry needs before it can be sent. */
@@ -66,6 +66,19 @@ export async function execute(db: LinkpilotDb, api: ApiClient, entry: OutboxEntr
 async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<void> {
   // A create that may already have happened is looked for before it is sent again.
   const existing = entry.ambiguous ? await findCreated(db, api, entry) : null;
+  try {
+    await createOrAdopt(db, api, entry, existing);
+  } catch (error) {
+    // Refused as taken (alias, slug, domain) after a send whose outcome was unknown: most likely
+    // our own earlier send, which the service finished after the look-up. Look once more.
+    if (existing !== null || !entry.ambiguous || !(error instanceof ApiError) || error.kind !== 'validation') throw error;
+    const found = await findCreated(db, api, entry);
+    if (!found) throw error;
+    await createOrAdopt(db, api, entry, found);
+  }
+}
+
+async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, existing: Found | null): Promise<void> {
   switch (entry.entity) {
     case 'link': {
       const input = entry.payload.input as CreateLinkInput;

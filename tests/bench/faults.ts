@@ -18,6 +18,9 @@ import { connectedExtension } from './extension';
 import { report } from './report';
 
 const KILLS = 10;
+const t0 = Date.now();
+/** Progress on stderr: the soak takes minutes, and its JSON figures go to stdout. */
+const progress = (what: string) => console.error(`[faults ${((Date.now() - t0) / 1000).toFixed(0)} s] ${what}`);
 const TIMEOUT_S = 3;
 const FAULTS = { error500: 0.2, dropAfter: 0.05, slow: 0.1, slowMs: TIMEOUT_S * 1000 + 1500, malformed: 0.05, seed: 20261122 };
 
@@ -35,6 +38,26 @@ async function outboxLeft(page: Page): Promise<number> {
           const count = open.result.transaction('outbox').objectStore('outbox').count();
           count.onsuccess = () => {
             resolve(count.result);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/** What is still queued, for the progress log: state and last error of each entry. */
+async function outboxSummary(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('linkpilot');
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            const lines = (all.result as { entity: string; op: string; state: string; attempts: number; notBefore: number; error?: { kind: string; message: string } }[]).map(
+              (e) => `${e.entity} ${e.op} ${e.state} attempts=${e.attempts} due_in=${Math.round((e.notBefore - Date.now()) / 1000)}s ${e.error ? `${e.error.kind}: ${e.error.message}` : ''}`,
+            );
+            resolve(lines);
             open.result.close();
           };
         };
@@ -69,6 +92,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     await page.getByTestId('channel-row').filter({ hasText: name }).first().waitFor();
     expected.channels.set(name, { description: '' });
     changes++;
+    if (changes % 25 === 0) progress(`${changes} changes made`);
   }
   for (let i = 0; i < 50; i++) {
     const name = `Soak channel ${i * 3}`;
@@ -87,6 +111,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     expected.channels.delete(name);
     changes++;
   }
+  progress(`${changes} changes made to channels`);
   await page.goto(`${base}#/domains`);
   for (let i = 0; i < 40; i++) {
     const domain = `https://soak-${i}.example`;
@@ -113,6 +138,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     expected.domains.delete(domain);
     changes++;
   }
+  progress(`${changes} changes made in all`);
   return changes;
 }
 
@@ -120,9 +146,10 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
 async function killWorker(context: BrowserContext, page: Page, until: () => boolean): Promise<number> {
   let kills = 0;
   for (let i = 0; i < KILLS && !until(); i++) {
-    await page.waitForTimeout(1500 + Math.random() * 5000);
+    await page.waitForTimeout(3000 + Math.random() * 12_000);
     await stopServiceWorker(context, page);
     kills++;
+    progress(`worker stopped (${kills})`);
     await page.waitForTimeout(200 + Math.random() * 800);
     await wakeServiceWorker(page);
   }
@@ -163,11 +190,20 @@ async function soak() {
     let drained = false;
     const killerPage = await context.newPage();
     await killerPage.goto(`${base}#/sync`);
+    // The page the person types in is the visible tab: a background tab's timers are throttled.
+    await page.bringToFront();
     const killer = killWorker(context, killerPage, () => drained);
     const changes = await makeChanges(page, base, expected);
     const deadline = Date.now() + 15 * 60_000;
+    let lastReport = 0;
     while (Date.now() < deadline) {
-      if ((await outboxLeft(page)) === 0) break;
+      const left = await outboxLeft(page);
+      if (left === 0) break;
+      if (Date.now() - lastReport > 15_000) {
+        progress(`${left} changes still queued`);
+        if (left <= 30) for (const line of await outboxSummary(page)) progress(`  ${line}`);
+        lastReport = Date.now();
+      }
       await wakeServiceWorker(page);
       await page.waitForTimeout(1000);
     }

@@ -3,7 +3,7 @@ import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { freshDb } from './db';
 
-type Handler = (req: { method: string; path: string; query: URLSearchParams; body: Record<string, unknown> | undefined }) => { status?: number; body?: unknown; headers?: Record<string, string> } | Error;
+type Handler = (req: { method: string; path: string; query: URLSearchParams; body: Record<string, unknown> | undefined }) => { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | Error;
 
 /** A fake service answering by route; records every request. */
 function fakeService(handler: Handler) {
@@ -16,7 +16,7 @@ function fakeService(handler: Handler) {
     requests.push({ method: request.method, path: url.pathname, body });
     const answer = handler({ method: request.method, path: url.pathname, query: url.searchParams, body });
     if (answer instanceof Error) throw answer;
-    return new Response(JSON.stringify(answer.body ?? { error: 0 }), {
+    return new Response(answer.raw ?? JSON.stringify(answer.body ?? { error: 0 }), {
       status: answer.status ?? 200,
       headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '29', 'X-RateLimit-Reset': '60', ...answer.headers },
     });
@@ -100,6 +100,38 @@ describe('the drain', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('a garbled answer to a create is tried again after a look-up, and the record is adopted, not made twice', async () => {
+    const db = freshDb();
+    let created = 0;
+    const service = fakeService(({ method, path }) => {
+      if (method === 'POST' && path === '/api/channel/add') {
+        created += 1;
+        return { raw: '{"error":0,"id":7,"na' };
+      }
+      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 7, name: 'Garbled', description: '', color: '#112233', starred: false }] } } };
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const key = await actions.createChannel({ db }, { name: 'Garbled' });
+    await engineFor(db, service).drain();
+    expect(created).toBe(1);
+    expect((await db.channels.get(key))?.id).toBe(7);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an answer unreadable four times in a row is shown as refused, with its message, instead of tried forever', async () => {
+    const db = freshDb();
+    const service = fakeService(({ method, path }) => {
+      if (method === 'PUT' && path === '/api/channel/7/update') return { raw: '<html>proxy login</html>' };
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    await db.channels.put({ key: 's000000000000007', id: 7, name: 'Old', description: '', color: '#112233', starred: false, sync: 'synced' } as never);
+    await actions.updateChannel({ db }, 's000000000000007', { name: 'New' });
+    await engineFor(db, service).drain();
+    expect(service.requests.filter((r) => r.path === '/api/channel/7/update')).toHaveLength(4);
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'failed', error: { kind: 'bad-response', message: 'The service answered with something that is not a JSON object.' } });
+  });
+
   it('an entry left in flight by a stopped worker is treated as ambiguous on the next start', async () => {
     const db = freshDb();
     const service = fakeService(({ method, path }) => {
@@ -111,6 +143,48 @@ describe('the drain', () => {
     await engineFor(db, service).drain();
     expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/channels']);
     expect((await db.channels.get(key))?.id).toBe(9);
+  });
+
+  it('a create left in flight is looked for only once its request must have ended on the service', async () => {
+    const db = freshDb();
+    const clock = { t: Date.now() };
+    const lookups: number[] = [];
+    const service = fakeService(({ method, path }) => {
+      if (method === 'GET' && path === '/api/channels') {
+        lookups.push(clock.t);
+        return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 9, name: 'Late', description: '', color: '#112233', starred: false }] } } };
+      }
+      return { status: 500, body: { error: 1, message: 'should not be sent' } };
+    });
+    await actions.createChannel({ db }, { name: 'Late' });
+    const sentAt = clock.t;
+    await db.outbox.toCollection().modify({ state: 'inflight', sentAt });
+    await engineFor(db, service, clock).drain();
+    // The engine's default timeout is 15 s: nothing is asked before 30 s after the send.
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]! - sentAt).toBeGreaterThanOrEqual(30_000);
+    expect(service.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('an ambiguous create refused as taken is adopted when the look-up now finds it', async () => {
+    const db = freshDb();
+    let listed = 0;
+    const service = fakeService(({ method, path }) => {
+      if (method === 'GET' && path === '/api/domains') {
+        listed += 1;
+        // The first look-up runs before the earlier send has finished on the service.
+        const domains = listed === 1 ? [] : [{ id: 4, domain: 'https://go.example.com', redirectroot: '', redirect404: '' }];
+        return { body: { error: '0', data: { result: domains.length, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, domains } } };
+      }
+      if (method === 'POST' && path === '/api/domain/add') return { status: 400, body: { error: 1, message: 'domain: is already registered' } };
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const key = await actions.createDomain({ db }, { domain: 'https://go.example.com' });
+    await db.outbox.toCollection().modify({ ambiguous: true });
+    const report = await engineFor(db, service).drain();
+    expect(report).toMatchObject({ sent: 1, failed: 0 });
+    expect((await db.domains.get(key))?.id).toBe(4);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('a 429 waits for Retry-After before the entry is tried again', async () => {
