@@ -1,9 +1,13 @@
 /**
- * When to try a transiently failed change again: exponential from 2 s, capped at 5 minutes,
- * with full jitter so many clients (or many entries) do not retry in lockstep.
+ * When to try a transiently failed change again: exponential from 2 s, capped at 1 minute,
+ * with jitter so many clients (or many entries) do not retry in lockstep. The cap is low on
+ * purpose: a service failing one request in three still works, and a change waiting five minutes
+ * for it looks lost to the person who made it; one retry a minute costs at most a few of the
+ * 30 requests of that minute. A service that is down is not hammered either: network failures
+ * pause the whole drain, and 429s wait for the window's reset.
  */
 export const BACKOFF_BASE_MS = 2_000;
-export const BACKOFF_CAP_MS = 5 * 60_000;
+export const BACKOFF_CAP_MS = 60_000;
 
 export function backoffDelay(attempts: number, random: () => number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));

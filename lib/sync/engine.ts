@@ -132,8 +132,24 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   /** Sends one entry. Returns 'stop' when the drain should end (offline, key refused, long wait). */
-  async function step(api: ApiClient, entry: OutboxEntry, report: DrainReport): Promise<'continue' | 'stop'> {
-    await db.outbox.update(entry.seq!, { state: 'inflight', sentAt: now() });
+  /**
+   * Marks the entry as on the wire and returns it as it is now. In one transaction with the read:
+   * a page may have folded an edit into it, or dropped it, since `nextEntry` looked; sending the
+   * older copy would lose that edit or send what was deleted.
+   */
+  async function claim(seq: number): Promise<OutboxEntry | null> {
+    return db.transaction('rw', db.outbox, async () => {
+      const current = await db.outbox.get(seq);
+      if (!current || current.state !== 'pending' || !isReady(current)) return null;
+      const sentAt = now();
+      await db.outbox.update(seq, { state: 'inflight', sentAt });
+      return { ...current, state: 'inflight', sentAt };
+    });
+  }
+
+  async function step(api: ApiClient, next: OutboxEntry, report: DrainReport): Promise<'continue' | 'stop'> {
+    const entry = await claim(next.seq!);
+    if (!entry) return 'continue';
     priority = entry.priority;
     try {
       await execute(db, api, entry);

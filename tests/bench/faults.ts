@@ -1,5 +1,6 @@
 /**
- * npm run bench:faults — the soak: about 300 changes of several kinds made in the dashboard of the
+ * npm run bench:faults — the soak: 300 changes (creates, edits, deletes of channels, domains and
+ * campaigns; short links; QR codes) made in the dashboard of the
  * built extension, drained through a server that fails 20% of requests with 500, drops 5% of
  * connections after writing, holds 10% past the client's timeout and garbles 5% of answers, while
  * the worker is stopped through CDP at 10 random moments. Then the server's database is compared
@@ -14,7 +15,9 @@ import { LinkpilotDb } from '../../lib/db/schema';
 import { startServer, type RunningServer } from '../../server/start';
 import { BAD_INPUT_CASES, isClearRejection } from '../fixtures/bad-input';
 import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
-import { connectedExtension } from './extension';
+import { CampaignsPage } from '../e2e/pages/CampaignsPage';
+import { QrCodesPage } from '../e2e/pages/QrCodesPage';
+import { connectedExtension, waitForMirror } from './extension';
 import { report } from './report';
 
 const KILLS = 10;
@@ -27,6 +30,11 @@ const FAULTS = { error500: 0.2, dropAfter: 0.05, slow: 0.1, slowMs: TIMEOUT_S * 
 interface Expected {
   channels: Map<string, { description: string }>;
   domains: Map<string, { redirect404: string }>;
+  /** By alias. */
+  links: Map<string, { longurl: string }>;
+  campaigns: Map<string, { public: boolean }>;
+  /** By name. */
+  qrCodes: Map<string, { data: string }>;
 }
 
 async function outboxLeft(page: Page): Promise<number> {
@@ -54,8 +62,8 @@ async function outboxSummary(page: Page): Promise<string[]> {
         open.onsuccess = () => {
           const all = open.result.transaction('outbox').objectStore('outbox').getAll();
           all.onsuccess = () => {
-            const lines = (all.result as { entity: string; op: string; state: string; attempts: number; notBefore: number; error?: { kind: string; message: string } }[]).map(
-              (e) => `${e.entity} ${e.op} ${e.state} attempts=${e.attempts} due_in=${Math.round((e.notBefore - Date.now()) / 1000)}s ${e.error ? `${e.error.kind}: ${e.error.message}` : ''}`,
+            const lines = (all.result as { entity: string; op: string; key: string; state: string; ambiguous: boolean; attempts: number; notBefore: number; payload: unknown; error?: { kind: string; message: string } }[]).map(
+              (e) => `${e.entity} ${e.op} ${e.key} ${JSON.stringify(e.payload).slice(0, 60)} ${e.state}${e.ambiguous ? ' ambiguous' : ''} attempts=${e.attempts} due_in=${Math.round((e.notBefore - Date.now()) / 1000)}s ${e.error ? `${e.error.kind}: ${e.error.message}` : ''}`,
             );
             resolve(lines);
             open.result.close();
@@ -65,19 +73,42 @@ async function outboxSummary(page: Page): Promise<string[]> {
   );
 }
 
-async function mirrorChannels(page: Page): Promise<{ name: string; description: string; id: number | null }[]> {
+/** Every row of one mirror table, read from IndexedDB directly. */
+async function mirrorRows(page: Page, store: string): Promise<Record<string, unknown>[]> {
   return page.evaluate(
-    () =>
-      new Promise((resolve) => {
+    (name) =>
+      new Promise<Record<string, unknown>[]>((resolve) => {
         const open = indexedDB.open('linkpilot');
         open.onsuccess = () => {
-          const all = open.result.transaction('channels').objectStore('channels').getAll();
+          const all = open.result.transaction(name).objectStore(name).getAll();
           all.onsuccess = () => {
-            resolve(all.result);
+            resolve(all.result as Record<string, unknown>[]);
             open.result.close();
           };
         };
       }),
+    store,
+  );
+}
+
+/** Mirror rows that differ from what the person did: missing, different, or there twice. */
+async function mirrorMismatches(page: Page, expected: Expected): Promise<number> {
+  const check = async <T>(store: string, want: Map<string, T>, idOf: (r: Record<string, unknown>) => string, same: (r: Record<string, unknown>, w: T) => boolean, isSoak: (id: string) => boolean) => {
+    const rows = (await mirrorRows(page, store)).filter((r) => isSoak(idOf(r)));
+    let bad = 0;
+    for (const [id, w] of want) {
+      const found = rows.filter((r) => idOf(r) === id);
+      if (found.length !== 1 || !same(found[0]!, w)) bad++;
+    }
+    return bad + rows.filter((r) => !want.has(idOf(r))).length;
+  };
+  const str = (v: unknown) => String(v ?? '');
+  return (
+    (await check('channels', expected.channels, (r) => str(r.name), (r, w) => str(r.description) === w.description, (id) => id.startsWith('Soak channel '))) +
+    (await check('domains', expected.domains, (r) => str(r.domain), (r, w) => str(r.redirect404) === w.redirect404, (id) => id.startsWith('https://soak-'))) +
+    (await check('links', expected.links, (r) => str(r.alias), (r, w) => str(r.longurl) === w.longurl, (id) => id.startsWith('soak-link-'))) +
+    (await check('campaigns', expected.campaigns, (r) => str(r.name), (r, w) => Boolean(r.public) === w.public, (id) => id.startsWith('Soak campaign '))) +
+    (await check('qrCodes', expected.qrCodes, (r) => str(r.name), () => true, (id) => id.startsWith('Soak QR ')))
   );
 }
 
@@ -85,7 +116,7 @@ async function mirrorChannels(page: Page): Promise<{ name: string; description: 
 async function makeChanges(page: Page, base: string, expected: Expected): Promise<number> {
   let changes = 0;
   await page.goto(`${base}#/channels`);
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 100; i++) {
     const name = `Soak channel ${i}`;
     await page.getByLabel('Channel name').first().fill(name);
     await page.getByRole('button', { name: 'Create channel' }).click();
@@ -94,7 +125,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     changes++;
     if (changes % 25 === 0) progress(`${changes} changes made`);
   }
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 30; i++) {
     const name = `Soak channel ${i * 3}`;
     const row = page.getByTestId('channel-row').filter({ has: page.getByText(name, { exact: true }) });
     await row.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
@@ -104,7 +135,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     expected.channels.set(name, { description: `edited ${i}` });
     changes++;
   }
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 15; i++) {
     const name = `Soak channel ${i * 7 + 1}`;
     await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
     await page.getByTestId('channel-row').filter({ has: page.getByText(name, { exact: true }) }).waitFor({ state: 'detached' });
@@ -113,7 +144,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
   }
   progress(`${changes} changes made to channels`);
   await page.goto(`${base}#/domains`);
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 30; i++) {
     const domain = `https://soak-${i}.example`;
     await page.getByLabel('Domain', { exact: true }).fill(domain);
     await page.getByRole('button', { name: 'Add domain' }).click();
@@ -121,7 +152,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     expected.domains.set(domain, { redirect404: '' });
     changes++;
   }
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 15; i++) {
     const domain = `https://soak-${i * 2}.example`;
     const row = page.getByTestId('domain-row').filter({ hasText: domain });
     await row.getByRole('button', { name: `Edit ${domain}`, exact: true }).click();
@@ -131,11 +162,64 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     expected.domains.set(domain, { redirect404: `https://soak.example/missing-${i}` });
     changes++;
   }
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 10; i++) {
     const domain = `https://soak-${i * 2 + 1}.example`;
     await page.getByRole('button', { name: `Delete ${domain}`, exact: true }).click();
     await page.getByTestId('domain-row').filter({ hasText: domain }).waitFor({ state: 'detached' });
     expected.domains.delete(domain);
+    changes++;
+  }
+  progress(`${changes} changes made to channels and domains`);
+
+  await page.goto(`${base}#/links`);
+  for (let i = 0; i < 40; i++) {
+    const alias = `soak-link-${i}`;
+    const longurl = `https://soak.example/article/${i}`;
+    await page.getByRole('button', { name: 'New short link' }).click();
+    const form = page.getByRole('form', { name: 'New short link' });
+    await form.getByLabel('Long URL', { exact: true }).fill(longurl);
+    await form.getByLabel('Custom alias', { exact: true }).fill(alias);
+    await form.getByRole('button', { name: 'Create short link' }).click();
+    await form.waitFor({ state: 'detached' });
+    expected.links.set(alias, { longurl });
+    changes++;
+  }
+
+  const campaigns = new CampaignsPage(page, `${base}#/campaigns`);
+  await campaigns.open();
+  for (let i = 0; i < 25; i++) {
+    const name = `Soak campaign ${i}`;
+    await campaigns.create({ name });
+    await campaigns.row(name).waitFor();
+    expected.campaigns.set(name, { public: false });
+    changes++;
+  }
+  for (let i = 0; i < 10; i++) {
+    const name = `Soak campaign ${i * 2}`;
+    const form = await campaigns.edit(name);
+    await form.getByRole('checkbox', { name: /^Public/ }).setChecked(true);
+    await form.getByRole('button', { name: 'Save campaign' }).click();
+    await form.waitFor({ state: 'detached' });
+    expected.campaigns.set(name, { public: true });
+    changes++;
+  }
+  for (let i = 0; i < 5; i++) {
+    const name = `Soak campaign ${i * 2 + 1}`;
+    await campaigns.delete(name);
+    await campaigns.row(name).waitFor({ state: 'detached' });
+    expected.campaigns.delete(name);
+    changes++;
+  }
+
+  const qr = new QrCodesPage(page, `${base}#/qr`);
+  await qr.open();
+  for (let i = 0; i < 20; i++) {
+    const name = `Soak QR ${i}`;
+    const data = `Soak text ${i}`;
+    await qr.fill('text', { Text: data, Name: name });
+    await qr.submit();
+    await qr.row(name).waitFor();
+    expected.qrCodes.set(name, { data });
     changes++;
   }
   progress(`${changes} changes made in all`);
@@ -172,6 +256,25 @@ function compare(server: RunningServer, expected: Expected) {
     if (found.length === 0 || found[0]!.redirect404 !== want.redirect404) lost++;
   }
   for (const d of domains) if (!expected.domains.has(d.domain)) lost++;
+  const links = server.db.prepare("SELECT alias, longurl FROM links WHERE alias LIKE 'soak-link-%'").all() as { alias: string; longurl: string }[];
+  for (const [alias, want] of expected.links) {
+    const found = links.filter((l) => l.alias === alias);
+    if (found.length === 0 || found[0]!.longurl !== want.longurl) lost++;
+  }
+  duplicates += server.db.prepare("SELECT COUNT(*) - COUNT(DISTINCT longurl) AS n FROM links WHERE longurl LIKE 'https://soak.example/article/%'").pluck().get() as number;
+  const campaigns = server.db.prepare("SELECT name, public FROM campaigns WHERE name LIKE 'Soak campaign %'").all() as { name: string; public: number }[];
+  for (const [name, want] of expected.campaigns) {
+    const found = campaigns.filter((c) => c.name === name);
+    if (found.length === 0 || Boolean(found[0]!.public) !== want.public) lost++;
+    if (found.length > 1) duplicates += found.length - 1;
+  }
+  for (const name of new Set(campaigns.map((c) => c.name))) if (!expected.campaigns.has(name)) lost++;
+  const qrCodes = server.db.prepare("SELECT name, data FROM qr_codes WHERE name LIKE 'Soak QR %'").all() as { name: string; data: string }[];
+  for (const [name, want] of expected.qrCodes) {
+    const found = qrCodes.filter((q) => q.name === name);
+    if (found.length === 0 || !found[0]!.data.includes(want.data)) lost++;
+    if (found.length > 1) duplicates += found.length - 1;
+  }
   return { lost, duplicates };
 }
 
@@ -185,7 +288,7 @@ async function soak() {
     await page.goto(`${base}#/settings`);
     await page.getByLabel('Give up on a request after').selectOption(String(TIMEOUT_S));
     server.setFaults(FAULTS);
-    const expected: Expected = { channels: new Map(), domains: new Map() };
+    const expected: Expected = { channels: new Map(), domains: new Map(), links: new Map(), campaigns: new Map(), qrCodes: new Map() };
     const started = Date.now();
     let drained = false;
     const killerPage = await context.newPage();
@@ -213,8 +316,12 @@ async function soak() {
     const minutes = (Date.now() - started) / 60_000;
     server.setFaults(null);
     const { lost, duplicates } = compare(server, expected);
-    const mirror = (await mirrorChannels(page)).filter((c) => c.name.startsWith('Soak channel '));
-    const mirrorMismatch = [...expected.channels].filter(([name, want]) => mirror.find((m) => m.name === name)?.description !== want.description).length + Math.max(0, mirror.length - expected.channels.size);
+    // The mirror is compared after one more pull, as a person would see it after "Sync now".
+    await page.goto(`${base}#/sync`);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.waitForTimeout(1000);
+    await waitForMirror(page, 120_000);
+    const mirrorMismatch = await mirrorMismatches(page, expected);
     return { changes, lost: lost + left, duplicates, kills, minutes, left, mirrorMismatch };
   } finally {
     await context.close();

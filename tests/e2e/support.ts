@@ -35,9 +35,12 @@ export async function stopServiceWorker(context: BrowserContext, page: Page): Pr
   await cdp.detach();
 }
 
-/** Wakes the worker with a message from an extension page (its drain starts on every start). */
+/**
+ * Wakes the worker with a message from an extension page (its drain starts on every start). The
+ * answer comes when the drain ends, which may be minutes away: it is not waited for past 2 s.
+ */
 export async function wakeServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined));
+  await page.evaluate(() => Promise.race([chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]));
 }
 
 export async function outboxSize(worker: Worker): Promise<number> {
