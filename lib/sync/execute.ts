@@ -69,10 +69,14 @@ async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
   try {
     await createOrAdopt(db, api, entry, existing);
   } catch (error) {
-    // Refused as taken (alias, slug, domain) after a send whose outcome was unknown: most likely
-    // our own earlier send, which the service finished after the look-up. Look once more.
-    if (existing !== null || !entry.ambiguous || !(error instanceof ApiError) || error.kind !== 'validation') throw error;
-    const found = await findCreated(db, api, entry);
+    // Refused as taken (alias, slug, domain): most likely our own send, either an earlier one the
+    // service finished after the look-up, or this very request sent twice: browsers resend a POST
+    // by themselves when a reused connection drops before the answer. Look once more.
+    if (existing !== null || !(error instanceof ApiError) || error.kind !== 'validation') throw error;
+    const found = await findCreated(db, api, entry).catch((lookupError: unknown) => {
+      // A look-up that may work later is worth waiting for; one that cannot leaves the refusal.
+      throw lookupError instanceof ApiError && lookupError.retryable ? lookupError : error;
+    });
     if (!found) throw error;
     await createOrAdopt(db, api, entry, found);
   }

@@ -37,20 +37,11 @@ interface Expected {
   qrCodes: Map<string, { data: string }>;
 }
 
-async function outboxLeft(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('linkpilot');
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            open.result.close();
-          };
-        };
-      }),
-  );
+/** Queued changes: still to be sent, and refused (waiting for the person, never sent by themselves). */
+async function outboxLeft(page: Page): Promise<{ waiting: number; refused: number }> {
+  const entries = await mirrorRows(page, 'outbox');
+  const refused = entries.filter((e) => e.state === 'failed').length;
+  return { waiting: entries.length - refused, refused };
 }
 
 /** What is still queued, for the progress log: state and last error of each entry. */
@@ -243,12 +234,17 @@ async function killWorker(context: BrowserContext, page: Page, until: () => bool
 function compare(server: RunningServer, expected: Expected) {
   let lost = 0;
   let duplicates = 0;
+  const byKind: Record<string, number> = {};
+  const count = (kind: string, n: number) => {
+    duplicates += n;
+    if (n > 0) byKind[kind] = (byKind[kind] ?? 0) + n;
+  };
   const channels = server.db.prepare("SELECT name, description FROM channels WHERE name LIKE 'Soak channel %'").all() as { name: string; description: string }[];
   const domains = server.db.prepare("SELECT domain, redirect404 FROM domains WHERE domain LIKE 'https://soak-%'").all() as { domain: string; redirect404: string }[];
   for (const [name, want] of expected.channels) {
     const found = channels.filter((c) => c.name === name);
-    if (found.length === 0 || found[0]!.description !== want.description) lost++;
-    if (found.length > 1) duplicates += found.length - 1;
+    if (!found.some((c) => c.description === want.description)) lost++;
+    if (found.length > 1) count('channels', found.length - 1);
   }
   for (const name of new Set(channels.map((c) => c.name))) if (!expected.channels.has(name)) lost++; // a delete that did not happen
   for (const [domain, want] of expected.domains) {
@@ -261,21 +257,21 @@ function compare(server: RunningServer, expected: Expected) {
     const found = links.filter((l) => l.alias === alias);
     if (found.length === 0 || found[0]!.longurl !== want.longurl) lost++;
   }
-  duplicates += server.db.prepare("SELECT COUNT(*) - COUNT(DISTINCT longurl) AS n FROM links WHERE longurl LIKE 'https://soak.example/article/%'").pluck().get() as number;
+  count('links', server.db.prepare("SELECT COUNT(*) - COUNT(DISTINCT longurl) AS n FROM links WHERE longurl LIKE 'https://soak.example/article/%'").pluck().get() as number);
   const campaigns = server.db.prepare("SELECT name, public FROM campaigns WHERE name LIKE 'Soak campaign %'").all() as { name: string; public: number }[];
   for (const [name, want] of expected.campaigns) {
     const found = campaigns.filter((c) => c.name === name);
-    if (found.length === 0 || Boolean(found[0]!.public) !== want.public) lost++;
-    if (found.length > 1) duplicates += found.length - 1;
+    if (!found.some((c) => Boolean(c.public) === want.public)) lost++;
+    if (found.length > 1) count('campaigns', found.length - 1);
   }
   for (const name of new Set(campaigns.map((c) => c.name))) if (!expected.campaigns.has(name)) lost++;
   const qrCodes = server.db.prepare("SELECT name, data FROM qr_codes WHERE name LIKE 'Soak QR %'").all() as { name: string; data: string }[];
   for (const [name, want] of expected.qrCodes) {
     const found = qrCodes.filter((q) => q.name === name);
-    if (found.length === 0 || !found[0]!.data.includes(want.data)) lost++;
-    if (found.length > 1) duplicates += found.length - 1;
+    if (!found.some((q) => q.data.includes(want.data))) lost++;
+    if (found.length > 1) count('qr_codes', found.length - 1);
   }
-  return { lost, duplicates };
+  return { lost, duplicates, byKind };
 }
 
 async function soak() {
@@ -288,6 +284,8 @@ async function soak() {
     await page.goto(`${base}#/settings`);
     await page.getByLabel('Give up on a request after').selectOption(String(TIMEOUT_S));
     server.setFaults(FAULTS);
+    // When each soak domain reached the service's database: explains a refused "already registered".
+    server.db.exec("CREATE TABLE soak_domain_log (domain TEXT, at TEXT); CREATE TRIGGER soak_domain_added AFTER INSERT ON domains BEGIN INSERT INTO soak_domain_log VALUES (NEW.domain, strftime('%H:%M:%f', 'now')); END;");
     const expected: Expected = { channels: new Map(), domains: new Map(), links: new Map(), campaigns: new Map(), qrCodes: new Map() };
     const started = Date.now();
     let drained = false;
@@ -300,29 +298,34 @@ async function soak() {
     const deadline = Date.now() + 15 * 60_000;
     let lastReport = 0;
     while (Date.now() < deadline) {
-      const left = await outboxLeft(page);
-      if (left === 0) break;
+      const { waiting, refused } = await outboxLeft(page);
+      if (waiting === 0) break;
       if (Date.now() - lastReport > 15_000) {
-        progress(`${left} changes still queued`);
-        if (left <= 30) for (const line of await outboxSummary(page)) progress(`  ${line}`);
+        progress(`${waiting} changes still queued, ${refused} refused`);
+        if (waiting + refused <= 30) for (const line of await outboxSummary(page)) progress(`  ${line}`);
         lastReport = Date.now();
       }
       await wakeServiceWorker(page);
       await page.waitForTimeout(1000);
     }
-    const left = await outboxLeft(page);
+    const { waiting: left, refused } = await outboxLeft(page);
+    if (refused > 0) {
+      for (const line of await outboxSummary(page)) progress(`  ${line}`);
+      progress(`  domains written by the service: ${JSON.stringify(server.db.prepare('SELECT * FROM soak_domain_log').all())}`);
+      progress(`  local domains: ${JSON.stringify((await mirrorRows(page, 'domains')).filter((d) => String(d.domain).startsWith('https://soak-')).map((d) => [d.key, d.id, d.domain, d.sync]))}`);
+    }
     drained = true;
     const kills = await killer;
     const minutes = (Date.now() - started) / 60_000;
     server.setFaults(null);
-    const { lost, duplicates } = compare(server, expected);
+    const { lost, duplicates, byKind } = compare(server, expected);
     // The mirror is compared after one more pull, as a person would see it after "Sync now".
     await page.goto(`${base}#/sync`);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await page.waitForTimeout(1000);
     await waitForMirror(page, 120_000);
     const mirrorMismatch = await mirrorMismatches(page, expected);
-    return { changes, lost: lost + left, duplicates, kills, minutes, left, mirrorMismatch };
+    return { changes, lost, duplicates, byKind, kills, minutes, left, refused, mirrorMismatch };
   } finally {
     await context.close();
     await server.close();
@@ -345,8 +348,8 @@ async function badInput() {
 }
 
 const result = await soak();
-report('faults.changes_lost', result.lost, 'changes', { goal: 0, changes: result.changes, left_in_outbox: result.left });
-report('faults.duplicates', result.duplicates, 'records', { goal: 0 });
+report('faults.changes_lost', result.lost, 'changes', { goal: 0, changes: result.changes, still_queued: result.left, refused: result.refused });
+report('faults.duplicates', result.duplicates, 'records', { goal: 0, by_kind: result.byKind });
 report('faults.worker_kills_survived', result.kills, 'kills', { goal: KILLS });
 report('faults.minutes_to_drain', result.minutes, 'minutes');
 report('faults.mirror_mismatches', result.mirrorMismatch, 'records', { goal: 0 });

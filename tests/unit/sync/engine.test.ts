@@ -166,6 +166,26 @@ describe('the drain', () => {
     expect(service.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
+  it.each([
+    ['ours (same long URL): adopted', 'https://example.com/mine', { sent: 1, failed: 0 }],
+    ['someone else\'s (another long URL): refused', 'https://example.com/other', { sent: 0, failed: 1 }],
+  ])('a create refused at once as "alias taken" looks for the alias: %s', async (_name, longurl, outcome) => {
+    const db = freshDb();
+    const stats = { clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: 0 };
+    const service = fakeService(({ method, path, query }) => {
+      // The browser resent the POST after a dropped connection: the first copy made the link.
+      if (method === 'POST' && path === '/api/url/add') return { status: 400, body: { error: 1, message: 'custom: alias is already taken' } };
+      if (method === 'GET' && path === '/api/urls' && query.get('short') === 'mine') {
+        return { body: { error: 0, details: { id: 31, shorturl: 'https://s.test/mine', longurl, title: '', description: '', location: 0, device: 0, expiry: null, date: '2026-11-22 10:00:00' }, data: stats } };
+      }
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/mine', custom: 'mine' } });
+    const report = await engineFor(db, service).drain();
+    expect(report).toMatchObject(outcome);
+    expect((await db.links.get(key))?.id).toBe(outcome.sent ? 31 : null);
+  });
+
   it('an ambiguous create refused as taken is adopted when the look-up now finds it', async () => {
     const db = freshDb();
     let listed = 0;
