@@ -26,7 +26,8 @@ export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: Outbox
       const input = entry.payload.input as CreateLinkInput;
       if (input.custom) {
         const hit = await api.findLinkByShortUrl(input.custom);
-        return hit && fits({ longurl: hit.details.longurl, shorturl: hit.details.shorturl }) ? { id: hit.details.id, url: hit.details.shorturl || null } : null;
+        if (!hit || !fits({ longurl: hit.details.longurl, shorturl: hit.details.shorturl }) || (await known('links', hit.details.id))) return null;
+        return { id: hit.details.id, url: hit.details.shorturl || null };
       }
       const page = await api.listLinks({ q: input.url, order: 'date', limit: 50 });
       for (const link of page.items) if (fits(link) && !(await known('links', link.id))) return { id: link.id, url: link.shorturl || null };
@@ -44,7 +45,7 @@ export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: Outbox
       return null;
     case 'domain':
       for await (const page of api.walkPages((p, l) => api.listDomains({ page: p, limit: l }))) {
-        for (const d of page.items) if (fits(d)) return { id: d.id, url: null };
+        for (const d of page.items) if (fits(d) && !(await known('domains', d.id))) return { id: d.id, url: null };
       }
       return null;
     case 'qr': {

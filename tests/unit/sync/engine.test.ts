@@ -186,6 +186,21 @@ describe('the drain', () => {
     expect((await db.links.get(key))?.id).toBe(outcome.sent ? 31 : null);
   });
 
+  it('a domain refused as taken stays refused when the one found is already mirrored here under another record', async () => {
+    const db = freshDb();
+    const service = fakeService(({ method, path }) => {
+      if (method === 'GET' && path === '/api/domains') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, domains: [{ id: 4, domain: 'https://go.example.com', redirectroot: '', redirect404: '' }] } } };
+      if (method === 'POST' && path === '/api/domain/add') return { status: 400, body: { error: 1, message: 'domain: is already registered' } };
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    await db.domains.put({ key: 's000000000000004', id: 4, sync: 'synced', pulledAt: 1, domain: 'https://go.example.com', redirectroot: '', redirect404: '' });
+    const key = await actions.createDomain({ db }, { domain: 'https://go.example.com' });
+    const report = await engineFor(db, service).drain();
+    expect(report).toMatchObject({ sent: 0, failed: 1 });
+    expect((await db.domains.get(key))?.id).toBeNull();
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'failed', error: { serverMessage: 'domain: is already registered' } });
+  });
+
   it('an ambiguous create refused as taken is adopted when the look-up now finds it', async () => {
     const db = freshDb();
     let listed = 0;
