@@ -4,7 +4,7 @@ import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
-import { linkTableTotal, linkTableWindow, watchLinkTable, type LinkTableQuery } from '@/lib/db/link-table';
+import { isFiltered, linkTableTotal, linkTableWindow, watchLinkTable, type LinkTableQuery } from '@/lib/db/link-table';
 import { CopyButton } from './CopyButton';
 
 type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
@@ -42,7 +42,13 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   }, [db, query.sort, search, query.channelKey, query.campaignKey, query.domain, query.status, changes, index]);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const count = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + OVERSCAN * 2;
-  const page = useLiveQuery(async () => (shape ? { rows: await linkTableWindow(db, query, shape.keys, start, count), search: shape.search } : undefined), [shape, start, count, query.sort]);
+  // Unfiltered, the rows come straight from the sort index: they need not wait for the count
+  // (which walks every record), so the first rows are on screen sooner.
+  const unfiltered = !isFiltered(query);
+  const page = useLiveQuery(
+    async () => (unfiltered ? { rows: await linkTableWindow(db, query, null, start, count), search } : shape ? { rows: await linkTableWindow(db, query, shape.keys, start, count), search: shape.search } : undefined),
+    [unfiltered, unfiltered ? null : shape, start, count, query.sort, search],
+  );
   const rows = page?.rows;
 
   useEffect(() => {

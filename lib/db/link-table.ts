@@ -15,7 +15,7 @@ export interface LinkTableQuery {
 /** Filtered or searched results are capped: the table says so rather than loading 100,000 rows. */
 export const MAX_MATCHES = 5000;
 
-const filtered = (q: LinkTableQuery) => Boolean(q.search.trim() || q.channelKey || q.campaignKey || q.domain || q.status);
+export const isFiltered = (q: LinkTableQuery) => Boolean(q.search.trim() || q.channelKey || q.campaignKey || q.domain || q.status);
 
 /**
  * What the links table shows. Unfiltered, it pages straight through the sort index (only the
@@ -23,7 +23,7 @@ const filtered = (q: LinkTableQuery) => Boolean(q.search.trim() || q.channelKey 
  * (at most MAX_MATCHES) are collected once and windowed in memory.
  */
 export async function linkTableTotal(db: LinkpilotDb, q: LinkTableQuery, index: SearchIndex | null = null): Promise<{ total: number; capped: boolean; keys: string[] | null }> {
-  if (!filtered(q)) return { total: await db.links.count(), capped: false, keys: null };
+  if (!isFiltered(q)) return { total: await db.links.count(), capped: false, keys: null };
   if (q.sort === 'date' && !q.channelKey && !q.campaignKey && !q.domain && !q.status) {
     // The in-memory index when the caller holds a current one; the IndexedDB word index otherwise.
     const { keys, capped } = index ? index.search(queryWords(q.search), MAX_MATCHES) : await searchKeys(db, queryWords(q.search));

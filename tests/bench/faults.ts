@@ -235,6 +235,11 @@ function compare(server: RunningServer, expected: Expected) {
   let lost = 0;
   let duplicates = 0;
   const byKind: Record<string, number> = {};
+  const missed: string[] = [];
+  const miss = (what: string) => {
+    lost++;
+    missed.push(what);
+  };
   const count = (kind: string, n: number) => {
     duplicates += n;
     if (n > 0) byKind[kind] = (byKind[kind] ?? 0) + n;
@@ -243,34 +248,35 @@ function compare(server: RunningServer, expected: Expected) {
   const domains = server.db.prepare("SELECT domain, redirect404 FROM domains WHERE domain LIKE 'https://soak-%'").all() as { domain: string; redirect404: string }[];
   for (const [name, want] of expected.channels) {
     const found = channels.filter((c) => c.name === name);
-    if (!found.some((c) => c.description === want.description)) lost++;
+    if (!found.some((c) => c.description === want.description)) miss(`channel ${name}`);
     if (found.length > 1) count('channels', found.length - 1);
   }
-  for (const name of new Set(channels.map((c) => c.name))) if (!expected.channels.has(name)) lost++; // a delete that did not happen
+  for (const name of new Set(channels.map((c) => c.name))) if (!expected.channels.has(name)) miss(`channel ${name} still there after its delete`);
   for (const [domain, want] of expected.domains) {
     const found = domains.filter((d) => d.domain === domain);
-    if (found.length === 0 || found[0]!.redirect404 !== want.redirect404) lost++;
+    if (found.length === 0 || found[0]!.redirect404 !== want.redirect404) miss(`domain ${domain}`);
   }
-  for (const d of domains) if (!expected.domains.has(d.domain)) lost++;
+  for (const d of domains) if (!expected.domains.has(d.domain)) miss(`domain ${d.domain} still there after its delete`);
   const links = server.db.prepare("SELECT alias, longurl FROM links WHERE alias LIKE 'soak-link-%'").all() as { alias: string; longurl: string }[];
   for (const [alias, want] of expected.links) {
     const found = links.filter((l) => l.alias === alias);
-    if (found.length === 0 || found[0]!.longurl !== want.longurl) lost++;
+    if (found.length === 0 || found[0]!.longurl !== want.longurl) miss(`link ${alias}`);
   }
   count('links', server.db.prepare("SELECT COUNT(*) - COUNT(DISTINCT longurl) AS n FROM links WHERE longurl LIKE 'https://soak.example/article/%'").pluck().get() as number);
   const campaigns = server.db.prepare("SELECT name, public FROM campaigns WHERE name LIKE 'Soak campaign %'").all() as { name: string; public: number }[];
   for (const [name, want] of expected.campaigns) {
     const found = campaigns.filter((c) => c.name === name);
-    if (!found.some((c) => Boolean(c.public) === want.public)) lost++;
+    if (!found.some((c) => Boolean(c.public) === want.public)) miss(`campaign ${name}`);
     if (found.length > 1) count('campaigns', found.length - 1);
   }
-  for (const name of new Set(campaigns.map((c) => c.name))) if (!expected.campaigns.has(name)) lost++;
+  for (const name of new Set(campaigns.map((c) => c.name))) if (!expected.campaigns.has(name)) miss(`campaign ${name} still there after its delete`);
   const qrCodes = server.db.prepare("SELECT name, data FROM qr_codes WHERE name LIKE 'Soak QR %'").all() as { name: string; data: string }[];
   for (const [name, want] of expected.qrCodes) {
     const found = qrCodes.filter((q) => q.name === name);
-    if (!found.some((q) => q.data.includes(want.data))) lost++;
+    if (!found.some((q) => q.data.includes(want.data))) miss(`QR code ${name}`);
     if (found.length > 1) count('qr_codes', found.length - 1);
   }
+  for (const what of missed) progress(`  not as the person left it: ${what}`);
   return { lost, duplicates, byKind };
 }
 
