@@ -1,7 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { database } from '@/lib/db/open';
-import { createCampaign, updateCampaign } from '@/lib/sync/actions';
+import { createCampaign, deleteCampaign, updateCampaign } from '@/lib/sync/actions';
+import { kickSync } from '@/lib/sync/kick';
+import { TwinNotice } from '@/components/sync/TwinNotice';
 import { EditCampaignForm, NewCampaignForm } from './CampaignForm';
 import { CampaignLinks } from './CampaignLinks';
 import { CampaignSummary } from './CampaignSummary';
@@ -27,6 +29,14 @@ export function CampaignsPage() {
         {campaigns.map((campaign) => (
           <li key={campaign.key} className="card stack" data-testid="campaign-row">
             <CampaignSummary campaign={campaign} open={open?.key === campaign.key ? open.panel : null} onToggle={(panel) => toggle(campaign.key, panel)} />
+            {campaign.twinOf ? (
+              <TwinNotice
+                name={campaign.name}
+                onDelete={() => {
+                  if (window.confirm(`Delete this copy of “${campaign.name}” from the service? The campaign made here stays.`)) void deleteCampaign({ db }, campaign.key).then(kickSync);
+                }}
+              />
+            ) : null}
             {open?.key === campaign.key && open.panel === 'edit' ? (
               <EditCampaignForm
                 campaign={campaign}

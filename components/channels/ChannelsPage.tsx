@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { ChannelItems } from './ChannelItems';
+import { TwinNotice } from '@/components/sync/TwinNotice';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createChannelInput } from '@/lib/api/inputs/channels';
@@ -30,6 +31,14 @@ export function ChannelsPage() {
               <SyncBadge state={channel.sync} />
             </div>
             {channel.description ? <p className="muted">{channel.description}</p> : null}
+            {channel.twinOf ? (
+              <TwinNotice
+                name={channel.name}
+                onDelete={() => {
+                  if (window.confirm(`Delete this copy of “${channel.name}” from the service? The channel made here stays.`)) void deleteChannel({ db }, channel.key).then(kickSync);
+                }}
+              />
+            ) : null}
             <div className="row">
               <button type="button" className="secondary" onClick={() => setOpen(open === channel.key ? null : channel.key)} aria-expanded={open === channel.key}>
                 Items of {channel.name}

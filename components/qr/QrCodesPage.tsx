@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { TwinNotice } from '@/components/sync/TwinNotice';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
@@ -22,6 +23,7 @@ export function QrCodesPage() {
         {codes.map((qr) => (
           <li key={qr.key} className="card stack" data-testid="qr-row">
             <QrCodeSummary qr={qr} open={open === qr.key} onToggle={() => setOpen(open === qr.key ? null : qr.key)} />
+            {qr.twinOf ? <TwinNotice name={qrName(qr)} /> : null}
             {open === qr.key ? <QrCodeDetail qr={qr} /> : null}
           </li>
         ))}

@@ -16,6 +16,11 @@ export interface Mirrored {
   sync: SyncState;
   /** When a pull last saw it (epoch ms); rows a complete pull did not see were deleted elsewhere. */
   pulledAt: number;
+  /**
+   * Set on a pulled record that looks like a copy of one created here, made when the browser resent
+   * a create by itself (see lib/sync/twins.ts): the key of that record. Shown, never deleted unasked.
+   */
+  twinOf?: string;
 }
 
 export interface LinkRow extends Mirrored {

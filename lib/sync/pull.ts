@@ -3,6 +3,7 @@ import type { Page } from '../api/schemas/envelope';
 import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
 import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { awaitsLookup } from './lookup';
+import { looksLikeTwin, MAX_ID_GAP, twinProne } from './twins';
 import { mergePatch, tableOf } from './outbox';
 
 /**
@@ -154,6 +155,12 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
       let row = toRow(item, before);
       const edits = before ? pendingEdits(pending, entity, before.key) : null;
       if (edits) row = { ...row, ...edits } as Mirrored;
+      if (twinProne(entity) && !row.key.startsWith('l')) {
+        const near = await table.where('id').between(item.id + 1, item.id + MAX_ID_GAP, true, true).toArray();
+        const mine = near.find((r) => looksLikeTwin(entity, row as Mirrored & Record<string, unknown>, r as Mirrored & Record<string, unknown>));
+        row = { ...row, twinOf: mine?.key };
+        if (!mine) delete row.twinOf;
+      }
       rows.push(row);
     }
     await table.bulkPut(rows);

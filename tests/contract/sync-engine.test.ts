@@ -45,4 +45,27 @@ describe('the sync engine against the local server', () => {
     const items = await (await fetch(`${server.url}/api/channel/${(await db.channels.get(channel))!.id}`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
     expect(items.data.items).toEqual([expect.objectContaining({ type: 'links', id: row!.id })]);
   });
+
+  it('flags a record the service made twice from one create (the browser resent it), and deleting the copy keeps ours', async () => {
+    const db = new LinkpilotDb('twins');
+    const engine = engineFor(db);
+    await engine.requestPull();
+    await engine.drain();
+    // The first copy: what the service made from the request the browser sent before resending it.
+    const twin = await (await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Sent twice' }) })).json();
+    const mine = await actions.createChannel({ db }, { name: 'Sent twice' });
+    const elsewhere = await actions.createChannel({ db }, { name: 'Made once' });
+    await engine.drain();
+    await engine.requestPull();
+    await engine.drain();
+    const rows = await db.channels.where('name').anyOf('Sent twice', 'Made once').toArray();
+    expect(rows.find((r) => r.id === twin.id)?.twinOf).toBe(mine);
+    expect(rows.filter((r) => r.twinOf !== undefined)).toHaveLength(1);
+    expect((await db.channels.get(elsewhere))?.twinOf).toBeUndefined();
+
+    await actions.deleteChannel({ db }, rows.find((r) => r.id === twin.id)!.key);
+    await engine.drain();
+    const left = await (await fetch(`${server.url}/api/channels?limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
+    expect(left.data.channels.filter((c: { name: string }) => c.name === 'Sent twice').map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
+  });
 });

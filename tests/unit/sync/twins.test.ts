@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { Mirrored } from '@/lib/db/schema';
+import { looksLikeTwin, twinProne } from '@/lib/sync/twins';
+
+type Row = Mirrored & Record<string, unknown>;
+const row = (key: string, id: number | null, extra: Record<string, unknown> = {}): Row => ({ key, id, sync: 'synced', pulledAt: 0, name: 'Launch', ...extra });
+
+describe('twins of a create the browser resent', () => {
+  it('a pulled record just below one made here, with its name, is a twin', () => {
+    expect(looksLikeTwin('channel', row('s000000000000009', 9), row('l0001', 10))).toBe(true);
+    expect(looksLikeTwin('qr', row('s000000000000007', 7), row('l0001', 10))).toBe(true);
+  });
+
+  it('not when the ids are far apart, in the wrong order, the names differ, or ours was not made here', () => {
+    expect(looksLikeTwin('channel', row('s000000000000006', 6), row('l0001', 10))).toBe(false);
+    expect(looksLikeTwin('channel', row('s000000000000011', 11), row('l0001', 10))).toBe(false);
+    expect(looksLikeTwin('channel', row('s000000000000009', 9, { name: 'Other' }), row('l0001', 10))).toBe(false);
+    expect(looksLikeTwin('channel', row('s000000000000009', 9), row('s000000000000010', 10))).toBe(false);
+    expect(looksLikeTwin('channel', row('s000000000000009', 9), row('l0001', null))).toBe(false);
+  });
+
+  it('a campaign with a slug cannot be doubled: the service refuses the copy', () => {
+    expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: 'https://s.test/r/launch' }))).toBe(false);
+    expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: null }))).toBe(true);
+    expect([twinProne('domain'), twinProne('link'), twinProne('channel')]).toEqual([false, false, true]);
+  });
+});
