@@ -106,6 +106,9 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
     case 'channel': {
       const id = existing?.id ?? (await api.createChannel(entry.payload as CreateChannelInput)).id;
       await adoptId(db, 'channels', entry.key, id, {});
+      // A found record may be the first send, made before edits were folded into this create.
+      const edits = unsent(existing, entry.payload);
+      if (edits) await api.updateChannel(id, edits as UpdateChannelInput);
       return;
     }
     case 'campaign': {
@@ -117,11 +120,21 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
         extra = { rotator: created.rotator, list: created.list };
       }
       await adoptId(db, 'campaigns', entry.key, id, extra);
+      const payload = entry.payload as CreateCampaignInput;
+      // The listing names the campaign `name` (or `domain`) and gives no slug: compare what it shows.
+      const edits = unsent(existing, { name: payload.name, public: payload.public });
+      if (edits) {
+        const updated = await api.updateCampaign(id, { ...payload, ...edits } as UpdateCampaignInput);
+        await db.campaigns.update(entry.key, { rotator: updated.rotator, list: updated.list });
+      }
       return;
     }
     case 'domain': {
       const id = existing?.id ?? (await api.createDomain(entry.payload as CreateDomainInput)).id;
       await adoptId(db, 'domains', entry.key, id, {});
+      const { redirectroot, redirect404 } = entry.payload as CreateDomainInput;
+      const edits = unsent(existing, { redirectroot, redirect404 });
+      if (edits) await api.updateDomain(id, edits as UpdateDomainInput);
       return;
     }
     case 'qr': {
@@ -133,6 +146,14 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
     default:
       throw permanent('This kind of record cannot be created.');
   }
+}
+
+/** The sent fields the found record does not show; null when there is nothing to send. */
+function unsent(existing: Found | null, fields: Record<string, unknown>): Record<string, unknown> | null {
+  if (!existing?.record) return null;
+  const record = existing.record;
+  const differing = Object.entries(fields).filter(([name, value]) => value !== undefined && record[name] !== value);
+  return differing.length > 0 ? Object.fromEntries(differing) : null;
 }
 
 async function adoptId(db: LinkpilotDb, table: 'channels' | 'campaigns' | 'domains' | 'qrCodes', key: string, id: number, extra: object): Promise<void> {

@@ -14,6 +14,8 @@ export interface Found {
   id: number;
   /** The short URL (links) or code URL (QR codes) when the look-up already saw it. */
   url: string | null;
+  /** The record as listed, to tell whether edits folded into the create still need sending. */
+  record?: Record<string, unknown>;
 }
 
 export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<Found | null> {
@@ -35,17 +37,17 @@ export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: Outbox
     }
     case 'channel':
       for await (const page of api.walkPages((p, l) => api.listChannels({ page: p, limit: l }))) {
-        for (const c of page.items) if (fits(c) && !(await known('channels', c.id))) return { id: c.id, url: null };
+        for (const c of page.items) if (fits(c) && !(await known('channels', c.id))) return { id: c.id, url: null, record: c };
       }
       return null;
     case 'campaign':
       for await (const page of api.walkPages((p, l) => api.listCampaigns({ page: p, limit: l }))) {
-        for (const c of page.items) if (fits(c) && !(await known('campaigns', c.id))) return { id: c.id, url: null };
+        for (const c of page.items) if (fits(c) && !(await known('campaigns', c.id))) return { id: c.id, url: null, record: c };
       }
       return null;
     case 'domain':
       for await (const page of api.walkPages((p, l) => api.listDomains({ page: p, limit: l }))) {
-        for (const d of page.items) if (fits(d) && !(await known('domains', d.id))) return { id: d.id, url: null };
+        for (const d of page.items) if (fits(d) && !(await known('domains', d.id))) return { id: d.id, url: null, record: d };
       }
       return null;
     case 'qr': {

@@ -132,6 +132,22 @@ describe('the drain', () => {
     expect(entry).toMatchObject({ state: 'failed', error: { kind: 'bad-response', message: 'The service answered with something that is not a JSON object.' } });
   });
 
+  it('an adopted record gets the edits folded into its create after the first send', async () => {
+    const db = freshDb();
+    const service = fakeService(({ method, path }) => {
+      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 9, name: 'Edited', description: '', color: '#112233', starred: false }] } } };
+      if (method === 'PUT' && path === '/api/channel/9/update') return { body: { error: 0, message: 'Channel has been updated successfully.' } };
+      return { status: 500, body: { error: 1, message: 'should not be sent' } };
+    });
+    const key = await actions.createChannel({ db }, { name: 'Edited', color: '#112233' });
+    await db.outbox.toCollection().modify({ ambiguous: true });
+    await actions.updateChannel({ db }, key, { description: 'added later' });
+    await engineFor(db, service).drain();
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/channels', 'PUT /api/channel/9/update']);
+    expect(service.requests[1]!.body).toEqual({ description: 'added later' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('an entry left in flight by a stopped worker is treated as ambiguous on the next start', async () => {
     const db = freshDb();
     const service = fakeService(({ method, path }) => {
