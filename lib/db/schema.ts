@@ -21,6 +21,11 @@ export interface Mirrored {
    * a create by itself (see lib/sync/twins.ts): the key of that record. Shown, never deleted unasked.
    */
   twinOf?: string;
+  /**
+   * On a record created here: the create as it was sent, kept when its answer showed the service
+   * counting more requests than were sent, the mark of a resend. A copy matching it is removed.
+   */
+  sentTwice?: Record<string, unknown>;
 }
 
 export interface LinkRow extends Mirrored {

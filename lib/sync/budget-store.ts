@@ -1,6 +1,6 @@
 import type { LinkpilotDb } from '../db/schema';
 import { initialBudget, observe, spend, waitFor, type Budget, type Priority } from './budget';
-import type { RateLimitInfo } from '../api/rate-limit';
+import { readRateLimit, type RateLimitInfo } from '../api/rate-limit';
 
 export const BUDGET_META_KEY = 'budget';
 
@@ -17,8 +17,20 @@ export class BudgetWait extends Error {
  * BudgetWait), every response updates it. Kept in memory, written through to IndexedDB, so a
  * restarted worker starts from what its predecessor knew.
  */
+/** What the budget expected as a request went out, to judge the count its answer reports. */
+export interface SendTicket {
+  /** The service's count left after this request, as we expect it; null when unknown. */
+  expected: number | null;
+  resetAt: number | null;
+  serial: number;
+  /** No other request of this store was on the wire when it went out. */
+  alone: boolean;
+}
+
 export class BudgetStore {
   private current: Budget | null = null;
+  private inFlight = 0;
+  private sends = 0;
 
   constructor(
     private readonly db: LinkpilotDb,
@@ -51,6 +63,27 @@ export class BudgetStore {
   async observe(info: RateLimitInfo, status: number): Promise<void> {
     await this.save(observe(await this.get(), info, status, this.now()));
   }
+
+  /** Spends one request and remembers what its answer should report. Pair with `landed`. */
+  async send(): Promise<SendTicket> {
+    await this.spend();
+    const budget = await this.get();
+    this.inFlight += 1;
+    this.sends += 1;
+    return { expected: budget.remaining, resetAt: budget.resetAt, serial: this.sends, alone: this.inFlight === 1 };
+  }
+
+  /**
+   * Requests the service counted against the key beyond those sent here, judged from one answer's
+   * headers; 0 when it cannot tell. Only a request that was alone on the wire, in a window whose
+   * count was known, is judged: any overlap would make the arithmetic guesswork.
+   */
+  landed(ticket: SendTicket, info: RateLimitInfo | null): number {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (!info || !ticket.alone || this.sends !== ticket.serial) return 0;
+    if (ticket.expected === null || ticket.resetAt === null || info.remaining === null || info.resetAt !== ticket.resetAt) return 0;
+    return Math.max(0, ticket.expected - info.remaining);
+  }
 }
 
 /**
@@ -64,6 +97,11 @@ export function budgetedFetch(options: {
   sleep: (ms: number) => Promise<void>;
   now: () => number;
   maxInlineWaitMs: number;
+  /**
+   * Told when an answer shows the service counted requests that were not sent from here. With one
+   * client on the key that is the browser resending a request by itself (see lib/sync/twins.ts).
+   */
+  onUncounted?: (count: number) => void;
 }): typeof fetch {
   return async (input, init) => {
     for (let i = 0; i < 100; i++) {
@@ -72,9 +110,16 @@ export function budgetedFetch(options: {
       if (wait > options.maxInlineWaitMs) throw new BudgetWait(options.now() + wait);
       await options.sleep(wait);
     }
-    await options.store.spend();
+    const ticket = await options.store.send();
     // Called as a plain function: a browser's fetch throws "Illegal invocation" on any other `this`.
     const send = options.fetch;
-    return send(input, init);
+    let response: Response | undefined;
+    try {
+      response = await send(input, init);
+      return response;
+    } finally {
+      const uncounted = options.store.landed(ticket, response ? readRateLimit(response.headers, options.now()) : null);
+      if (uncounted > 0) options.onUncounted?.(uncounted);
+    }
   };
 }

@@ -7,6 +7,7 @@ import { BudgetStore, BudgetWait, budgetedFetch } from './budget-store';
 import { execute, isReady } from './execute';
 import { refreshSyncState, tableOf } from './outbox';
 import { pullInProgress, pullStep, requestPull } from './pull';
+import { twinProne } from './twins';
 
 export interface Connection {
   baseUrl: string;
@@ -78,6 +79,8 @@ export function createSyncEngine(deps: EngineDeps) {
   let priority: Priority = 1;
   let rerun = false;
   let networkFailures = 0;
+  /** Requests the service counted beyond ours during the current step (see budgetedFetch). */
+  let uncounted = 0;
 
   function clientFor(connection: Connection, priorityOf: () => Priority = () => priority, inlineWaitMs = maxInlineWaitMs): ApiClient {
     return createApiClient({
@@ -85,7 +88,17 @@ export function createSyncEngine(deps: EngineDeps) {
       getApiKey: () => connection.apiKey,
       now,
       timeoutMs,
-      fetch: budgetedFetch({ store: budget, priority: priorityOf, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis), sleep, now, maxInlineWaitMs: inlineWaitMs }),
+      fetch: budgetedFetch({
+        store: budget,
+        priority: priorityOf,
+        fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
+        sleep,
+        now,
+        maxInlineWaitMs: inlineWaitMs,
+        onUncounted: (count) => {
+          uncounted += count;
+        },
+      }),
       onRateLimit: (info, status) => budget.observe(info, status),
     });
   }
@@ -122,11 +135,13 @@ export function createSyncEngine(deps: EngineDeps) {
     return { entry: best, nextDue };
   }
 
-  async function settle(entry: OutboxEntry, changes: Partial<OutboxEntry> | 'done'): Promise<void> {
+  async function settle(entry: OutboxEntry, changes: Partial<OutboxEntry> | 'done', sentTwice = false): Promise<void> {
     const tables = entry.entity === 'account' ? [db.outbox] : [db.outbox, db.table(tableOf[entry.entity])];
     await db.transaction('rw', tables, async () => {
       if (changes === 'done') await db.outbox.delete(entry.seq!);
       else await db.outbox.update(entry.seq!, changes);
+      // Kept with the record, in the same transaction, so a worker stopped now loses nothing of it.
+      if (sentTwice) await db.table(tableOf[entry.entity]).update(entry.key, { sentTwice: entry.payload });
       if (entry.entity !== 'account') await refreshSyncState(db, entry.entity, entry.key);
     });
   }
@@ -151,10 +166,11 @@ export function createSyncEngine(deps: EngineDeps) {
     const entry = await claim(next.seq!);
     if (!entry) return 'continue';
     priority = entry.priority;
+    uncounted = 0;
     try {
       await execute(db, api, entry);
       networkFailures = 0;
-      await settle(entry, 'done');
+      await settle(entry, 'done', entry.op === 'create' && uncounted > 0 && twinProne(entry.entity));
       report.sent += 1;
       deps.onEvent?.({ type: 'sent', entry });
       return 'continue';

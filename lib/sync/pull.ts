@@ -3,7 +3,7 @@ import type { Page } from '../api/schemas/envelope';
 import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
 import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { awaitsLookup } from './lookup';
-import { looksLikeTwin, MAX_ID_GAP, twinProne } from './twins';
+import { looksLikeTwin, MAX_ID_GAP, provenTwin, twinProne } from './twins';
 import { mergePatch, tableOf } from './outbox';
 
 /**
@@ -156,8 +156,13 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
       const edits = before ? pendingEdits(pending, entity, before.key) : null;
       if (edits) row = { ...row, ...edits } as Mirrored;
       if (twinProne(entity) && !row.key.startsWith('l')) {
-        const near = await table.where('id').between(item.id + 1, item.id + MAX_ID_GAP, true, true).toArray();
-        const mine = near.find((r) => looksLikeTwin(entity, row as Mirrored & Record<string, unknown>, r as Mirrored & Record<string, unknown>));
+        const near = (await table.where('id').between(item.id + 1, item.id + MAX_ID_GAP, true, true).toArray()) as (Mirrored & Record<string, unknown>)[];
+        const pulled = row as Mirrored & Record<string, unknown>;
+        if (!before && near.some((mine) => provenTwin(entity, pulled, mine))) {
+          await db.outbox.add(removal(entity, pulled, item.id));
+          continue;
+        }
+        const mine = near.find((r) => looksLikeTwin(entity, pulled, r));
         row = { ...row, twinOf: mine?.key };
         if (!mine) delete row.twinOf;
       }
@@ -165,6 +170,12 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
     }
     await table.bulkPut(rows);
   });
+}
+
+/** The outbox entry that deletes a copy the browser made by resending a create. */
+function removal(entity: Named, copy: Mirrored & Record<string, unknown>, id: number): OutboxEntry {
+  const at = copy.pulledAt;
+  return { entity, op: 'delete', key: copy.key, payload: { name: copy.name, resentCopy: true }, deps: [], ids: { [copy.key]: id }, state: 'pending', priority: 1, attempts: 0, createdAt: at, notBefore: at, ambiguous: false, error: null };
 }
 
 function pendingEdits(pending: OutboxEntry[], entity: Named, key: string): Record<string, unknown> | null {

@@ -7,6 +7,13 @@ import type { Entity, Mirrored } from '../db/schema';
  * the copy, the others are not. A pulled record unknown here that matches, field by field, a record
  * created here moments before it (its id at most MAX_ID_GAP below ours) is flagged as a likely
  * twin, for the person to delete or keep.
+ *
+ * A resend leaves one more mark: the service counts both requests against the key, so the answer's
+ * X-RateLimit-Remaining is one lower than the requests sent from here explain. When a create's
+ * answer showed that (`sentTwice` on the record) and the look-alike equals, field by field, what
+ * was sent, the copy is ours beyond reasonable doubt and is deleted through the outbox, if the API
+ * can delete that kind. Without that mark it is only flagged: it may be a record someone made
+ * elsewhere with the same name.
  */
 export const MAX_ID_GAP = 3;
 
@@ -17,11 +24,34 @@ export function twinProne(entity: Entity): boolean {
   return TWIN_PRONE.has(entity);
 }
 
+/** Whether `pulled` was made moments before `mine`, a record created here. */
+function madeJustBefore(pulled: Mirrored, mine: Mirrored): boolean {
+  if (!mine.key.startsWith('l') || mine.id === null || pulled.id === null) return false;
+  return pulled.id < mine.id && mine.id - pulled.id <= MAX_ID_GAP;
+}
+
 /** Whether a pulled row (not known here) is a likely twin of `mine`, a row created here. */
 export function looksLikeTwin(entity: Entity, pulled: Mirrored & Record<string, unknown>, mine: Mirrored & Record<string, unknown>): boolean {
-  if (!mine.key.startsWith('l') || mine.id === null || pulled.id === null) return false;
-  if (pulled.id >= mine.id || mine.id - pulled.id > MAX_ID_GAP) return false;
+  if (!madeJustBefore(pulled, mine)) return false;
   // By name only: ours may have been edited since, the copy still holds what was first sent.
   if (pulled.name !== mine.name) return false;
   return entity !== 'campaign' || !mine.rotator;
+}
+
+/** Kinds the API can delete, so a proven copy can be removed rather than only shown. */
+export function removable(entity: Entity): boolean {
+  return entity === 'channel' || entity === 'campaign';
+}
+
+const comparable = (value: unknown) => (value === undefined || value === null || value === '' ? null : typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** Whether a pulled row holds exactly what a create sent (fields the row does not keep are not compared). */
+export function holdsWhatWasSent(pulled: Record<string, unknown>, sent: Record<string, unknown>): boolean {
+  return Object.entries(sent).every(([field, value]) => !(field in pulled) || comparable(pulled[field]) === comparable(value));
+}
+
+/** A copy to delete unasked: a likely twin of a record whose create bore the mark of a resend. */
+export function provenTwin(entity: Entity, pulled: Mirrored & Record<string, unknown>, mine: Mirrored & Record<string, unknown>): boolean {
+  // Compared with what was sent, not with ours as it is now: it may have been edited since.
+  return removable(entity) && mine.sentTwice !== undefined && madeJustBefore(pulled, mine) && holdsWhatWasSent(pulled, mine.sentTwice);
 }

@@ -13,7 +13,24 @@ afterAll(async () => {
   await server.close();
 });
 
-const engineFor = (db: LinkpilotDb) => createSyncEngine({ db, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+const engineFor = (db: LinkpilotDb, fetch?: typeof globalThis.fetch) => createSyncEngine({ db, fetch, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+
+/**
+ * What Chromium does when a reused connection closes before the answer: it sends the same POST
+ * again by itself. The service acts on both; the page hears only the second answer.
+ */
+function resendingFetch(path: string) {
+  let armed = true;
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (armed && String(input).endsWith(path) && init?.method === 'POST') {
+      armed = false;
+      await (await fetch(input, init)).arrayBuffer();
+    }
+    return fetch(input, init);
+  }) as typeof globalThis.fetch;
+}
+
+const serverList = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
 
 describe('the sync engine against the local server', () => {
   it('mirrors every collection', async () => {
@@ -46,15 +63,17 @@ describe('the sync engine against the local server', () => {
     expect(items.data.items).toEqual([expect.objectContaining({ type: 'links', id: row!.id })]);
   });
 
-  it('flags a record the service made twice from one create (the browser resent it), and deleting the copy keeps ours', async () => {
+  it('flags, without deleting, a look-alike made just before a create whose answer did not show a resend; deleting it keeps ours', async () => {
     const db = new LinkpilotDb('twins');
     const engine = engineFor(db);
     await engine.requestPull();
     await engine.drain();
     // The first copy: what the service made from the request the browser sent before resending it.
     const twin = await (await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Sent twice' }) })).json();
-    const mine = await actions.createChannel({ db }, { name: 'Sent twice' });
+    // Sent first, its answer shows the request counted above: the create that follows is not
+    // marked as resent, so its look-alike is only flagged (it may be someone else's record).
     const elsewhere = await actions.createChannel({ db }, { name: 'Made once' });
+    const mine = await actions.createChannel({ db }, { name: 'Sent twice' });
     await engine.drain();
     await engine.requestPull();
     await engine.drain();
@@ -67,5 +86,38 @@ describe('the sync engine against the local server', () => {
     await engine.drain();
     const left = await (await fetch(`${server.url}/api/channels?limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
     expect(left.data.channels.filter((c: { name: string }) => c.name === 'Sent twice').map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
+  });
+
+  it('deletes unasked the copy of a create the browser resent: the rate-limit count shows the extra request', async () => {
+    const db = new LinkpilotDb('resent-channel');
+    const engine = engineFor(db, resendingFetch('/api/channel/add'));
+    await engine.requestPull();
+    await engine.drain();
+    const mine = await actions.createChannel({ db }, { name: 'Resent by the browser', color: '#0A0B0C' });
+    await engine.drain();
+    expect((await db.channels.get(mine))?.sentTwice).toMatchObject({ name: 'Resent by the browser' });
+    const before = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Resent by the browser');
+    expect(before).toHaveLength(2);
+
+    await engine.requestPull();
+    await engine.drain();
+    const after = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Resent by the browser');
+    expect(after.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
+    expect(await db.channels.where('name').equals('Resent by the browser').count()).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a QR code sent twice cannot be deleted through the API: its copy stays, flagged', async () => {
+    const db = new LinkpilotDb('resent-qr');
+    const engine = engineFor(db, resendingFetch('/api/qr/add'));
+    await engine.requestPull();
+    await engine.drain();
+    const mine = await actions.createQrCode({ db }, { type: 'text', data: 'Resent QR', name: 'Resent QR' } as never);
+    await engine.drain();
+    await engine.requestPull();
+    await engine.drain();
+    const rows = await db.qrCodes.where('name').equals('Resent QR').toArray();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.key !== mine)?.twinOf).toBe(mine);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mirrored } from '@/lib/db/schema';
-import { looksLikeTwin, twinProne } from '@/lib/sync/twins';
+import { holdsWhatWasSent, looksLikeTwin, provenTwin, twinProne } from '@/lib/sync/twins';
 
 type Row = Mirrored & Record<string, unknown>;
 const row = (key: string, id: number | null, extra: Record<string, unknown> = {}): Row => ({ key, id, sync: 'synced', pulledAt: 0, name: 'Launch', ...extra });
@@ -23,5 +23,23 @@ describe('twins of a create the browser resent', () => {
     expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: 'https://s.test/r/launch' }))).toBe(false);
     expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: null }))).toBe(true);
     expect([twinProne('domain'), twinProne('link'), twinProne('channel')]).toEqual([false, false, true]);
+  });
+
+  it('a copy is proven, and removed unasked, only when our create bore the mark of a resend and the copy holds what was sent', () => {
+    const sent = { name: 'Launch', color: '#ABCDEF', description: '' };
+    const copy = row('s000000000000009', 9, { color: '#abcdef', description: null });
+    expect(provenTwin('channel', copy, row('l0001', 10, { sentTwice: sent }))).toBe(true);
+    // Ours renamed since: still the copy of what was sent.
+    expect(provenTwin('channel', copy, row('l0001', 10, { name: 'Renamed', sentTwice: sent }))).toBe(true);
+    expect(provenTwin('channel', copy, row('l0001', 10))).toBe(false);
+    expect(provenTwin('channel', row('s000000000000009', 9, { color: '#000000' }), row('l0001', 10, { sentTwice: sent }))).toBe(false);
+    expect(provenTwin('channel', row('s000000000000005', 5, { color: '#abcdef' }), row('l0001', 10, { sentTwice: sent }))).toBe(false);
+    // The API cannot delete a QR code: its copy stays flagged.
+    expect(provenTwin('qr', copy, row('l0001', 10, { sentTwice: sent }))).toBe(false);
+  });
+
+  it('fields the mirror does not keep are not compared', () => {
+    expect(holdsWhatWasSent({ name: 'A' }, { name: 'a ', starred: true })).toBe(true);
+    expect(holdsWhatWasSent({ name: 'A', starred: false }, { name: 'A', starred: true })).toBe(false);
   });
 });
