@@ -6,6 +6,7 @@ import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { discardChange, editQueuedCreate, retryChange } from '@/lib/sync/actions';
 import { describeChange, editableFields } from './describe-change';
+import { LikelyCopies } from './LikelyCopies';
 import { MirrorProgress } from './MirrorProgress';
 import { SyncStatus } from './SyncStatus';
 
@@ -27,6 +28,7 @@ export function SyncCentre() {
       </div>
       <MirrorProgress />
       <SyncStatus />
+      <LikelyCopies />
       {entries?.length === 0 ? <p className="muted">Everything is in sync.</p> : null}
       <ul className="stack" aria-label="Queued changes">
         {(entries ?? []).map((entry) => (

@@ -1,6 +1,7 @@
 /**
  * Shown on a record that looks like an unasked-for copy of one made here: the browser resent the
- * create by itself (see lib/sync/twins.ts). Nothing is deleted without the person saying so.
+ * create by itself (see lib/sync/twins.ts). Copies the engine can prove are removed by it; these
+ * lack that proof, so nothing is deleted without the person saying so.
  */
 export function TwinNotice({ name, onDelete }: { name: string; onDelete?: () => void }) {
   return (

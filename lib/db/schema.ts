@@ -155,6 +155,11 @@ export interface OutboxEntry {
   notBefore: number;
   /** Set when a send may have reached the service without our learning the outcome. */
   ambiguous: boolean;
+  /**
+   * A create during whose sending the service counted a request not sent from here: the browser's
+   * own resend, which may have made the record once more (see lib/sync/twins.ts).
+   */
+  resent?: boolean;
   /** When it was last sent (absent in entries queued before it was kept). */
   sentAt?: number;
   /** Unreadable answers in a row (absent in entries queued before it was kept). */
@@ -168,6 +173,30 @@ export interface MetaRow {
 }
 
 export const DB_NAME = 'linkpilot';
+
+/** The first released schema, kept verbatim: upgrades start from it (and tests open it). */
+export const SCHEMA_V1 = {
+  links: 'key, id, date, clicks, longurlKey, shorturl, alias, campaignKey, domain, sync, *words',
+  linkStats: 'key',
+  channels: 'key, id, name',
+  channelItems: 'key, channelKey, itemKey, [type+itemId]',
+  campaigns: 'key, id, name',
+  domains: 'key, id, domain',
+  qrCodes: 'key, id, date, name',
+  qrStats: 'key',
+  overlays: 'id',
+  splashPages: 'id',
+  account: 'key',
+  outbox: '++seq, key, state, *deps',
+  meta: 'key',
+} as const;
+
+/** Version 2 adds an index on `twinOf` where copies are flagged; rows stay as they are. */
+export const SCHEMA_V2_CHANGES = {
+  channels: 'key, id, name, twinOf',
+  campaigns: 'key, id, name, twinOf',
+  qrCodes: 'key, id, date, name, twinOf',
+} as const;
 
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
@@ -186,23 +215,11 @@ export class LinkpilotDb extends Dexie {
 
   constructor(name = DB_NAME) {
     super(name);
-    // Version 1 is the first release. Later versions add a new `this.version(n)` with an
-    // `.upgrade()` that carries pending outbox entries across; never edit a released version.
-    this.version(1).stores({
-      links: 'key, id, date, clicks, longurlKey, shorturl, alias, campaignKey, domain, sync, *words',
-      linkStats: 'key',
-      channels: 'key, id, name',
-      channelItems: 'key, channelKey, itemKey, [type+itemId]',
-      campaigns: 'key, id, name',
-      domains: 'key, id, domain',
-      qrCodes: 'key, id, date, name',
-      qrStats: 'key',
-      overlays: 'id',
-      splashPages: 'id',
-      account: 'key',
-      outbox: '++seq, key, state, *deps',
-      meta: 'key',
-    });
+    // Released versions are never edited: a change is a new version whose upgrade carries every
+    // row across, above all the outbox (changes not yet sent are the one thing a user cannot redo).
+    this.version(1).stores(SCHEMA_V1);
+    // 2: flagged copies are indexed, so the sync centre counts them without reading every record.
+    this.version(2).stores(SCHEMA_V2_CHANGES);
   }
 }
 

@@ -170,7 +170,8 @@ export function createSyncEngine(deps: EngineDeps) {
     try {
       await execute(db, api, entry);
       networkFailures = 0;
-      await settle(entry, 'done', entry.op === 'create' && uncounted > 0 && twinProne(entry.entity));
+      const resent = entry.op === 'create' && (entry.resent === true || uncounted > 0);
+      await settle(entry, 'done', resent && twinProne(entry.entity));
       report.sent += 1;
       deps.onEvent?.({ type: 'sent', entry });
       return 'continue';
@@ -182,7 +183,10 @@ export function createSyncEngine(deps: EngineDeps) {
         return 'stop';
       }
       const failure = error instanceof ApiError ? error : new ApiError({ kind: 'bad-response', message: `Unexpected failure: ${String((error as Error)?.message ?? error)}`.slice(0, 300), retryable: false });
-      return handleFailure(entry, failure, report);
+      // Resent by the browser, then failed: the first copy may stand on the service. Look for it
+      // before sending again, as after any answer that never came.
+      const resent = entry.op === 'create' && (entry.resent === true || uncounted > 0);
+      return handleFailure(resent ? { ...entry, ambiguous: true, resent } : entry, failure, report);
     } finally {
       priority = 1;
     }
@@ -190,9 +194,10 @@ export function createSyncEngine(deps: EngineDeps) {
 
   async function handleFailure(entry: OutboxEntry, error: ApiError, report: DrainReport): Promise<'continue' | 'stop'> {
     const ambiguous = entry.ambiguous || (entry.op === 'create' && error.ambiguous);
+    const resent = entry.resent;
     if (error.kind === 'auth') {
       // Not this change's fault: every request would be refused. Keep it and wait for a new key.
-      await db.outbox.update(entry.seq!, { state: 'pending', ambiguous });
+      await db.outbox.update(entry.seq!, { state: 'pending', ambiguous, resent });
       await db.meta.put({ key: 'auth-refused', value: { at: now(), message: error.message } });
       deps.onEvent?.({ type: 'auth-refused', error });
       return 'stop';
@@ -200,7 +205,7 @@ export function createSyncEngine(deps: EngineDeps) {
     // An answer that keeps coming back unreadable is not a passing fault: ask the person.
     const unreadable = error.kind === 'bad-response' ? (entry.unreadable ?? 0) + 1 : 0;
     if (!error.retryable || unreadable >= UNREADABLE_ANSWERS_BEFORE_FAILING) {
-      await settle(entry, { state: 'failed', error: error.toJSON(), ambiguous, unreadable: 0 });
+      await settle(entry, { state: 'failed', error: error.toJSON(), ambiguous, resent, unreadable: 0 });
       report.failed += 1;
       deps.onEvent?.({ type: 'failed', entry, error });
       return 'continue';
@@ -209,7 +214,7 @@ export function createSyncEngine(deps: EngineDeps) {
     let at = error.kind === 'rate-limited' ? (error.retryAt ?? now() + 60_000) : now() + backoffDelay(attempts, random);
     // A timed-out create may still be running on the service: look for it only once it must have finished.
     if (ambiguous && error.kind === 'timeout') at = Math.max(at, now() + 2 * timeoutMs);
-    await settle(entry, { state: 'pending', attempts, notBefore: at, ambiguous, unreadable, error: error.toJSON() });
+    await settle(entry, { state: 'pending', attempts, notBefore: at, ambiguous, resent, unreadable, error: error.toJSON() });
     deps.onEvent?.({ type: 'retry', entry, error, at });
     if (error.kind === 'network' && !isOnline()) {
       deps.onEvent?.({ type: 'offline' });

@@ -155,8 +155,9 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
       let row = toRow(item, before);
       const edits = before ? pendingEdits(pending, entity, before.key) : null;
       if (edits) row = { ...row, ...edits } as Mirrored;
-      if (twinProne(entity) && !row.key.startsWith('l')) {
-        const near = (await table.where('id').between(item.id + 1, item.id + MAX_ID_GAP, true, true).toArray()) as (Mirrored & Record<string, unknown>)[];
+      // A copy comes into being with our create, so a record mirrored before it was made is none.
+      if (twinProne(entity) && !row.key.startsWith('l') && (!before || before.twinOf !== undefined)) {
+        const near = (await table.where('id').between(item.id - MAX_ID_GAP, item.id + MAX_ID_GAP, true, true).toArray()) as (Mirrored & Record<string, unknown>)[];
         const pulled = row as Mirrored & Record<string, unknown>;
         if (!before && near.some((mine) => provenTwin(entity, pulled, mine))) {
           await db.outbox.add(removal(entity, pulled, item.id));

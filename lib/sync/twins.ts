@@ -5,7 +5,7 @@ import type { Entity, Mirrored } from '../db/schema';
  * the service may create a record twice while the client hears of the second copy only. The API has
  * no idempotency key; records with an alias, slug or domain are protected by the service refusing
  * the copy, the others are not. A pulled record unknown here that matches, field by field, a record
- * created here moments before it (its id at most MAX_ID_GAP below ours) is flagged as a likely
+ * created here at the same moment (its id at most MAX_ID_GAP from ours) is flagged as a likely
  * twin, for the person to delete or keep.
  *
  * A resend leaves one more mark: the service counts both requests against the key, so the answer's
@@ -24,15 +24,19 @@ export function twinProne(entity: Entity): boolean {
   return TWIN_PRONE.has(entity);
 }
 
-/** Whether `pulled` was made moments before `mine`, a record created here. */
-function madeJustBefore(pulled: Mirrored, mine: Mirrored): boolean {
+/**
+ * Whether `pulled` was made around the moment `mine`, a record created here, was. Usually the
+ * copy is the id just below ours (the first of the two requests); after a stopped worker's look-up
+ * adopted the lower one, the copy is the id above.
+ */
+function madeAlongside(pulled: Mirrored, mine: Mirrored): boolean {
   if (!mine.key.startsWith('l') || mine.id === null || pulled.id === null) return false;
-  return pulled.id < mine.id && mine.id - pulled.id <= MAX_ID_GAP;
+  return pulled.id !== mine.id && Math.abs(mine.id - pulled.id) <= MAX_ID_GAP;
 }
 
 /** Whether a pulled row (not known here) is a likely twin of `mine`, a row created here. */
 export function looksLikeTwin(entity: Entity, pulled: Mirrored & Record<string, unknown>, mine: Mirrored & Record<string, unknown>): boolean {
-  if (!madeJustBefore(pulled, mine)) return false;
+  if (!madeAlongside(pulled, mine)) return false;
   // By name only: ours may have been edited since, the copy still holds what was first sent.
   if (pulled.name !== mine.name) return false;
   return entity !== 'campaign' || !mine.rotator;
@@ -53,5 +57,5 @@ export function holdsWhatWasSent(pulled: Record<string, unknown>, sent: Record<s
 /** A copy to delete unasked: a likely twin of a record whose create bore the mark of a resend. */
 export function provenTwin(entity: Entity, pulled: Mirrored & Record<string, unknown>, mine: Mirrored & Record<string, unknown>): boolean {
   // Compared with what was sent, not with ours as it is now: it may have been edited since.
-  return removable(entity) && mine.sentTwice !== undefined && madeJustBefore(pulled, mine) && holdsWhatWasSent(pulled, mine.sentTwice);
+  return removable(entity) && mine.sentTwice !== undefined && madeAlongside(pulled, mine) && holdsWhatWasSent(pulled, mine.sentTwice);
 }

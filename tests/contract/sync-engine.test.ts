@@ -120,4 +120,31 @@ describe('the sync engine against the local server', () => {
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.key !== mine)?.twinOf).toBe(mine);
   });
+
+  it('a resent create whose second answer is a 500 is looked for before it is sent again: the first copy is adopted', async () => {
+    const db = new LinkpilotDb('resent-then-500');
+    let armed = true;
+    const fetchWith500 = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (armed && String(input).endsWith('/api/channel/add') && init?.method === 'POST') {
+        armed = false;
+        // The first request is made; the resend (counted too) fails with a server error.
+        await (await fetch(input, init)).arrayBuffer();
+        const counted = await fetch(`${server.url}/api/account`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
+        const headers = new Headers({ 'Content-Type': 'application/json' });
+        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) headers.set(name, counted.headers.get(name) ?? '');
+        return new Response(JSON.stringify({ error: 1, message: 'Internal server error.' }), { status: 500, headers });
+      }
+      return fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const engine = createSyncEngine({ db, fetch: fetchWith500, sleep: async () => undefined, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+    await engine.requestPull();
+    await engine.drain();
+    const mine = await actions.createChannel({ db }, { name: 'Resent then refused' });
+    // Sleeps are instant here: the retry after the 500 runs within this drain.
+    await engine.drain();
+    expect(armed).toBe(false);
+    const onServer = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Resent then refused');
+    expect(onServer.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
 });

@@ -7,7 +7,7 @@ export class DashboardPage {
     private readonly baseUrl: string,
   ) {}
 
-  async open(section: 'channels' | 'domains' | 'sync' | 'settings') {
+  async open(section: 'channels' | 'campaigns' | 'domains' | 'sync' | 'settings') {
     await this.page.goto(`${this.baseUrl}#/${section}`);
   }
 
@@ -28,6 +28,33 @@ export class DashboardPage {
 
   outboxEntries() {
     return this.page.getByTestId('outbox-entry');
+  }
+
+  /** "Sync now" in the sync centre, then waits until that full pull has ended and nothing is queued. */
+  async syncNow() {
+    await this.open('sync');
+    const clicked = await this.page.evaluate(() => Date.now());
+    await this.page.getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                const open = indexedDB.open('linkpilot');
+                open.onsuccess = () => {
+                  const get = open.result.transaction('meta').objectStore('meta').get('pull:channelItems');
+                  get.onsuccess = () => {
+                    resolve((get.result?.value?.lastPull as number | undefined) ?? 0);
+                    open.result.close();
+                  };
+                };
+              }),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(clicked);
+    await this.expectInSync();
   }
 
   async expectInSync() {

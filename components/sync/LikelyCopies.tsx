@@ -1,0 +1,32 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { database } from '@/lib/db/open';
+
+const PLACES = [
+  { table: 'channels', route: '#/channels', noun: 'channel' },
+  { table: 'campaigns', route: '#/campaigns', noun: 'campaign' },
+  { table: 'qrCodes', route: '#/qr', noun: 'QR code' },
+] as const;
+
+/** Where records flagged as likely copies wait for the person to decide (see TwinNotice). */
+export function LikelyCopies() {
+  const db = database();
+  const counts = useLiveQuery(() => Promise.all(PLACES.map((p) => db.table(p.table).where('twinOf').above('').count())), []);
+  if (!counts || counts.every((n) => n === 0)) return null;
+  return (
+    <div className="card stack" role="note" data-testid="likely-copies">
+      <p>Some records look like copies made when the browser sent a request twice. Review them:</p>
+      <ul>
+        {PLACES.map((p, i) =>
+          counts[i] ? (
+            <li key={p.table}>
+              <a href={p.route}>
+                {counts[i]} {p.noun}
+                {counts[i] === 1 ? '' : 's'}
+              </a>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { RunningServer } from '../../server/start';
+import { expect, test } from './fixtures';
+import { DashboardPage } from './pages/DashboardPage';
+import { connectExtension, serverList } from './support';
+
+/**
+ * The first of the two requests a browser makes when it resends a create by itself: the service
+ * acts on it, and the page only ever hears the answer to the second.
+ */
+async function firstOfTwo(server: RunningServer, name: string): Promise<number> {
+  const response = await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+  return ((await response.json()) as { id: number }).id;
+}
+
+const channelsNamed = async (server: RunningServer, name: string) => (await serverList<{ id: number; name: string }>(server, '/api/channels', 'channels')).filter((c) => c.name === name);
+
+test('a copy the browser made by resending a create is deleted by the next sync, ours stays', async ({ context, server, extensionUrl }) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.syncNow();
+
+  await dashboard.open('channels');
+  const copy = await firstOfTwo(server, 'Sent twice');
+  await dashboard.createChannel('Sent twice');
+  await dashboard.expectInSync();
+  expect((await channelsNamed(server, 'Sent twice')).map((c) => c.id).sort()).toEqual([copy, copy + 1]);
+
+  await dashboard.syncNow();
+  expect((await channelsNamed(server, 'Sent twice')).map((c) => c.id)).toEqual([copy + 1]);
+  await dashboard.open('channels');
+  await expect(dashboard.channelRow('Sent twice')).toHaveCount(1);
+  await expect(page.getByTestId('twin-notice')).toHaveCount(0);
+});
+
+test('a look-alike without proof is only flagged: the sync centre points to it and the person deletes it', async ({ context, server, extensionUrl }) => {
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await connectExtension(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.syncNow();
+
+  await dashboard.open('channels');
+  const lookAlike = await firstOfTwo(server, 'Look-alike');
+  // This create's answer shows the request above; the next one's does not, so it proves nothing.
+  await dashboard.createChannel('Made first');
+  await dashboard.expectInSync();
+  await dashboard.open('channels');
+  await dashboard.createChannel('Look-alike');
+  await dashboard.expectInSync();
+  await dashboard.syncNow();
+
+  const summary = page.getByTestId('likely-copies');
+  await expect(summary).toContainText('look like copies');
+  await summary.getByRole('link', { name: '1 channel' }).click();
+  const notice = page.getByTestId('twin-notice');
+  await expect(notice).toHaveCount(1);
+  await notice.getByRole('button', { name: 'Delete this copy of Look-alike' }).click();
+  await expect(dashboard.channelRow('Look-alike')).toHaveCount(1);
+  await dashboard.expectInSync();
+  const left = await channelsNamed(server, 'Look-alike');
+  expect(left).toHaveLength(1);
+  expect(left[0]!.id).not.toBe(lookAlike);
+  await expect(page.getByTestId('likely-copies')).toHaveCount(0);
+});
