@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { launchWithExtension } from '../e2e/browser';
+import { readMeta } from '../e2e/meta';
 
 /** The built extension in Chromium, connected to `server`, with its first mirror complete. */
 export async function connectedExtension(server: RunningServer, mirrorTimeoutMs = 300_000) {
@@ -19,19 +20,8 @@ export async function connectedExtension(server: RunningServer, mirrorTimeoutMs 
 export async function waitForMirror(page: Page, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const done = await page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('linkpilot');
-          open.onsuccess = () => {
-            const get = open.result.transaction('meta').objectStore('meta').get('pull:cursor');
-            get.onsuccess = () => {
-              resolve(Boolean(get.result) && get.result.value === null);
-              open.result.close();
-            };
-          };
-        }),
-    );
+    const cursor = await readMeta(page, 'pull:cursor');
+    const done = cursor !== undefined && cursor.value === null;
     if (done) return;
     await page.waitForTimeout(250);
   }

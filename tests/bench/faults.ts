@@ -103,6 +103,35 @@ async function mirrorMismatches(page: Page, expected: Expected): Promise<number>
   );
 }
 
+/**
+ * The mirror against the service's database, record by record over every soak record: ids, and the
+ * fields the soak changes. Copies the service holds count only if the mirror lacks them.
+ */
+async function mirrorVsServer(page: Page, server: RunningServer): Promise<string[]> {
+  const kinds = [
+    { store: 'channels', sql: "SELECT id, name, description FROM channels WHERE name LIKE 'Soak channel %'", fields: ['name', 'description'] },
+    { store: 'domains', sql: "SELECT id, domain, redirect404 FROM domains WHERE domain LIKE 'https://soak-%'", fields: ['domain', 'redirect404'] },
+    { store: 'links', sql: "SELECT id, alias, longurl FROM links WHERE alias LIKE 'soak-link-%'", fields: ['alias', 'longurl'] },
+    { store: 'campaigns', sql: "SELECT id, name, public FROM campaigns WHERE name LIKE 'Soak campaign %'", fields: ['name', 'public'] },
+    { store: 'qrCodes', sql: "SELECT id, name FROM qr_codes WHERE name LIKE 'Soak QR %'", fields: ['name'] },
+  ];
+  const differences: string[] = [];
+  const text = (v: unknown) => (typeof v === 'boolean' ? String(Number(v)) : String(v ?? ''));
+  for (const kind of kinds) {
+    const onServer = new Map((server.db.prepare(kind.sql).all() as Record<string, unknown>[]).map((r) => [Number(r.id), r]));
+    const soak = (await mirrorRows(page, kind.store)).filter((r) => /^(Soak |soak-|https:\/\/soak-)/.test(String(r[kind.fields[0]!] ?? '')));
+    for (const r of soak) if (r.id === null) differences.push(`${kind.store} ${String(r.key)} never reached the service`);
+    const mirrored = new Map(soak.filter((r) => r.id !== null).map((r) => [Number(r.id), r]));
+    for (const [id, row] of onServer) {
+      const local = mirrored.get(id);
+      if (!local) differences.push(`${kind.store} ${id} only on the service`);
+      else for (const f of kind.fields) if (text(local[f]) !== text(row[f])) differences.push(`${kind.store} ${id} ${f}: ${text(local[f])} here, ${text(row[f])} there`);
+    }
+    for (const id of mirrored.keys()) if (!onServer.has(id)) differences.push(`${kind.store} ${id} only in the mirror`);
+  }
+  return differences;
+}
+
 /** The user's session: creates, edits and deletes through the dashboard's forms. */
 async function makeChanges(page: Page, base: string, expected: Expected): Promise<number> {
   let changes = 0;
@@ -368,7 +397,9 @@ async function soak() {
     const { lost, duplicates, byKind } = compare(server, expected);
     await syncNow();
     const mirrorMismatch = await mirrorMismatches(page, expected);
-    return { changes, lost, unaided, duplicates, byKind, duplicatesBefore: before.duplicates, flagged, kills, minutes, left, refused, mirrorMismatch };
+    const mirrorDiffers = await mirrorVsServer(page, server);
+    for (const line of mirrorDiffers) progress(`  mirror and service differ: ${line}`);
+    return { changes, lost, unaided, duplicates, byKind, duplicatesBefore: before.duplicates, flagged, kills, minutes, left, refused, mirrorMismatch, mirrorDiffers: mirrorDiffers.length };
   } finally {
     await context.close();
     await server.close();
@@ -404,6 +435,8 @@ report('faults.duplicates', result.unaided.duplicates, 'records', {
 });
 report('faults.worker_kills_survived', result.kills, 'kills', { goal: KILLS });
 report('faults.minutes_to_drain', result.minutes, 'minutes');
+report('faults.mirror_vs_server', result.mirrorDiffers, 'records', { goal: 0 });
+// Against what the person did rather than the service: the copies left on the service count here.
 report('faults.mirror_mismatches', result.mirrorMismatch, 'records', { goal: 0 });
 const input = await badInput();
 report('input.cases_tried', input.tried, 'cases');

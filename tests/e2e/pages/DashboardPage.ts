@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { readMeta } from '../meta';
 
 /** The dashboard, section by section, as a person uses it. */
 export class DashboardPage {
@@ -35,25 +36,8 @@ export class DashboardPage {
     await this.open('sync');
     const clicked = await this.page.evaluate(() => Date.now());
     await this.page.getByRole('button', { name: 'Sync now' }).click();
-    await expect
-      .poll(
-        () =>
-          this.page.evaluate(
-            () =>
-              new Promise<number>((resolve) => {
-                const open = indexedDB.open('linkpilot');
-                open.onsuccess = () => {
-                  const get = open.result.transaction('meta').objectStore('meta').get('pull:channelItems');
-                  get.onsuccess = () => {
-                    resolve((get.result?.value?.lastPull as number | undefined) ?? 0);
-                    open.result.close();
-                  };
-                };
-              }),
-          ),
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThanOrEqual(clicked);
+    const lastPull = async () => ((await readMeta(this.page, 'pull:channelItems'))?.value as { lastPull?: number } | undefined)?.lastPull ?? 0;
+    await expect.poll(lastPull, { timeout: 30_000 }).toBeGreaterThanOrEqual(clicked);
     await this.expectInSync();
   }
 
