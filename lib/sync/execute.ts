@@ -64,6 +64,11 @@ export async function execute(db: LinkpilotDb, api: ApiClient, entry: OutboxEntr
 }
 
 async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<void> {
+  // The service's id reaches this entry in the transaction that records it on the row: a worker
+  // stopped after that, before the entry was closed, has made the record. Looking for it would
+  // skip it as "already mirrored here" (it is, under this very key) and make it a second time.
+  const made = entry.ids[entry.key];
+  if (made !== undefined) return finishMade(api, entry, made);
   // A create that may already have happened is looked for before it is sent again.
   const existing = entry.ambiguous ? await findCreated(db, api, entry) : null;
   try {
@@ -145,6 +150,33 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
     }
     default:
       throw permanent('This kind of record cannot be created.');
+  }
+}
+
+/**
+ * A create made before the worker stopped: edits folded into it may not have followed the first
+ * send yet, so they are sent as an update (the same values again are harmless).
+ */
+async function finishMade(api: ApiClient, entry: OutboxEntry, id: number): Promise<void> {
+  const { name, description, color, starred } = entry.payload as CreateChannelInput;
+  switch (entry.entity) {
+    case 'channel':
+      await api.updateChannel(id, { name, description, color, starred });
+      return;
+    case 'campaign': {
+      const { name: campaignName, slug, public: isPublic } = entry.payload as CreateCampaignInput;
+      // The API wants a name on every update; a campaign created without one has nothing to follow.
+      if (campaignName !== undefined) await api.updateCampaign(id, { name: campaignName, slug, public: isPublic });
+      return;
+    }
+    case 'domain': {
+      const { redirectroot, redirect404 } = entry.payload as CreateDomainInput;
+      if (redirectroot !== undefined || redirect404 !== undefined) await api.updateDomain(id, { redirectroot, redirect404 } as UpdateDomainInput);
+      return;
+    }
+    default:
+      // Links and QR codes cannot be changed through the API; their row was completed with the id.
+      return;
   }
 }
 

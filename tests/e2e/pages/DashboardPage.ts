@@ -16,6 +16,8 @@ export class DashboardPage {
     await this.page.getByLabel('Channel name').first().fill(name);
     if (color) await this.page.getByRole('textbox', { name: 'Colour', exact: true }).first().fill(color);
     await this.page.getByRole('button', { name: 'Create channel' }).click();
+    // Written here first: the row shows once the change is safe in IndexedDB and queued.
+    await this.channelRow(name).first().waitFor();
   }
 
   channelRow(name: string) {

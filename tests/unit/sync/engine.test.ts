@@ -161,6 +161,27 @@ describe('the drain', () => {
     expect((await db.channels.get(key))?.id).toBe(9);
   });
 
+  it('a create whose id was recorded before the worker stopped is not made again: its fields follow as an update', async () => {
+    const db = freshDb();
+    const service = fakeService(({ method, path }) => {
+      if (method === 'PUT' && path === '/api/channel/12/update') return { body: { error: 0, message: 'updated' } };
+      // Our own record is listed (and mirrored here): a look-up would pass it over and create anew.
+      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 12, name: 'Made', description: '', color: '#112233', starred: false }] } } };
+      return { status: 500, body: { error: 1, message: 'should not be sent' } };
+    });
+    const key = await actions.createChannel({ db }, { name: 'Made', description: 'folded in' });
+    await db.channels.update(key, { id: 12 });
+    await db.outbox.toCollection().modify((e) => {
+      e.state = 'inflight';
+      e.ids = { ...e.ids, [key]: 12 };
+    });
+    const report = await engineFor(db, service).drain();
+    expect(report).toMatchObject({ sent: 1, failed: 0 });
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/channel/12/update']);
+    expect(service.requests[0]!.body).toMatchObject({ name: 'Made', description: 'folded in' });
+    expect((await db.channels.get(key))?.id).toBe(12);
+  });
+
   it('a create left in flight is looked for only once its request must have ended on the service', async () => {
     const db = freshDb();
     const clock = { t: Date.now() };
