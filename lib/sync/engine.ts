@@ -168,9 +168,9 @@ export function createSyncEngine(deps: EngineDeps) {
     priority = entry.priority;
     uncounted = 0;
     try {
-      await execute(db, api, entry);
+      const { madeTwice } = await execute(db, api, entry);
       networkFailures = 0;
-      const resent = entry.op === 'create' && (entry.resent === true || uncounted > 0);
+      const resent = entry.op === 'create' && (entry.resent === true || uncounted > 0 || madeTwice);
       await settle(entry, 'done', resent && twinProne(entry.entity));
       report.sent += 1;
       deps.onEvent?.({ type: 'sent', entry });

@@ -31,8 +31,18 @@ function idFor(entry: OutboxEntry, key: string | null | undefined): number | und
  * Sends one outbox entry and writes the service's answer into the mirror. Throws ApiError on
  * failure; the engine decides between retrying, waiting and marking the entry failed.
  */
-export async function execute(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<void> {
+export interface Executed {
+  /** A create found made more than once on the service; one copy was adopted. */
+  madeTwice: boolean;
+}
+
+export async function execute(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<Executed> {
   if (entry.op === 'create') return executeCreate(db, api, entry);
+  await executeChange(db, api, entry);
+  return { madeTwice: false };
+}
+
+async function executeChange(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<void> {
   const id = entry.ids[entry.key];
   switch (entry.op) {
     case 'update':
@@ -63,16 +73,20 @@ export async function execute(db: LinkpilotDb, api: ApiClient, entry: OutboxEntr
   }
 }
 
-async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<void> {
+async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<Executed> {
   // The service's id reaches this entry in the transaction that records it on the row: a worker
   // stopped after that, before the entry was closed, has made the record. Looking for it would
   // skip it as "already mirrored here" (it is, under this very key) and make it a second time.
   const made = entry.ids[entry.key];
-  if (made !== undefined) return finishMade(api, entry, made);
+  if (made !== undefined) {
+    await finishMade(api, entry, made);
+    return { madeTwice: false };
+  }
   // A create that may already have happened is looked for before it is sent again.
   const existing = entry.ambiguous ? await findCreated(db, api, entry) : null;
   try {
     await createOrAdopt(db, api, entry, existing);
+    return { madeTwice: (existing?.copies ?? 0) > 0 };
   } catch (error) {
     // Refused as taken (alias, slug, domain): most likely our own send, either an earlier one the
     // service finished after the look-up, or this very request sent twice: browsers resend a POST
@@ -84,6 +98,7 @@ async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
     });
     if (!found) throw error;
     await createOrAdopt(db, api, entry, found);
+    return { madeTwice: (found.copies ?? 0) > 0 };
   }
 }
 

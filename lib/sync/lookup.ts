@@ -16,6 +16,17 @@ export interface Found {
   url: string | null;
   /** The record as listed, to tell whether edits folded into the create still need sending. */
   record?: Record<string, unknown>;
+  /**
+   * Further records, unknown here, that match as well: the create was made more than once (a
+   * browser resend and a retry, say). One is adopted; the pull removes the others (lib/sync/twins.ts).
+   */
+  copies?: number;
+}
+
+/** The first match is adopted; the rest are counted as copies. */
+function firstOf(matches: Record<string, unknown>[]): Found | null {
+  const first = matches[0];
+  return first ? { id: first.id as number, url: null, record: first, copies: matches.length - 1 } : null;
 }
 
 export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<Found | null> {
@@ -35,16 +46,20 @@ export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: Outbox
       for (const link of page.items) if (fits(link) && !(await known('links', link.id))) return { id: link.id, url: link.shorturl || null };
       return null;
     }
-    case 'channel':
+    case 'channel': {
+      const matches: Record<string, unknown>[] = [];
       for await (const page of api.walkPages((p, l) => api.listChannels({ page: p, limit: l }))) {
-        for (const c of page.items) if (fits(c) && !(await known('channels', c.id))) return { id: c.id, url: null, record: c };
+        for (const c of page.items) if (fits(c) && !(await known('channels', c.id))) matches.push(c);
       }
-      return null;
-    case 'campaign':
+      return firstOf(matches);
+    }
+    case 'campaign': {
+      const matches: Record<string, unknown>[] = [];
       for await (const page of api.walkPages((p, l) => api.listCampaigns({ page: p, limit: l }))) {
-        for (const c of page.items) if (fits(c) && !(await known('campaigns', c.id))) return { id: c.id, url: null, record: c };
+        for (const c of page.items) if (fits(c) && !(await known('campaigns', c.id))) matches.push(c);
       }
-      return null;
+      return firstOf(matches);
+    }
     case 'domain':
       for await (const page of api.walkPages((p, l) => api.listDomains({ page: p, limit: l }))) {
         for (const d of page.items) if (fits(d) && !(await known('domains', d.id))) return { id: d.id, url: null, record: d };

@@ -147,4 +147,26 @@ describe('the sync engine against the local server', () => {
     expect(onServer.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('a look-up that finds the create made twice adopts one and the next pull deletes the other', async () => {
+    const db = new LinkpilotDb('found-twice');
+    const engine = engineFor(db);
+    await engine.requestPull();
+    await engine.drain();
+    const mine = await actions.createChannel({ db }, { name: 'Found twice', color: '#445566' });
+    // The worker stopped while the create was on the wire; meanwhile the service made it twice
+    // (the request and the browser's resend of it).
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Found twice', color: '#445566' }) });
+    }
+    await db.outbox.where('key').equals(mine).modify({ state: 'inflight', sentAt: Date.now() - 60_000 });
+    await engine.drain();
+    expect((await db.channels.get(mine))?.sentTwice).toBeDefined();
+
+    await engine.requestPull();
+    await engine.drain();
+    const left = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Found twice');
+    expect(left.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
+    expect(await db.channels.where('name').equals('Found twice').count()).toBe(1);
+  });
 });
