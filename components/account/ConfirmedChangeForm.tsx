@@ -44,11 +44,13 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
     const checked = problems();
     setErrors(checked.errors);
     if (!checked.input) return;
+    const [sentValue, sentConfirm] = [value, confirm];
     try {
       await updateAccount({ db: database() }, checked.input);
       kickSync();
-      setValue('');
-      setConfirm('');
+      // Typing that went on while this was saving is kept.
+      setValue((current) => (current === sentValue ? '' : current));
+      setConfirm((current) => (current === sentConfirm ? '' : current));
       setDone(true);
     } catch (error) {
       setErrors({ value: isApiError(error) ? messageForField(error.message, error.field) : 'The change could not be saved.' });

@@ -56,7 +56,8 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
     try {
       await assignToCampaign({ db }, campaign.key, link.key);
       kickSync();
-      setChoice('');
+      // The next pick, made while this one was saving, stays.
+      setChoice((current) => (current === link.key ? '' : current));
       setMessage({ ok: true, text: `“${linkLabel(link)}” added to ${campaign.name}.` });
     } catch (error) {
       setMessage({ ok: false, text: isApiError(error) ? error.message : 'The link could not be assigned.' });

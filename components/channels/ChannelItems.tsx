@@ -23,13 +23,15 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
   const selectId = useId();
 
   async function assign() {
-    const [type, value] = choice.split(':') as ['links' | 'qr' | 'bio', string];
+    const sent = choice;
+    const [type, value] = sent.split(':') as ['links' | 'qr' | 'bio', string];
     if (!value) return;
     if (type === 'bio') {
       const bio = bios.find((b) => String(b.itemId) === value);
       await assignToChannel({ db }, channelKey, { type: 'bio', id: Number(value), title: bio?.title ?? '' });
     } else await assignToChannel({ db }, channelKey, { type, key: value });
-    setChoice('');
+    // Cleared only if still what was added: the next pick, made while this was saving, stays.
+    setChoice((current) => (current === sent ? '' : current));
     kickSync();
   }
 
