@@ -79,7 +79,7 @@ async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
   // skip it as "already mirrored here" (it is, under this very key) and make it a second time.
   const made = entry.ids[entry.key];
   if (made !== undefined) {
-    await finishMade(api, entry, made);
+    await finishMade(db, api, entry, made);
     return { madeTwice: false };
   }
   // A create that may already have happened is looked for before it is sent again.
@@ -111,16 +111,10 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
       const campaign = idFor(entry, entry.payload.campaignKey as string | null);
       if (channel !== undefined) body.channel = channel;
       if (campaign !== undefined) body.campaign = campaign;
-      let created = existing !== null ? { id: existing.id, shorturl: existing.url } : await api.createLink(body);
-      if (!created.shorturl) created = { id: created.id, shorturl: (await api.getLink(created.id)).details.shorturl };
-      await db.transaction('rw', [db.links, db.outbox, db.channelItems], async () => {
-        const row = await db.links.get(entry.key);
-        if (row) {
-          await db.links.put(withLinkWords({ ...row, id: created.id, shorturl: created.shorturl ?? '', alias: aliasOf(created.shorturl ?? '') || row.alias, domain: row.domain || originOf(created.shorturl ?? '') }));
-        }
-        await db.channelItems.where('itemKey').equals(entry.key).modify({ itemId: created.id, link: created.shorturl ?? '', sync: 'synced' });
-        await recordServerId(db, entry.key, created.id);
-      });
+      const created = existing !== null ? { id: existing.id, shorturl: existing.url } : await api.createLink(body);
+      // The id is kept before anything else is asked: a failure after this must not make it again.
+      await recordLink(db, entry.key, created.id, created.shorturl);
+      if (!created.shorturl) await recordLink(db, entry.key, created.id, (await api.getLink(created.id)).details.shorturl);
       return;
     }
     case 'channel': {
@@ -158,9 +152,9 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
       return;
     }
     case 'qr': {
-      let created = existing !== null ? { id: existing.id, link: existing.url } : await api.createQrCode(entry.payload.input as CreateQrInput);
-      if (!created.link) created = { id: created.id, link: (await api.getQrCode(created.id)).qr.link };
+      const created = existing !== null ? { id: existing.id, link: existing.url } : await api.createQrCode(entry.payload.input as CreateQrInput);
       await adoptId(db, 'qrCodes', entry.key, created.id, { link: created.link ?? '' });
+      if (!created.link) await db.qrCodes.update(entry.key, { link: (await api.getQrCode(created.id)).qr.link });
       return;
     }
     default:
@@ -172,9 +166,18 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
  * A create made before the worker stopped: edits folded into it may not have followed the first
  * send yet, so they are sent as an update (the same values again are harmless).
  */
-async function finishMade(api: ApiClient, entry: OutboxEntry, id: number): Promise<void> {
+async function finishMade(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, id: number): Promise<void> {
   const { name, description, color, starred } = entry.payload as CreateChannelInput;
   switch (entry.entity) {
+    case 'link': {
+      // Stopped before the short URL was known: ask for it, never for a second link.
+      if (!(await db.links.get(entry.key))?.shorturl) await recordLink(db, entry.key, id, (await api.getLink(id)).details.shorturl);
+      return;
+    }
+    case 'qr': {
+      if (!(await db.qrCodes.get(entry.key))?.link) await db.qrCodes.update(entry.key, { link: (await api.getQrCode(id)).qr.link });
+      return;
+    }
     case 'channel':
       await api.updateChannel(id, { name, description, color, starred });
       return;
@@ -190,9 +193,21 @@ async function finishMade(api: ApiClient, entry: OutboxEntry, id: number): Promi
       return;
     }
     default:
-      // Links and QR codes cannot be changed through the API; their row was completed with the id.
       return;
   }
+}
+
+/** Writes a created link's id (and short URL, once known) into its row, its channel items and the outbox. */
+async function recordLink(db: LinkpilotDb, key: string, id: number, shorturl: string | null): Promise<void> {
+  await db.transaction('rw', [db.links, db.outbox, db.channelItems], async () => {
+    const row = await db.links.get(key);
+    if (row) {
+      const url = shorturl ?? row.shorturl;
+      await db.links.put(withLinkWords({ ...row, id, shorturl: url, alias: aliasOf(url) || row.alias, domain: row.domain || originOf(url) }));
+    }
+    await db.channelItems.where('itemKey').equals(key).modify({ itemId: id, ...(shorturl ? { link: shorturl } : {}), sync: 'synced' });
+    await recordServerId(db, key, id);
+  });
 }
 
 /** The sent fields the found record does not show; null when there is nothing to send. */

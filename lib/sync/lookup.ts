@@ -65,11 +65,11 @@ export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: Outbox
         for (const d of page.items) if (fits(d) && !(await known('domains', d.id))) return { id: d.id, url: null, record: d };
       }
       return null;
-    case 'qr': {
-      const page = await api.listQrCodes({ limit: 50 });
-      for (const qr of page.items) if (fits(qr) && !(await known('qrCodes', qr.id))) return { id: qr.id, url: qr.link || null };
+    case 'qr':
+      for await (const page of api.walkPages((p, l) => api.listQrCodes({ page: p, limit: l }))) {
+        for (const qr of page.items) if (fits(qr) && !(await known('qrCodes', qr.id))) return { id: qr.id, url: qr.link || null };
+      }
       return null;
-    }
     default:
       return null;
   }

@@ -182,6 +182,26 @@ describe('the drain', () => {
     expect((await db.channels.get(key))?.id).toBe(12);
   });
 
+  it('a link whose create answer lacks the short URL keeps its id first: a failed follow-up never makes it twice', async () => {
+    const db = freshDb();
+    const stats = { clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: 0 };
+    let detailAsks = 0;
+    const service = fakeService(({ method, path }) => {
+      if (method === 'POST' && path === '/api/url/add') return { body: { error: 0, id: 41 } };
+      if (method === 'GET' && path === '/api/url/41') {
+        detailAsks += 1;
+        if (detailAsks === 1) return { status: 500, body: { error: 1, message: 'Internal server error.' } };
+        return { body: { error: 0, details: { id: 41, shorturl: 'https://s.test/abc', longurl: 'https://example.com/follow-up', title: '', description: '', location: 0, device: 0, expiry: null, date: '2026-11-22 10:00:00' }, data: stats } };
+      }
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/follow-up' } });
+    const report = await engineFor(db, service).drain();
+    expect(report).toMatchObject({ sent: 1, failed: 0 });
+    expect(service.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(await db.links.get(key)).toMatchObject({ id: 41, shorturl: 'https://s.test/abc', alias: 'abc' });
+  });
+
   it('a create left in flight is looked for only once its request must have ended on the service', async () => {
     const db = freshDb();
     const clock = { t: Date.now() };
