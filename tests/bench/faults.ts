@@ -331,6 +331,14 @@ async function soak() {
     server.setFaults(FAULTS);
     // When each soak domain reached the service's database: explains a refused "already registered".
     server.db.exec("CREATE TABLE soak_domain_log (domain TEXT, at TEXT); CREATE TRIGGER soak_domain_added AFTER INSERT ON domains BEGIN INSERT INTO soak_domain_log VALUES (NEW.domain, strftime('%H:%M:%f', 'now')); END;");
+    // When each record that may be doubled was written: copies written milliseconds apart are the
+    // browser's own resend; seconds apart, a send the client repeated.
+    server.db.exec(
+      "CREATE TABLE soak_write_log (kind TEXT, id INTEGER, at TEXT);" +
+        "CREATE TRIGGER soak_channel_added AFTER INSERT ON channels BEGIN INSERT INTO soak_write_log VALUES ('channels', NEW.id, strftime('%H:%M:%f', 'now')); END;" +
+        "CREATE TRIGGER soak_campaign_added AFTER INSERT ON campaigns BEGIN INSERT INTO soak_write_log VALUES ('campaigns', NEW.id, strftime('%H:%M:%f', 'now')); END;" +
+        "CREATE TRIGGER soak_qr_added AFTER INSERT ON qr_codes BEGIN INSERT INTO soak_write_log VALUES ('qrCodes', NEW.id, strftime('%H:%M:%f', 'now')); END;",
+    );
     const expected: Expected = { channels: new Map(), domains: new Map(), links: new Map(), campaigns: new Map(), qrCodes: new Map() };
     const started = Date.now();
     let drained = false;
@@ -364,6 +372,8 @@ async function soak() {
     const minutes = (Date.now() - started) / 60_000;
     server.setFaults(null);
     const before = compare(server, expected);
+    const writtenAt = server.db.prepare('SELECT at FROM soak_write_log WHERE kind = ? AND id = ?').pluck();
+    for (const d of before.doubled) progress(`  doubled when drained: ${d.kind} "${d.name}" written ${d.ids.map((id) => `${id} at ${String(writtenAt.get(d.kind, id))}`).join(', ')}`);
     // As a person would go on: "Sync now", then delete the copies the dashboard flags as made
     // twice by the browser's own resend (the API cannot delete QR codes: those stay flagged).
     const syncNow = async () => {
