@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { Tallies } from '@/components/stats/Tallies';
+import { TwinNotice } from '@/components/sync/TwinNotice';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { isWebUrl } from '@/lib/api/web-url';
@@ -54,6 +55,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
         )}
         {link.description ? ` · ${link.description}` : ''}
       </p>
+      {link.twinOf ? <TwinNotice name={link.longurl} /> : null}
       <QuickStats clicks={link.clicks} stats={stats} />
       {stats ? <Tallies title="Social networks" items={stats.stats.socialCount} /> : null}
       {stats && (stats.location.length > 0 || stats.device.length > 0) ? (

@@ -7,11 +7,15 @@ const PLACES = [
   { table: 'qrCodes', route: '#/qr', noun: 'QR code' },
 ] as const;
 
+/** Short links listed by name: the links table has no view of flagged ones to point to. */
+const LINKS_SHOWN = 20;
+
 /** Where records flagged as likely copies wait for the person to decide (see TwinNotice). */
 export function LikelyCopies() {
   const db = database();
   const counts = useLiveQuery(() => Promise.all(PLACES.map((p) => db.table(p.table).where('twinOf').above('').count())), []);
-  if (!counts || counts.every((n) => n === 0)) return null;
+  const links = useLiveQuery(() => db.links.where('twinOf').above('').limit(LINKS_SHOWN).toArray(), []);
+  if (!counts || !links || (counts.every((n) => n === 0) && links.length === 0)) return null;
   return (
     <div className="card stack" role="note" data-testid="likely-copies">
       <p>Some records look like copies made when the browser sent a request twice. Review them:</p>
@@ -26,6 +30,11 @@ export function LikelyCopies() {
             </li>
           ) : null,
         )}
+        {links.map((link) => (
+          <li key={link.key}>
+            Short link {link.shorturl} for {link.longurl}: the API cannot delete short links, remove it on the service if it is not wanted.
+          </li>
+        ))}
       </ul>
     </div>
   );

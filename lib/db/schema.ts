@@ -193,6 +193,7 @@ export const SCHEMA_V1 = {
 
 /** Version 2 adds an index on `twinOf` where copies are flagged; rows stay as they are. */
 export const SCHEMA_V2_CHANGES = {
+  links: 'key, id, date, clicks, longurlKey, shorturl, alias, campaignKey, domain, sync, *words, twinOf',
   channels: 'key, id, name, twinOf',
   campaigns: 'key, id, name, twinOf',
   qrCodes: 'key, id, date, name, twinOf',

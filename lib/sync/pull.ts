@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
 import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
+import type { Table } from 'dexie';
 import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { awaitsLookup } from './lookup';
 import { looksLikeTwin, MAX_ID_GAP, provenTwin, twinProne } from './twins';
@@ -147,6 +148,7 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
     const pending = await db.outbox.toArray();
     const deletedIds = new Set(pending.filter((e) => e.entity === entity && e.op === 'delete').map((e) => e.ids[e.key]));
     const existing = new Map((await table.where('id').anyOf(items.map((i) => i.id)).toArray()).map((r) => [r.id, r]));
+    const created = twinProne(entity) ? await createdHereNear(table, items.filter((i) => existing.get(i.id)?.twinOf !== undefined || !existing.has(i.id))) : [];
     const rows: Mirrored[] = [];
     for (const item of items) {
       if (deletedIds.has(item.id)) continue;
@@ -157,7 +159,7 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
       if (edits) row = { ...row, ...edits } as Mirrored;
       // A copy comes into being with our create, so a record mirrored before it was made is none.
       if (twinProne(entity) && !row.key.startsWith('l') && (!before || before.twinOf !== undefined)) {
-        const near = (await table.where('id').between(item.id - MAX_ID_GAP, item.id + MAX_ID_GAP, true, true).toArray()) as (Mirrored & Record<string, unknown>)[];
+        const near = created.filter((r) => r.id !== null && Math.abs(r.id - item.id) <= MAX_ID_GAP);
         const pulled = row as Mirrored & Record<string, unknown>;
         if (!before && near.some((mine) => provenTwin(entity, pulled, mine))) {
           await db.outbox.add(removal(entity, pulled, item.id));
@@ -171,6 +173,18 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
     }
     await table.bulkPut(rows);
   });
+}
+
+/**
+ * Records created here whose ids lie around those of these pulled ones: the only rows a copy can
+ * be a twin of. One range read per page; on a first mirror the range holds nothing yet.
+ */
+async function createdHereNear(table: Table<Mirrored, string>, items: { id: number }[]): Promise<(Mirrored & Record<string, unknown>)[]> {
+  if (items.length === 0) return [];
+  const ids = items.map((i) => i.id);
+  const low = Math.min(...ids) - MAX_ID_GAP;
+  const high = Math.max(...ids) + MAX_ID_GAP;
+  return (await table.where('id').between(low, high, true, true).filter((r) => r.key.startsWith('l')).toArray()) as (Mirrored & Record<string, unknown>)[];
 }
 
 /** The outbox entry that deletes a copy the browser made by resending a create. */

@@ -17,8 +17,8 @@ import type { Entity, Mirrored } from '../db/schema';
  */
 export const MAX_ID_GAP = 3;
 
-/** Entities without a field the service keeps unique; the others cannot be doubled this way. */
-const TWIN_PRONE = new Set<Entity>(['channel', 'qr', 'campaign']);
+/** Entities without a field the service keeps unique (links only without a custom alias). */
+const TWIN_PRONE = new Set<Entity>(['channel', 'qr', 'campaign', 'link']);
 
 export function twinProne(entity: Entity): boolean {
   return TWIN_PRONE.has(entity);
@@ -37,6 +37,11 @@ function madeAlongside(pulled: Mirrored, mine: Mirrored): boolean {
 /** Whether a pulled row (not known here) is a likely twin of `mine`, a row created here. */
 export function looksLikeTwin(entity: Entity, pulled: Mirrored & Record<string, unknown>, mine: Mirrored & Record<string, unknown>): boolean {
   if (!madeAlongside(pulled, mine)) return false;
+  if (entity === 'link') {
+    // A custom alias is unique on the service: a resent copy of such a link is refused, not made.
+    const input = mine.input as { custom?: string } | null | undefined;
+    return !input?.custom && typeof mine.longurlKey === 'string' && pulled.longurlKey === mine.longurlKey;
+  }
   // By name only: ours may have been edited since, the copy still holds what was first sent.
   if (pulled.name !== mine.name) return false;
   return entity !== 'campaign' || !mine.rotator;

@@ -169,4 +169,19 @@ describe('the sync engine against the local server', () => {
     expect(left.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
     expect(await db.channels.where('name').equals('Found twice').count()).toBe(1);
   });
+
+  it('a short link without an alias sent twice by the browser is flagged (the API cannot delete links)', async () => {
+    const db = new LinkpilotDb('resent-link');
+    const engine = engineFor(db, resendingFetch('/api/url/add'));
+    await engine.requestPull();
+    await engine.drain();
+    const mine = await actions.createLink({ db }, { input: { url: 'https://example.com/resent-link' } });
+    await engine.drain();
+    await engine.requestPull();
+    await engine.drain();
+    const rows = await db.links.where('longurlKey').equals((await db.links.get(mine))!.longurlKey).toArray();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.key !== mine)?.twinOf).toBe(mine);
+    expect(await db.links.where('twinOf').above('').count()).toBe(1);
+  });
 });

@@ -26,7 +26,7 @@ describe('twins of a create the browser resent', () => {
   it('a campaign with a slug cannot be doubled: the service refuses the copy', () => {
     expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: 'https://s.test/r/launch' }))).toBe(false);
     expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: null }))).toBe(true);
-    expect([twinProne('domain'), twinProne('link'), twinProne('channel')]).toEqual([false, false, true]);
+    expect([twinProne('domain'), twinProne('link'), twinProne('channel')]).toEqual([false, true, true]);
   });
 
   it('a copy is proven, and removed unasked, only when our create bore the mark of a resend and the copy holds what was sent', () => {
@@ -45,5 +45,13 @@ describe('twins of a create the browser resent', () => {
   it('fields the mirror does not keep are not compared', () => {
     expect(holdsWhatWasSent({ name: 'A' }, { name: 'a ', starred: true })).toBe(true);
     expect(holdsWhatWasSent({ name: 'A', starred: false }, { name: 'A', starred: true })).toBe(false);
+  });
+
+  it('a link is a twin by its long URL, unless it was made with a custom alias (the service refuses that copy)', () => {
+    const link = (key: string, id: number, extra: Record<string, unknown> = {}) => row(key, id, { name: undefined, longurlKey: 'example.com/page', input: null, ...extra });
+    expect(looksLikeTwin('link', link('s000000000000009', 9), link('l0001', 10, { input: { url: 'https://example.com/page' } }))).toBe(true);
+    expect(looksLikeTwin('link', link('s000000000000009', 9, { longurlKey: 'example.com/other' }), link('l0001', 10, { input: { url: 'https://example.com/page' } }))).toBe(false);
+    expect(looksLikeTwin('link', link('s000000000000009', 9), link('l0001', 10, { input: { url: 'https://example.com/page', custom: 'mine' } }))).toBe(false);
+    expect(provenTwin('link', link('s000000000000009', 9), link('l0001', 10, { sentTwice: { input: {} } }))).toBe(false);
   });
 });
