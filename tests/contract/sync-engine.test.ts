@@ -182,6 +182,6 @@ describe('the sync engine against the local server', () => {
     const rows = await db.links.where('longurlKey').equals((await db.links.get(mine))!.longurlKey).toArray();
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.key !== mine)?.twinOf).toBe(mine);
-    expect(await db.links.where('twinOf').above('').count()).toBe(1);
+    expect((await db.links.toArray()).filter((r) => r.twinOf !== undefined)).toHaveLength(1);
   });
 });

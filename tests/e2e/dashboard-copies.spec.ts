@@ -63,3 +63,26 @@ test('a look-alike without proof is only flagged: the sync centre points to it a
   expect(left[0]!.id).not.toBe(lookAlike);
   await expect(page.getByTestId('likely-copies')).toHaveCount(0);
 });
+
+test('a short link made twice is pointed out in the sync centre: the API cannot delete links', async ({ context, server, extensionUrl }) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.syncNow();
+
+  const url = 'https://example.com/made-twice';
+  await fetch(`${server.url}/api/url/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await page.getByRole('button', { name: 'New short link' }).click();
+  const form = page.getByRole('form', { name: 'New short link' });
+  await form.getByLabel('Long URL', { exact: true }).fill(url);
+  await form.getByRole('button', { name: 'Create short link' }).click();
+  // Written here first: the new row shows before anything is sent.
+  await expect(page.getByTestId('link-row').filter({ hasText: url })).toHaveCount(1);
+  await dashboard.expectInSync();
+  await dashboard.syncNow();
+
+  const summary = page.getByTestId('likely-copies');
+  await expect(summary.getByRole('listitem')).toHaveCount(1);
+  await expect(summary).toContainText(`for ${url}: the API cannot delete short links`);
+});
