@@ -1,3 +1,4 @@
+import type { BrowserContext } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
@@ -12,13 +13,20 @@ async function firstOfTwo(server: RunningServer, name: string): Promise<number> 
   return ((await response.json()) as { id: number }).id;
 }
 
-const channelsNamed = async (server: RunningServer, name: string) => (await serverList<{ id: number; name: string }>(server, '/api/channels', 'channels')).filter((c) => c.name === name);
-
-test('a copy the browser made by resending a create is deleted by the next sync, ours stays', async ({ context, server, extensionUrl }) => {
+/** A dashboard connected to the service, with its first full sync done. */
+async function syncedDashboard(context: BrowserContext, server: RunningServer, extensionUrl: (p: string) => string) {
   const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.syncNow();
+  return { page, dashboard };
+}
+
+const channelsNamed = async (server: RunningServer, name: string) => (await serverList<{ id: number; name: string }>(server, '/api/channels', 'channels')).filter((c) => c.name === name);
+
+test('a copy the browser made by resending a create is deleted by the next sync, ours stays', async ({ context, server, extensionUrl }) => {
+  const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   await dashboard.open('channels');
   const copy = await firstOfTwo(server, 'Sent twice');
@@ -34,11 +42,7 @@ test('a copy the browser made by resending a create is deleted by the next sync,
 });
 
 test('a look-alike without proof is only flagged: the sync centre points to it and the person deletes it', async ({ context, server, extensionUrl }) => {
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await connectExtension(page, extensionUrl, server);
-  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
-  await dashboard.syncNow();
+  const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   await dashboard.open('channels');
   const lookAlike = await firstOfTwo(server, 'Look-alike');
@@ -65,10 +69,7 @@ test('a look-alike without proof is only flagged: the sync centre points to it a
 });
 
 test('a short link made twice is pointed out in the sync centre: the API cannot delete links', async ({ context, server, extensionUrl }) => {
-  const page = await context.newPage();
-  await connectExtension(page, extensionUrl, server);
-  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
-  await dashboard.syncNow();
+  const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   const url = 'https://example.com/made-twice';
   await fetch(`${server.url}/api/url/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
