@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
+import { clearIfStill } from '@/components/ui/clear-if-still';
 import { isApiError } from '@/lib/api/errors';
 import { updateAccountInput } from '@/lib/api/inputs/account';
 import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
@@ -48,9 +49,8 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
     try {
       await updateAccount({ db: database() }, checked.input);
       kickSync();
-      // Typing that went on while this was saving is kept.
-      setValue((current) => (current === sentValue ? '' : current));
-      setConfirm((current) => (current === sentConfirm ? '' : current));
+      setValue(clearIfStill(sentValue));
+      setConfirm(clearIfStill(sentConfirm));
       setDone(true);
     } catch (error) {
       setErrors({ value: isApiError(error) ? messageForField(error.message, error.field) : 'The change could not be saved.' });

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { clearIfStill } from '@/components/ui/clear-if-still';
 import { isApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
@@ -56,8 +57,7 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
     try {
       await assignToCampaign({ db }, campaign.key, link.key);
       kickSync();
-      // The next pick, made while this one was saving, stays.
-      setChoice((current) => (current === link.key ? '' : current));
+      setChoice(clearIfStill(link.key));
       setMessage({ ok: true, text: `“${linkLabel(link)}” added to ${campaign.name}.` });
     } catch (error) {
       setMessage({ ok: false, text: isApiError(error) ? error.message : 'The link could not be assigned.' });

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { clearIfStill } from '@/components/ui/clear-if-still';
 import { isWebUrl } from '@/lib/api/web-url';
 import { database } from '@/lib/db/open';
 import { assignToChannel } from '@/lib/sync/actions';
@@ -30,8 +31,7 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
       const bio = bios.find((b) => String(b.itemId) === value);
       await assignToChannel({ db }, channelKey, { type: 'bio', id: Number(value), title: bio?.title ?? '' });
     } else await assignToChannel({ db }, channelKey, { type, key: value });
-    // Cleared only if still what was added: the next pick, made while this was saving, stays.
-    setChoice((current) => (current === sent ? '' : current));
+    setChoice(clearIfStill(sent));
     kickSync();
   }
 

@@ -12,11 +12,6 @@ export class BudgetWait extends Error {
   }
 }
 
-/**
- * The persisted budget of this worker: every request asks it first (and waits or throws
- * BudgetWait), every response updates it. Kept in memory, written through to IndexedDB, so a
- * restarted worker starts from what its predecessor knew.
- */
 /** What the budget expected as a request went out, to judge the count its answer reports. */
 export interface SendTicket {
   /** The service's count left after this request, as we expect it; null when unknown. */
@@ -27,6 +22,11 @@ export interface SendTicket {
   alone: boolean;
 }
 
+/**
+ * The persisted budget of this worker: every request asks it first (and waits or throws
+ * BudgetWait), every response updates it. Kept in memory, written through to IndexedDB, so a
+ * restarted worker starts from what its predecessor knew.
+ */
 export class BudgetStore {
   private current: Budget | null = null;
   private inFlight = 0;

@@ -7,7 +7,7 @@ import { BudgetStore, BudgetWait, budgetedFetch } from './budget-store';
 import { execute, isReady } from './execute';
 import { refreshSyncState, tableOf } from './outbox';
 import { pullInProgress, pullStep, requestPull } from './pull';
-import { twinProne } from './twins';
+import { removable } from './twins';
 
 export interface Connection {
   baseUrl: string;
@@ -162,6 +162,9 @@ export function createSyncEngine(deps: EngineDeps) {
     });
   }
 
+  /** A create whose sending, now or in an earlier attempt, showed the browser's own resend. */
+  const resentNow = (entry: OutboxEntry) => entry.op === 'create' && (entry.resent === true || uncounted > 0);
+
   async function step(api: ApiClient, next: OutboxEntry, report: DrainReport): Promise<'continue' | 'stop'> {
     const entry = await claim(next.seq!);
     if (!entry) return 'continue';
@@ -170,8 +173,8 @@ export function createSyncEngine(deps: EngineDeps) {
     try {
       const { madeTwice } = await execute(db, api, entry);
       networkFailures = 0;
-      const resent = entry.op === 'create' && (entry.resent === true || uncounted > 0 || madeTwice);
-      await settle(entry, 'done', resent && twinProne(entry.entity));
+      // The mark serves only to delete a copy later, so only kinds the API can delete keep it.
+      await settle(entry, 'done', (resentNow(entry) || madeTwice) && removable(entry.entity));
       report.sent += 1;
       deps.onEvent?.({ type: 'sent', entry });
       return 'continue';
@@ -185,8 +188,7 @@ export function createSyncEngine(deps: EngineDeps) {
       const failure = error instanceof ApiError ? error : new ApiError({ kind: 'bad-response', message: `Unexpected failure: ${String((error as Error)?.message ?? error)}`.slice(0, 300), retryable: false });
       // Resent by the browser, then failed: the first copy may stand on the service. Look for it
       // before sending again, as after any answer that never came.
-      const resent = entry.op === 'create' && (entry.resent === true || uncounted > 0);
-      return handleFailure(resent ? { ...entry, ambiguous: true, resent } : entry, failure, report);
+      return handleFailure(resentNow(entry) ? { ...entry, ambiguous: true, resent: true } : entry, failure, report);
     } finally {
       priority = 1;
     }

@@ -167,7 +167,6 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
  * send yet, so they are sent as an update (the same values again are harmless).
  */
 async function finishMade(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, id: number): Promise<void> {
-  const { name, description, color, starred } = entry.payload as CreateChannelInput;
   switch (entry.entity) {
     case 'link': {
       // Stopped before the short URL was known: ask for it, never for a second link.
@@ -178,13 +177,15 @@ async function finishMade(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, i
       if (!(await db.qrCodes.get(entry.key))?.link) await db.qrCodes.update(entry.key, { link: (await api.getQrCode(id)).qr.link });
       return;
     }
-    case 'channel':
+    case 'channel': {
+      const { name, description, color, starred } = entry.payload as CreateChannelInput;
       await api.updateChannel(id, { name, description, color, starred });
       return;
+    }
     case 'campaign': {
-      const { name: campaignName, slug, public: isPublic } = entry.payload as CreateCampaignInput;
+      const { name, slug, public: isPublic } = entry.payload as CreateCampaignInput;
       // The API wants a name on every update; a campaign created without one has nothing to follow.
-      if (campaignName !== undefined) await api.updateCampaign(id, { name: campaignName, slug, public: isPublic });
+      if (name !== undefined) await api.updateCampaign(id, { name, slug, public: isPublic });
       return;
     }
     case 'domain': {

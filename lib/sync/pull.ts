@@ -1,7 +1,7 @@
+import type { Table } from 'dexie';
 import type { ApiClient } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
 import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
-import type { Table } from 'dexie';
 import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { awaitsLookup } from './lookup';
 import { looksLikeTwin, MAX_ID_GAP, provenTwin, twinProne } from './twins';

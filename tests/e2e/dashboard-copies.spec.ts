@@ -86,4 +86,20 @@ test('a short link made twice is pointed out in the sync centre: the API cannot 
   const summary = page.getByTestId('likely-copies');
   await expect(summary.getByRole('listitem')).toHaveCount(1);
   await expect(summary).toContainText(`for ${url}: the API cannot delete short links`);
+
+  // In the links table both show; the copy's details say what it is, ours do not.
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  const rows = page.getByTestId('link-row').filter({ hasText: url });
+  await expect(rows).toHaveCount(2);
+  const notices: number[] = [];
+  let shown = '';
+  for (let i = 0; i < 2; i++) {
+    await rows.nth(i).click();
+    const detail = page.getByTestId('link-detail');
+    // Wait until the panel shows this row, not the one opened before.
+    await expect(detail.getByTestId('detail-short-url')).not.toHaveText(shown);
+    shown = (await detail.getByTestId('detail-short-url').textContent()) ?? '';
+    notices.push(await detail.getByTestId('twin-notice').count());
+  }
+  expect(notices.sort()).toEqual([0, 1]);
 });
