@@ -16,7 +16,9 @@ export default defineConfig({
       description: 'Shorten, track and manage your links, online or offline.',
       // activeTab: the current page's URL when the popup, menu or shortcut is used; offscreen +
       // clipboardWrite: copying from the worker (Firefox's background page copies itself); no `tabs`.
-      permissions: ['storage', 'alarms', 'activeTab', 'contextMenus', 'notifications', 'clipboardWrite', ...(firefox ? [] : ['offscreen'])],
+      // declarativeNetRequestWithHostAccess: one rule, on the extension's own requests to origins it
+      // already holds, so that the browser never resends a create by itself (lib/browser/fresh-connections.ts).
+      permissions: ['storage', 'alarms', 'activeTab', 'contextMenus', 'notifications', 'clipboardWrite', 'declarativeNetRequestWithHostAccess', ...(firefox ? [] : ['offscreen'])],
       host_permissions: ['http://127.0.0.1/*'],
       // Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.
       ...(firefox ? { optional_permissions: serviceOrigins } : { optional_host_permissions: serviceOrigins }),

@@ -12,6 +12,7 @@ type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) =
 function handlersFor(sync: BackgroundSync): Handlers {
   return {
     'connection.connect': async (r) => {
+      await sync.connectionsReady;
       const result = await connect(database(), r.serviceUrl, r.apiKey);
       await sync.pull();
       return result;

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { liveQuery } from 'dexie';
 import { showSyncBadge } from '@/lib/browser/badge';
+import { useFreshConnections } from '@/lib/browser/fresh-connections';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem } from '@/lib/settings/advanced';
@@ -20,9 +21,12 @@ const KEEP_ALIVE_MS = 20_000;
 /** The sync engine wired to the worker: locks, alarms, the badge and the stored connection. */
 export function createBackgroundSync() {
   const db = database();
+  // Before the first request of this worker: a connection pooled without the rule could be reused.
+  const connectionsReady = useFreshConnections();
   const engine = createSyncEngine({
     db,
     connection: async () => {
+      await connectionsReady;
       const c = await connectionItem.getValue();
       return c ? { baseUrl: c.baseUrl, apiKey: c.apiKey } : null;
     },
@@ -43,6 +47,7 @@ export function createBackgroundSync() {
 
   return {
     engine,
+    connectionsReady,
     drain,
     async pull(): Promise<void> {
       await engine.requestPull();

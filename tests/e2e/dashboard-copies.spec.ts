@@ -1,8 +1,10 @@
 import type { BrowserContext } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { expect, test } from './fixtures';
+import { expectOutboxDrained } from './drained';
 import { DashboardPage } from './pages/DashboardPage';
-import { connectExtension, serverList } from './support';
+import { QrCodesPage } from './pages/QrCodesPage';
+import { connectExtension, outboxEntries, serverList } from './support';
 
 /**
  * The first of the two requests a browser makes when it resends a create by itself: the service
@@ -102,4 +104,28 @@ test('a short link made twice is pointed out in the sync centre: the API cannot 
     notices.push(await detail.getByTestId('twin-notice').count());
   }
   expect(notices.sort()).toEqual([0, 1]);
+});
+
+test('a create whose answer is lost is not sent again by the browser: one QR code, found and kept once the service answers', async ({ context, worker, server, extensionUrl }) => {
+  const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
+  const storedNamed = (name: string) => (server.db.prepare('SELECT COUNT(*) AS n FROM qr_codes WHERE name = ?').get(name) as { n: number }).n;
+  const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
+  await qr.open();
+  await qr.fill('text', { Text: 'Answer lost', Name: 'Answer lost' });
+
+  // The sync just used a kept-alive connection: the service now acts on each request and closes
+  // its connection unanswered, which a browser that reused the connection answers by sending again.
+  server.setFaults({ dropAfter: 1 });
+  await qr.submit();
+  await expect.poll(async () => (await outboxEntries(worker)).find((e) => e.entity === 'qr' && e.op === 'create')?.attempts ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+  server.setFaults(null);
+  expect((await outboxEntries(worker)).find((e) => e.entity === 'qr' && e.op === 'create')?.ambiguous).toBe(true);
+  expect(storedNamed('Answer lost')).toBe(1);
+
+  await expectOutboxDrained(worker);
+  expect(storedNamed('Answer lost')).toBe(1);
+  await dashboard.syncNow();
+  await qr.open();
+  await expect(qr.row('Answer lost')).toHaveCount(1);
+  await expect(page.getByTestId('twin-notice')).toHaveCount(0);
 });

@@ -21,6 +21,7 @@ test('the built manifest asks for no <all_urls> and only permissions the code us
     notifications: /browser\.notifications\.create/,
     offscreen: /offscreen\.createDocument/,
     clipboardWrite: /clipboard\.writeText|execCommand\('copy'\)/,
+    declarativeNetRequestWithHostAccess: /\.updateSessionRules\(\{/,
   };
   expect([...(manifest.permissions ?? [])].sort()).toEqual(Object.keys(uses).sort());
   const source = ['lib', 'entrypoints', 'components'].flatMap((dir) => readTree(dir)).join('\n');

@@ -43,6 +43,22 @@ export async function wakeServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => Promise.race([chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]));
 }
 
+/** The queued changes as stored, for what the engine made of a failed attempt. */
+export async function outboxEntries(worker: Worker): Promise<{ entity: string; op: string; attempts: number; ambiguous: boolean }[]> {
+  return worker.evaluate(
+    () =>
+      new Promise<{ entity: string; op: string; attempts: number; ambiguous: boolean }[]>((resolve, reject) => {
+        const open = indexedDB.open('linkpilot');
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => resolve(all.result as { entity: string; op: string; attempts: number; ambiguous: boolean }[]);
+          all.onerror = () => reject(all.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}
+
 export async function outboxSize(worker: Worker): Promise<number> {
   return worker.evaluate(
     () =>
