@@ -12,8 +12,9 @@ import { browser } from 'wxt/browser';
  * taken back. A request on a connection of its own is never resent by the browser: a dropped answer
  * reaches the sync engine as an ambiguous failure, which it resolves by looking the record up
  * before sending again. The price is one connection set-up per request, at most 30 a minute.
- * The resend check on the rate-limit headers (budget-store.ts) stays as the fallback where the
- * rule cannot be set.
+ * HTTP/2 has no Connection header, so there the rule does nothing; the resend check on the
+ * rate-limit headers (lib/sync/twins.ts) stays as the fallback for that and for browsers without
+ * the API.
  */
 export const FRESH_CONNECTION_RULE_ID = 1;
 

@@ -4,7 +4,9 @@ import type { Entity, Mirrored } from '../db/schema';
  * Twins: Chromium resends a POST by itself when a reused connection closes before the answer, so
  * the service may create a record twice while the client hears of the second copy only. The API has
  * no idempotency key; records with an alias, slug or domain are protected by the service refusing
- * the copy, the others are not. A pulled record unknown here that matches, field by field, a record
+ * the copy, the others are not. The extension prevents the resend itself by closing every
+ * connection after its request (lib/browser/fresh-connections.ts); what follows is the fallback
+ * where that rule cannot be set, and a guard against copies made before it was. A pulled record unknown here that matches, field by field, a record
  * created here at the same moment (its id at most MAX_ID_GAP from ours) is flagged as a likely
  * twin, for the person to delete or keep.
  *

@@ -25,7 +25,10 @@ const t0 = Date.now();
 /** Progress on stderr: the soak takes minutes, and its JSON figures go to stdout. */
 const progress = (what: string) => console.error(`[faults ${((Date.now() - t0) / 1000).toFixed(0)} s] ${what}`);
 const TIMEOUT_S = 3;
-const FAULTS = { error500: 0.2, dropAfter: 0.05, slow: 0.1, slowMs: TIMEOUT_S * 1000 + 1500, malformed: 0.05, seed: 20261122 };
+/** FAULTS_SEED picks another sequence of faults; the default keeps runs comparable. */
+const SEED = Number(process.env.FAULTS_SEED ?? 20261122);
+if (!Number.isSafeInteger(SEED) || SEED < 0) throw new Error(`FAULTS_SEED must be a whole number ≥ 0, got "${process.env.FAULTS_SEED}"`);
+const FAULTS = { error500: 0.2, dropAfter: 0.05, slow: 0.1, slowMs: TIMEOUT_S * 1000 + 1500, malformed: 0.05, seed: SEED };
 
 interface Expected {
   channels: Map<string, { description: string }>;
@@ -432,7 +435,7 @@ async function badInput() {
 }
 
 const result = await soak();
-report('faults.changes_lost', result.lost, 'changes', { goal: 0, changes: result.changes, still_queued: result.left, refused: result.refused });
+report('faults.changes_lost', result.lost, 'changes', { goal: 0, changes: result.changes, still_queued: result.left, refused: result.refused, seed: SEED });
 // The headline is what the product reaches on its own: after the drain and one sync, before a
 // person deletes the copies it could only flag.
 report('faults.duplicates', result.unaided.duplicates, 'records', {
