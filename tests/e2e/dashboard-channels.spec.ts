@@ -60,10 +60,14 @@ test('branded domains: add with the scheme, edit redirects, delete; a domain wit
   await row.getByRole('button', { name: 'Edit https://short.example.net' }).click();
   await row.getByLabel('404 redirect of https://short.example.net').fill('https://example.net/missing');
   await row.getByRole('button', { name: 'Save redirects' }).click();
+  // The form closes once the change is written here; only then is it safe to leave the page.
+  await expect(row.getByRole('button', { name: 'Save redirects' })).toHaveCount(0);
+  await expect(row).toContainText('404 → https://example.net/missing');
   await dashboard.expectInSync();
   expect((await serverList<{ domain: string; redirect404: string }>(server, '/api/domains', 'domains')).find((d) => d.domain === 'https://short.example.net')?.redirect404).toBe('https://example.net/missing');
   await dashboard.open('domains');
   await page.getByRole('button', { name: 'Delete https://short.example.net' }).click();
+  await expect(row).toHaveCount(0);
   await dashboard.expectInSync();
   expect((await serverList<{ domain: string }>(server, '/api/domains', 'domains')).map((d) => d.domain)).not.toContain('https://short.example.net');
 });

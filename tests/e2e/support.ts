@@ -43,15 +43,18 @@ export async function wakeServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => Promise.race([chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]));
 }
 
-/** The queued changes as stored, for what the engine made of a failed attempt. */
-export async function outboxEntries(worker: Worker): Promise<{ entity: string; op: string; attempts: number; ambiguous: boolean }[]> {
+/** What the e2e tests read of a queued change. */
+export type QueuedChange = { entity: string; op: string; attempts: number; ambiguous: boolean };
+
+/** The queued changes as stored in IndexedDB, for what the engine made of a failed attempt. */
+export async function outboxEntries(worker: Worker): Promise<QueuedChange[]> {
   return worker.evaluate(
     () =>
-      new Promise<{ entity: string; op: string; attempts: number; ambiguous: boolean }[]>((resolve, reject) => {
+      new Promise<QueuedChange[]>((resolve, reject) => {
         const open = indexedDB.open('linkpilot');
         open.onsuccess = () => {
           const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () => resolve(all.result as { entity: string; op: string; attempts: number; ambiguous: boolean }[]);
+          all.onsuccess = () => resolve(all.result as QueuedChange[]);
           all.onerror = () => reject(all.error);
         };
         open.onerror = () => reject(open.error);
@@ -60,19 +63,7 @@ export async function outboxEntries(worker: Worker): Promise<{ entity: string; o
 }
 
 export async function outboxSize(worker: Worker): Promise<number> {
-  return worker.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('linkpilot');
-        open.onsuccess = () => {
-          const tx = open.result.transaction('outbox');
-          const count = tx.objectStore('outbox').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-  );
+  return (await outboxEntries(worker)).length;
 }
 
 /** Opens a web page of the local server in a tab and returns the tab's id (as the popup sees it). */

@@ -81,6 +81,7 @@ test('a change the service refuses is shown with its message, and goes through a
   await entry.getByRole('button', { name: 'Edit' }).click();
   await entry.getByLabel('Domain').fill('https://go2.linkpilot.test');
   await entry.getByRole('button', { name: 'Save and retry' }).click();
+  await expect(page.getByRole('button', { name: 'Save and retry' })).toHaveCount(0);
   await dashboard.expectInSync();
   const domains = (await serverList<{ domain: string }>(server, '/api/domains', 'domains')).map((d) => d.domain);
   expect(domains).toContain('https://go2.linkpilot.test');

@@ -24,9 +24,13 @@ export class DashboardPage {
     return this.page.getByTestId('channel-row').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
+  /** Adds a domain and waits until it is queued (the form empties) or refused at its field. */
   async addDomain(domain: string) {
-    await this.page.getByLabel('Domain', { exact: true }).fill(domain);
+    const field = this.page.getByLabel('Domain', { exact: true });
+    await field.fill(domain);
     await this.page.getByRole('button', { name: 'Add domain' }).click();
+    // Leaving the page sooner could cut off the write to IndexedDB.
+    await expect.poll(async () => (await field.inputValue()) === '' || (await field.getAttribute('aria-invalid')) === 'true').toBe(true);
   }
 
   outboxEntries() {
