@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { liveQuery } from 'dexie';
 import { showSyncBadge } from '@/lib/browser/badge';
-import { useFreshConnections } from '@/lib/browser/fresh-connections';
+import { installFreshConnectionRule } from '@/lib/browser/fresh-connections';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem } from '@/lib/settings/advanced';
@@ -22,7 +22,7 @@ const KEEP_ALIVE_MS = 20_000;
 export function createBackgroundSync() {
   const db = database();
   // Before the first request of this worker: a connection pooled without the rule could be reused.
-  const connectionsReady = useFreshConnections();
+  const connectionsReady = installFreshConnectionRule();
   const engine = createSyncEngine({
     db,
     connection: async () => {

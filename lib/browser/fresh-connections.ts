@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 
-/**
+/*
  * One new connection per request to the service: a browser-wide session rule adds
  * `Connection: close` to every request this extension makes (its worker and its pages alike),
  * and to nobody else's.
@@ -16,8 +16,11 @@ import { browser } from 'wxt/browser';
  * rate-limit headers (lib/sync/twins.ts) stays as the fallback for that and for browsers without
  * the API.
  */
+
+/** The rule's id among this extension's session rules: installing replaces it, never adds a second. */
 export const FRESH_CONNECTION_RULE_ID = 1;
 
+/** `Connection: close` on every fetch whose initiator is this extension's origin. */
 export function freshConnectionRule(extensionHost: string) {
   return {
     id: FRESH_CONNECTION_RULE_ID,
@@ -39,8 +42,9 @@ const ownHost = () => new URL(browser.runtime.getURL('/')).host;
  * Installs the rule; session rules live until the browser quits, so this runs on every worker start,
  * before the first request. Resolves false where the browser offers no such rule.
  */
-export async function useFreshConnections(): Promise<boolean> {
-  const rules = (browser as { declarativeNetRequest?: { updateSessionRules?: (u: unknown) => Promise<void> } }).declarativeNetRequest;
+export async function installFreshConnectionRule(): Promise<boolean> {
+  // Typed as always there; a browser without declarativeNetRequest leaves it undefined.
+  const rules = browser.declarativeNetRequest as typeof browser.declarativeNetRequest | undefined;
   if (!rules?.updateSessionRules) return false;
   try {
     await rules.updateSessionRules({ removeRuleIds: [FRESH_CONNECTION_RULE_ID], addRules: [freshConnectionRule(ownHost())] });

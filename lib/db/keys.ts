@@ -16,6 +16,11 @@ export function newLocalKey(now: number = Date.now()): string {
   return `l${now.toString(36).padStart(9, '0')}${counter.toString(36).padStart(3, '0')}${random}`;
 }
 
+/** Whether the record was created here (its key from newLocalKey), not first pulled from the service. */
+export function madeHere(key: string): boolean {
+  return key.startsWith('l');
+}
+
 /** Zero-padded, so keys of pulled records sort like their ids (the service's ids grow over time). */
 export function serverKey(id: number): string {
   return `s${String(id).padStart(15, '0')}`;

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import type { CreateLinkInput } from '../api/inputs/links';
+import type { Page } from '../api/schemas/envelope';
 import type { Entity, LinkpilotDb, OutboxEntry } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
 
@@ -24,15 +25,29 @@ export interface Found {
 }
 
 /** The first match is adopted; the rest are counted as copies. */
-function firstOf(matches: Record<string, unknown>[]): Found | null {
+function firstOf(matches: ({ id: number } & Record<string, unknown>)[]): Found | null {
   const first = matches[0];
-  return first ? { id: first.id as number, url: null, record: first, copies: matches.length - 1 } : null;
+  return first ? { id: first.id, url: null, record: first, copies: matches.length - 1 } : null;
 }
 
+type MirrorTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes';
+
 export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<Found | null> {
-  const known = async (table: 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes', id: number) =>
+  const known = async (table: MirrorTable, id: number) =>
     (await db.table(table).where('id').equals(id).count()) > 0;
   const fits = (record: Record<string, unknown>) => identityMatches(entry, record);
+  /** Listed records that fit this create and are not mirrored here; the walk stops at the first unless every one is wanted. */
+  async function unknownFits<T extends { id: number }>(pages: AsyncIterable<Page<T>>, table: MirrorTable, want: 'first' | 'every'): Promise<T[]> {
+    const matches: T[] = [];
+    for await (const page of pages) {
+      for (const record of page.items) {
+        if (!fits(record) || (await known(table, record.id))) continue;
+        matches.push(record);
+        if (want === 'first') return matches;
+      }
+    }
+    return matches;
+  }
 
   switch (entry.entity) {
     case 'link': {
@@ -46,30 +61,20 @@ export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: Outbox
       for (const link of page.items) if (fits(link) && !(await known('links', link.id))) return { id: link.id, url: link.shorturl || null };
       return null;
     }
-    case 'channel': {
-      const matches: Record<string, unknown>[] = [];
-      for await (const page of api.walkPages((p, l) => api.listChannels({ page: p, limit: l }))) {
-        for (const c of page.items) if (fits(c) && !(await known('channels', c.id))) matches.push(c);
-      }
-      return firstOf(matches);
+    case 'channel':
+      return firstOf(await unknownFits(api.walkPages((p, l) => api.listChannels({ page: p, limit: l })), 'channels', 'every'));
+    case 'campaign':
+      return firstOf(await unknownFits(api.walkPages((p, l) => api.listCampaigns({ page: p, limit: l })), 'campaigns', 'every'));
+    case 'domain': {
+      // The service keeps domains unique: the first match is the only one.
+      const [domain] = await unknownFits(api.walkPages((p, l) => api.listDomains({ page: p, limit: l })), 'domains', 'first');
+      return domain ? { id: domain.id, url: null, record: domain } : null;
     }
-    case 'campaign': {
-      const matches: Record<string, unknown>[] = [];
-      for await (const page of api.walkPages((p, l) => api.listCampaigns({ page: p, limit: l }))) {
-        for (const c of page.items) if (fits(c) && !(await known('campaigns', c.id))) matches.push(c);
-      }
-      return firstOf(matches);
+    case 'qr': {
+      // Copies of QR codes cannot be deleted, so there is no use in walking on to count them.
+      const [qr] = await unknownFits(api.walkPages((p, l) => api.listQrCodes({ page: p, limit: l })), 'qrCodes', 'first');
+      return qr ? { id: qr.id, url: qr.link || null } : null;
     }
-    case 'domain':
-      for await (const page of api.walkPages((p, l) => api.listDomains({ page: p, limit: l }))) {
-        for (const d of page.items) if (fits(d) && !(await known('domains', d.id))) return { id: d.id, url: null, record: d };
-      }
-      return null;
-    case 'qr':
-      for await (const page of api.walkPages((p, l) => api.listQrCodes({ page: p, limit: l }))) {
-        for (const qr of page.items) if (fits(qr) && !(await known('qrCodes', qr.id))) return { id: qr.id, url: qr.link || null };
-      }
-      return null;
     default:
       return null;
   }

@@ -68,13 +68,19 @@ export async function enqueue(db: LinkpilotDb, change: NewEntry, now: number): P
     if (same?.seq !== undefined) return same.seq;
   }
 
-  const entry: OutboxEntry = {
+  const ids = await knownIds(db, change.entity, [change.key, ...(change.deps ?? [])]);
+  return (await db.outbox.add(pendingEntry(change, ids, now))) as number;
+}
+
+/** A change as it enters the queue, not yet tried; `ids` are the service ids known for its key and deps. */
+export function pendingEntry(change: NewEntry, ids: Record<string, number>, now: number): OutboxEntry {
+  return {
     entity: change.entity,
     op: change.op,
     key: change.key,
     payload: change.payload,
     deps: change.deps ?? [],
-    ids: await knownIds(db, change.entity, [change.key, ...(change.deps ?? [])]),
+    ids,
     state: 'pending',
     priority: change.priority ?? 1,
     attempts: 0,
@@ -83,7 +89,6 @@ export async function enqueue(db: LinkpilotDb, change: NewEntry, now: number): P
     ambiguous: false,
     error: null,
   };
-  return (await db.outbox.add(entry)) as number;
 }
 
 /** True when no later editable write to the record would be overtaken by merging into `e`. */

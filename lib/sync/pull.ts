@@ -1,11 +1,12 @@
 import type { Table } from 'dexie';
 import type { ApiClient } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
+import { madeHere } from '../db/keys';
 import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
 import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { awaitsLookup } from './lookup';
 import { looksLikeTwin, MAX_ID_GAP, provenTwin, twinProne } from './twins';
-import { mergePatch, tableOf } from './outbox';
+import { mergePatch, pendingEntry, tableOf } from './outbox';
 
 /**
  * Refreshing the mirror, one page per step so the engine can serve the outbox (and the user)
@@ -158,11 +159,12 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
       const edits = before ? pendingEdits(pending, entity, before.key) : null;
       if (edits) row = { ...row, ...edits } as Mirrored;
       // A copy comes into being with our create, so a record mirrored before it was made is none.
-      if (twinProne(entity) && !row.key.startsWith('l') && (!before || before.twinOf !== undefined)) {
+      if (twinProne(entity) && !madeHere(row.key) && (!before || before.twinOf !== undefined)) {
         const near = created.filter((r) => r.id !== null && Math.abs(r.id - item.id) <= MAX_ID_GAP);
         const pulled = row as Mirrored & Record<string, unknown>;
         if (!before && near.some((mine) => provenTwin(entity, pulled, mine))) {
-          await db.outbox.add(removal(entity, pulled, item.id));
+          // Queued as it is: the copy is never mirrored, so `enqueue` could not find its id.
+          await db.outbox.add(pendingEntry({ entity, op: 'delete', key: pulled.key, payload: { name: pulled.name, resentCopy: true } }, { [pulled.key]: item.id }, pulled.pulledAt));
           continue;
         }
         const mine = near.find((r) => looksLikeTwin(entity, pulled, r));
@@ -184,13 +186,7 @@ async function createdHereNear(table: Table<Mirrored, string>, items: { id: numb
   const ids = items.map((i) => i.id);
   const low = Math.min(...ids) - MAX_ID_GAP;
   const high = Math.max(...ids) + MAX_ID_GAP;
-  return (await table.where('id').between(low, high, true, true).filter((r) => r.key.startsWith('l')).toArray()) as (Mirrored & Record<string, unknown>)[];
-}
-
-/** The outbox entry that deletes a copy the browser made by resending a create. */
-function removal(entity: Named, copy: Mirrored & Record<string, unknown>, id: number): OutboxEntry {
-  const at = copy.pulledAt;
-  return { entity, op: 'delete', key: copy.key, payload: { name: copy.name, resentCopy: true }, deps: [], ids: { [copy.key]: id }, state: 'pending', priority: 1, attempts: 0, createdAt: at, notBefore: at, ambiguous: false, error: null };
+  return (await table.where('id').between(low, high, true, true).filter((r) => madeHere(r.key)).toArray()) as (Mirrored & Record<string, unknown>)[];
 }
 
 function pendingEdits(pending: OutboxEntry[], entity: Named, key: string): Record<string, unknown> | null {

@@ -1,3 +1,4 @@
+import { madeHere } from '../db/keys';
 import type { Entity, Mirrored } from '../db/schema';
 
 /**
@@ -6,9 +7,11 @@ import type { Entity, Mirrored } from '../db/schema';
  * no idempotency key; records with an alias, slug or domain are protected by the service refusing
  * the copy, the others are not. The extension prevents the resend itself by closing every
  * connection after its request (lib/browser/fresh-connections.ts); what follows is the fallback
- * where that rule cannot be set, and a guard against copies made before it was. A pulled record unknown here that matches, field by field, a record
- * created here at the same moment (its id at most MAX_ID_GAP from ours) is flagged as a likely
- * twin, for the person to delete or keep.
+ * where that rule cannot help, and a guard against copies made before it was set.
+ *
+ * A pulled record unknown here that matches, field by field, a record created here at the same
+ * moment (its id at most MAX_ID_GAP from ours) is flagged as a likely twin, for the person to
+ * delete or keep.
  *
  * A resend leaves one more mark: the service counts both requests against the key, so the answer's
  * X-RateLimit-Remaining is one lower than the requests sent from here explain. When a create's
@@ -32,7 +35,7 @@ export function twinProne(entity: Entity): boolean {
  * adopted the lower one, the copy is the id above.
  */
 function madeAlongside(pulled: Mirrored, mine: Mirrored): boolean {
-  if (!mine.key.startsWith('l') || mine.id === null || pulled.id === null) return false;
+  if (!madeHere(mine.key) || mine.id === null || pulled.id === null) return false;
   return pulled.id !== mine.id && Math.abs(mine.id - pulled.id) <= MAX_ID_GAP;
 }
 

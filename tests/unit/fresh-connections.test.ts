@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { FRESH_CONNECTION_RULE_ID, freshConnectionRule, useFreshConnections } from '@/lib/browser/fresh-connections';
+import { FRESH_CONNECTION_RULE_ID, freshConnectionRule, installFreshConnectionRule } from '@/lib/browser/fresh-connections';
 
 describe('freshConnectionRule', () => {
   it('closes the connection after each request this extension makes, and touches no one else’s', () => {
@@ -13,12 +13,12 @@ describe('freshConnectionRule', () => {
   });
 });
 
-describe('useFreshConnections', () => {
+describe('installFreshConnectionRule', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('replaces its one session rule, scoped to the extension’s own origin', async () => {
     const update = vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateSessionRules').mockResolvedValue(undefined);
-    await expect(useFreshConnections()).resolves.toBe(true);
+    await expect(installFreshConnectionRule()).resolves.toBe(true);
     const host = new URL(fakeBrowser.runtime.getURL('/')).host;
     expect(host).not.toBe('');
     expect(update).toHaveBeenCalledWith({ removeRuleIds: [FRESH_CONNECTION_RULE_ID], addRules: [freshConnectionRule(host)] });
@@ -27,7 +27,7 @@ describe('useFreshConnections', () => {
   it('says so when the browser refuses the rule, and requests still go out', async () => {
     vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateSessionRules').mockRejectedValue(new Error('modifyHeaders is not supported'));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await expect(useFreshConnections()).resolves.toBe(false);
+    await expect(installFreshConnectionRule()).resolves.toBe(false);
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('reusing connections'), expect.any(Error));
   });
 });
