@@ -136,11 +136,18 @@ describe('the sync engine against the local server', () => {
       }
       return fetch(input, init);
     }) as typeof globalThis.fetch;
-    const engine = createSyncEngine({ db, fetch: fetchWith500, sleep: async () => undefined, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+    // The engine's clock runs ahead by every sleep it asks for, so a backoff passes at once
+    // whatever the speed of the machine (real sleeps skipped with a real clock spin until MAX_STEPS).
+    let skipped = 0;
+    const now = () => Date.now() + skipped;
+    const sleep = async (ms: number) => {
+      skipped += ms;
+    };
+    const engine = createSyncEngine({ db, fetch: fetchWith500, now, sleep, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
     await engine.requestPull();
     await engine.drain();
     const mine = await actions.createChannel({ db }, { name: 'Resent then refused' });
-    // Sleeps are instant here: the retry after the 500 runs within this drain.
+    // Sleeps only move the engine's clock: the retry after the 500 runs within this drain.
     await engine.drain();
     expect(armed).toBe(false);
     const onServer = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Resent then refused');
