@@ -18,10 +18,24 @@ export function createAccount(db: Database, input: NewAccount, now: Date): { id:
   const expires = new Date(now.getTime() + 365 * 86_400_000);
   return db.transaction(() => {
     const info = db
-      .prepare('INSERT INTO accounts (email, username, password_hash, status, expires, registered) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(input.email, input.username ?? input.email.split('@')[0]!, hashPassword(randomBytes(12).toString('hex')), input.status ?? 'pro', datetime(expires), datetime(now));
+      .prepare(
+        'INSERT INTO accounts (email, username, password_hash, status, expires, registered) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        input.email,
+        input.username ?? input.email.split('@')[0]!,
+        hashPassword(randomBytes(12).toString('hex')),
+        input.status ?? 'pro',
+        datetime(expires),
+        datetime(now),
+      );
     const id = Number(info.lastInsertRowid);
-    db.prepare('INSERT INTO api_keys (key, account_id, expires, created) VALUES (?, ?, ?, ?)').run(apiKey, id, input.keyExpires ?? null, datetime(now));
+    db.prepare('INSERT INTO api_keys (key, account_id, expires, created) VALUES (?, ?, ?, ?)').run(
+      apiKey,
+      id,
+      input.keyExpires ?? null,
+      datetime(now),
+    );
     return { id, apiKey };
   })();
 }

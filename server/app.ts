@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
+import type { AccountRow, ApiContext, Route } from './context';
 import { readJsonBody } from './http/body';
 import { HttpError } from './http/errors';
-import { FaultInjector, type FaultConfig } from './http/faults';
-import { RateLimiter } from './http/rate-limit';
+import type { FaultConfig, FaultInjector } from './http/faults';
+import type { RateLimiter } from './http/rate-limit';
 import { sendJson } from './http/respond';
 import { handleVisit } from './redirect/handler';
 import { accountRoutes } from './routes/account';
@@ -13,9 +14,16 @@ import { domainRoutes } from './routes/domains';
 import { overlayRoutes } from './routes/overlays';
 import { qrRoutes } from './routes/qr';
 import { urlRoutes } from './routes/urls';
-import type { AccountRow, ApiContext, Route } from './context';
 
-const ROUTES: Route[] = [...accountRoutes, ...overlayRoutes, ...channelRoutes, ...domainRoutes, ...campaignRoutes, ...qrRoutes, ...urlRoutes];
+const ROUTES: Route[] = [
+  ...accountRoutes,
+  ...overlayRoutes,
+  ...channelRoutes,
+  ...domainRoutes,
+  ...campaignRoutes,
+  ...qrRoutes,
+  ...urlRoutes,
+];
 
 export interface AppDeps {
   db: Database;
@@ -35,7 +43,19 @@ export function createApp(deps: AppDeps) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(deps, req, res, url);
-      else await handleVisit({ db: deps.db, now: deps.now, publicUrl: deps.publicUrl(), countryHeader: deps.countryHeader, visitorSalt: deps.visitorSalt }, req, res, url);
+      else
+        await handleVisit(
+          {
+            db: deps.db,
+            now: deps.now,
+            publicUrl: deps.publicUrl(),
+            countryHeader: deps.countryHeader,
+            visitorSalt: deps.visitorSalt,
+          },
+          req,
+          res,
+          url,
+        );
     } catch (error) {
       if (res.headersSent || res.destroyed) return;
       // Unexpected failures answer in the API's error shape, without internals.
@@ -55,9 +75,17 @@ async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerRespons
   const account = authenticate(deps, req);
   const bucket = account.ok ? `key:${account.key}` : `ip:${req.socket.remoteAddress ?? ''}`;
   const rate = deps.limiter.take(bucket);
-  const answer = (status: number, body: unknown, extra: Record<string, string> = {}) => sendJson(res, status, body, { ...rate.headers, ...extra });
+  const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
+    sendJson(res, status, body, { ...rate.headers, ...extra });
   if (!rate.allowed) {
-    return answer(429, { error: 1, message: `Rate limit exceeded: ${deps.limiter.limit} requests per ${Math.round(deps.limiter.windowMs / 1000)} seconds. Retry after ${rate.retryAfterSeconds} s.` }, { 'Retry-After': String(rate.retryAfterSeconds) });
+    return answer(
+      429,
+      {
+        error: 1,
+        message: `Rate limit exceeded: ${deps.limiter.limit} requests per ${Math.round(deps.limiter.windowMs / 1000)} seconds. Retry after ${rate.retryAfterSeconds} s.`,
+      },
+      { 'Retry-After': String(rate.retryAfterSeconds) },
+    );
   }
   if (!account.ok) return answer(401, { error: 1, message: account.message });
   if (drawn.fault === 'error500') return answer(500, { error: 1, message: 'Internal server error.' });
@@ -65,7 +93,12 @@ async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerRespons
   const candidates = ROUTES.filter((r) => r.pattern.test(url.pathname));
   const match = candidates.find((r) => r.method === req.method);
   if (!match) {
-    if (candidates.length > 0) return answer(405, { error: 1, message: `Method ${req.method} is not allowed here.` }, { Allow: [...new Set(candidates.map((r) => r.method))].join(', ') });
+    if (candidates.length > 0)
+      return answer(
+        405,
+        { error: 1, message: `Method ${req.method} is not allowed here.` },
+        { Allow: [...new Set(candidates.map((r) => r.method))].join(', ') },
+      );
     return answer(404, { error: 1, message: 'Unknown API endpoint.' });
   }
   const ctx: ApiContext = {
@@ -103,9 +136,14 @@ function authenticate(deps: AppDeps, req: IncomingMessage): Auth {
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (!m) return { ok: false, message: 'Malformed Authorization header: use Bearer <API_KEY>.' };
   const key = m[1]!;
-  const found = deps.db.prepare('SELECT k.expires AS key_expires, a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?').get(key) as (AccountRow & { key_expires: string | null }) | undefined;
+  const found = deps.db
+    .prepare(
+      'SELECT k.expires AS key_expires, a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?',
+    )
+    .get(key) as (AccountRow & { key_expires: string | null }) | undefined;
   if (!found) return { ok: false, message: 'API key is invalid.' };
-  if (found.key_expires && found.key_expires <= deps.now().toISOString().slice(0, 19).replace('T', ' ')) return { ok: false, message: 'API key has expired.' };
+  if (found.key_expires && found.key_expires <= deps.now().toISOString().slice(0, 19).replace('T', ' '))
+    return { ok: false, message: 'API key has expired.' };
   const { key_expires: _expires, ...row } = found;
   return { ok: true, key, row };
 }

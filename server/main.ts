@@ -25,27 +25,29 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      db: { type: 'string' },
-      'api-key': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      'rate-window': { type: 'string' },
-      'public-url': { type: 'string' },
-      'country-header': { type: 'string' },
-      faults: { type: 'string' },
-      'no-demo': { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  }));
-} catch (error) {
-  fail((error as Error).message);
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        'api-key': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'rate-window': { type: 'string' },
+        'public-url': { type: 'string' },
+        'country-header': { type: 'string' },
+        faults: { type: 'string' },
+        'no-demo': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
+const values = readArgs();
 if (values.help) {
   console.log(HELP);
   process.exit(0);
@@ -61,7 +63,8 @@ try {
 } catch (error) {
   fail(`--faults: ${(error as Error).message}`);
 }
-if (values['api-key'] !== undefined && !/^[\w-]{8,128}$/.test(values['api-key'])) fail('--api-key must be 8-128 letters, digits, - or _');
+if (values['api-key'] !== undefined && !/^[\w-]{8,128}$/.test(values['api-key']))
+  fail('--api-key must be 8-128 letters, digits, - or _');
 
 const server = await startServer({
   port: int('port', values.port, 0) ?? 8787,

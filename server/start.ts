@@ -6,7 +6,7 @@ import { createAccount, type NewAccount } from './accounts';
 import { createApp } from './app';
 import { openDatabase } from './db/open';
 import { seedDemo } from './demo';
-import { FaultInjector, type FaultConfig } from './http/faults';
+import { type FaultConfig, FaultInjector } from './http/faults';
 import { RateLimiter } from './http/rate-limit';
 
 export type { FaultConfig };

@@ -20,38 +20,68 @@ const isHttpUrl = (v: string) => {
   }
 };
 
-export const httpUrl = z.string({ error: 'is required and must be a string' }).trim().max(2048, 'must be at most 2048 characters').refine(isHttpUrl, 'must be a valid http or https URL');
-export const hexColor = z.string({ error: 'must be a string' }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a HEX colour like #1a2b3c');
-export const rgbColor = z
+export const httpUrl = z
+  .string({ error: 'is required and must be a string' })
+  .trim()
+  .max(2048, 'must be at most 2048 characters')
+  .refine(isHttpUrl, 'must be a valid http or https URL');
+export const hexColor = z
   .string({ error: 'must be a string' })
-  .refine((v) => {
-    const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/.exec(v);
-    return m !== null && m.slice(1).every((n) => Number(n) <= 255);
-  }, 'must be a colour in the form rgb(r,g,b) with values 0-255');
-export const datetimeField = z.string({ error: 'must be a string' }).refine((v) => parseDatetime(v) !== null, 'must be a date and time in the form YYYY-MM-DD HH:MM:SS');
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a HEX colour like #1a2b3c');
+export const rgbColor = z.string({ error: 'must be a string' }).refine((v) => {
+  const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/.exec(v);
+  return m?.slice(1).every((n) => Number(n) <= 255);
+}, 'must be a colour in the form rgb(r,g,b) with values 0-255');
+export const datetimeField = z
+  .string({ error: 'must be a string' })
+  .refine((v) => parseDatetime(v) !== null, 'must be a date and time in the form YYYY-MM-DD HH:MM:SS');
 export const bool = z.boolean({ error: 'must be true or false' });
-export const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
-export const positiveId = z.number({ error: 'must be an integer id' }).int('must be an integer id').positive('must be an integer id');
+export const text = (max: number) =>
+  z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
+export const positiveId = z
+  .number({ error: 'must be an integer id' })
+  .int('must be an integer id')
+  .positive('must be an integer id');
 
 const phone = z.string({ error: 'must be a string' }).refine((v) => {
   const digits = v.replace(/\D/g, '').length;
   return /^\+?[0-9 ().-]+$/.test(v.trim()) && digits >= 3 && digits <= 20;
 }, 'must be a phone number');
-const email = z.string({ error: 'must be a string' }).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address').max(254);
+const email = z
+  .string({ error: 'must be a string' })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
+  .max(254);
 
 /** The structure of QR `data` per type: the spec leaves it open; this is ours (see README). */
 export const qrData = {
-  text: z.string({ error: 'must be a string for type text' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+  text: z
+    .string({ error: 'must be a string for type text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(2000, 'must be at most 2000 characters'),
   link: httpUrl,
   phone,
-  email: z.object({ email, subject: text(200).optional(), body: text(1000).optional() }, { error: 'must be an object {email, subject?, body?} for type email' }),
-  sms: z.object({ phone, message: text(500).optional() }, { error: 'must be an object {phone, message?} for type sms' }),
+  email: z.object(
+    { email, subject: text(200).optional(), body: text(1000).optional() },
+    { error: 'must be an object {email, subject?, body?} for type email' },
+  ),
+  sms: z.object(
+    { phone, message: text(500).optional() },
+    { error: 'must be an object {phone, message?} for type sms' },
+  ),
   wifi: z
     .object(
-      { ssid: z.string({ error: 'is required' }).min(1, 'is required').max(32, 'must be at most 32 characters'), password: text(63).optional(), encryption: z.enum(['WPA', 'WEP', 'nopass'], { error: 'must be WPA, WEP or nopass' }).optional() },
+      {
+        ssid: z.string({ error: 'is required' }).min(1, 'is required').max(32, 'must be at most 32 characters'),
+        password: text(63).optional(),
+        encryption: z.enum(['WPA', 'WEP', 'nopass'], { error: 'must be WPA, WEP or nopass' }).optional(),
+      },
       { error: 'must be an object {ssid, password?, encryption?} for type wifi' },
     )
-    .refine((w) => w.encryption === 'nopass' || Boolean(w.password), { message: 'is required unless encryption is nopass', path: ['password'] }),
+    .refine((w) => w.encryption === 'nopass' || Boolean(w.password), {
+      message: 'is required unless encryption is nopass',
+      path: ['password'],
+    }),
   vcard: z
     .object(
       {

@@ -1,22 +1,46 @@
 import { z } from 'zod';
 import { decode } from './decode';
 import { ApiError } from './errors';
-import { updateAccountInput, type UpdateAccountInput } from './inputs/account';
-import { createCampaignInput, updateCampaignInput, type CreateCampaignInput, type UpdateCampaignInput } from './inputs/campaigns';
-import { channelItemTypeInput, createChannelInput, updateChannelInput, type CreateChannelInput, type UpdateChannelInput } from './inputs/channels';
-import { createDomainInput, updateDomainInput, type CreateDomainInput, type UpdateDomainInput } from './inputs/domains';
-import { createLinkInput, expiryProblem, type CreateLinkInput } from './inputs/links';
-import { createQrInput, type CreateQrInput } from './inputs/qr';
+import { type UpdateAccountInput, updateAccountInput } from './inputs/account';
+import {
+  type CreateCampaignInput,
+  createCampaignInput,
+  type UpdateCampaignInput,
+  updateCampaignInput,
+} from './inputs/campaigns';
+import {
+  type CreateChannelInput,
+  channelItemTypeInput,
+  createChannelInput,
+  type UpdateChannelInput,
+  updateChannelInput,
+} from './inputs/channels';
+import { type CreateDomainInput, createDomainInput, type UpdateDomainInput, updateDomainInput } from './inputs/domains';
+import { type CreateLinkInput, createLinkInput, expiryProblem } from './inputs/links';
+import { type CreateQrInput, createQrInput } from './inputs/qr';
 import { collectAll, walkPages } from './paginate';
-import { getAccountResponseSchema, type Account } from './schemas/account';
-import { campaignSchema, type Campaign } from './schemas/campaigns';
-import { channelItemSchema, channelSchema, createChannelResponseSchema, type Channel, type ChannelItem, type ChannelItemType } from './schemas/channels';
-import { createDomainResponseSchema, domainSchema, type Domain } from './schemas/domains';
+import { type Account, getAccountResponseSchema } from './schemas/account';
+import { type Campaign, campaignSchema } from './schemas/campaigns';
+import {
+  type Channel,
+  type ChannelItem,
+  type ChannelItemType,
+  channelItemSchema,
+  channelSchema,
+  createChannelResponseSchema,
+} from './schemas/channels';
+import { createDomainResponseSchema, type Domain, domainSchema } from './schemas/domains';
 import { listEnvelopeSchema, messageResponseSchema, type Page } from './schemas/envelope';
-import { createLinkResponseSchema, linkDetailResponseSchema, linkSchema, type Link, type LinkDetail } from './schemas/links';
-import { overlaySchema, splashPageSchema, type Overlay, type SplashPage } from './schemas/overlays';
-import { createQrResponseSchema, qrCodeSchema, qrDetailResponseSchema, type QrCode, type QrDetail } from './schemas/qr';
-import { send, type RawRequest, type TransportOptions } from './transport';
+import {
+  createLinkResponseSchema,
+  type Link,
+  type LinkDetail,
+  linkDetailResponseSchema,
+  linkSchema,
+} from './schemas/links';
+import { type Overlay, overlaySchema, type SplashPage, splashPageSchema } from './schemas/overlays';
+import { createQrResponseSchema, type QrCode, type QrDetail, qrCodeSchema, qrDetailResponseSchema } from './schemas/qr';
+import { type RawRequest, send, type TransportOptions } from './transport';
 import { validateInput } from './validate-input';
 
 export type ApiClientOptions = TransportOptions;
@@ -61,13 +85,15 @@ export function createApiClient(options: ApiClientOptions) {
     const response = await send(options, request);
     return decode(response, schema, now(), request.method !== 'GET');
   }
-  const get = <S extends z.ZodType>(path: string, schema: S, query?: RawRequest['query']) => call({ method: 'GET', path, query }, schema);
+  const get = <S extends z.ZodType>(path: string, schema: S, query?: RawRequest['query']) =>
+    call({ method: 'GET', path, query }, schema);
   const list = async <S extends z.ZodType>(path: string, schema: S, query: PageQuery = {}) => {
     const q = validateInput(pageQuery, query);
     return get(path, schema, { page: q.page, limit: q.limit });
   };
   const idOf = (value: number, name = 'id') => (Number.isSafeInteger(value) && value > 0 ? value : invalid(name));
-  const message = (method: RawRequest['method'], path: string, body?: unknown) => call({ method, path, body }, messageResponseSchema);
+  const message = (method: RawRequest['method'], path: string, body?: unknown) =>
+    call({ method, path, body }, messageResponseSchema);
 
   return {
     /** GET /api/account: the owner of the API key. */
@@ -80,18 +106,24 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** GET /api/overlay: CTA overlays (listed only). */
-    listOverlays: async (query?: PageQuery): Promise<Page<Overlay>> => list('/api/overlay', listSchemas.overlays, query),
+    listOverlays: async (query?: PageQuery): Promise<Page<Overlay>> =>
+      list('/api/overlay', listSchemas.overlays, query),
     /** GET /api/splash: custom splash pages (listed only). */
-    listSplashPages: async (query?: PageQuery): Promise<Page<SplashPage>> => list('/api/splash', listSchemas.splash, query),
+    listSplashPages: async (query?: PageQuery): Promise<Page<SplashPage>> =>
+      list('/api/splash', listSchemas.splash, query),
 
     /** GET /api/channels. */
-    listChannels: async (query?: PageQuery): Promise<Page<Channel>> => list('/api/channels', listSchemas.channels, query),
+    listChannels: async (query?: PageQuery): Promise<Page<Channel>> =>
+      list('/api/channels', listSchemas.channels, query),
     /** GET /api/channel/{id}: the items assigned to a channel. */
     listChannelItems: async (channelId: number, query?: PageQuery): Promise<Page<ChannelItem>> =>
       list(`/api/channel/${idOf(channelId)}`, listSchemas.channelItems, query),
     /** POST /api/channel/add. */
     async createChannel(input: CreateChannelInput): Promise<Channel> {
-      return call({ method: 'POST', path: '/api/channel/add', body: validateInput(createChannelInput, input) }, createChannelResponseSchema);
+      return call(
+        { method: 'POST', path: '/api/channel/add', body: validateInput(createChannelInput, input) },
+        createChannelResponseSchema,
+      );
     },
     /** POST /api/channel/{channelid}/assign/{type}/{itemid}. */
     async assignToChannel(channelId: number, type: ChannelItemType, itemId: number) {
@@ -109,7 +141,10 @@ export function createApiClient(options: ApiClientOptions) {
     listDomains: async (query?: PageQuery): Promise<Page<Domain>> => list('/api/domains', listSchemas.domains, query),
     /** POST /api/domain/add: returns the new id. */
     async createDomain(input: CreateDomainInput): Promise<{ id: number }> {
-      return call({ method: 'POST', path: '/api/domain/add', body: validateInput(createDomainInput, input) }, createDomainResponseSchema);
+      return call(
+        { method: 'POST', path: '/api/domain/add', body: validateInput(createDomainInput, input) },
+        createDomainResponseSchema,
+      );
     },
     /** PUT /api/domain/{id}/update: redirects only; the domain itself cannot change. */
     async updateDomain(domainId: number, input: UpdateDomainInput) {
@@ -119,10 +154,14 @@ export function createApiClient(options: ApiClientOptions) {
     deleteDomain: async (domainId: number) => message('DELETE', `/api/domain/${idOf(domainId)}/delete`),
 
     /** GET /api/campaigns. */
-    listCampaigns: async (query?: PageQuery): Promise<Page<Campaign>> => list('/api/campaigns', listSchemas.campaigns, query),
+    listCampaigns: async (query?: PageQuery): Promise<Page<Campaign>> =>
+      list('/api/campaigns', listSchemas.campaigns, query),
     /** POST /api/campaign/add. */
     async createCampaign(input: CreateCampaignInput): Promise<Campaign> {
-      return call({ method: 'POST', path: '/api/campaign/add', body: validateInput(createCampaignInput, input) }, campaignSchema);
+      return call(
+        { method: 'POST', path: '/api/campaign/add', body: validateInput(createCampaignInput, input) },
+        campaignSchema,
+      );
     },
     /** POST /api/campaign/{campaignid}/assign/{linkid}. */
     assignToCampaign: async (campaignId: number, linkId: number) =>
@@ -144,7 +183,10 @@ export function createApiClient(options: ApiClientOptions) {
     },
     /** POST /api/qr/add: the response shape is not specified; id and, when sent, the link. */
     async createQrCode(input: CreateQrInput): Promise<{ id: number; link: string | null }> {
-      return call({ method: 'POST', path: '/api/qr/add', body: validateInput(createQrInput, input) }, createQrResponseSchema);
+      return call(
+        { method: 'POST', path: '/api/qr/add', body: validateInput(createQrInput, input) },
+        createQrResponseSchema,
+      );
     },
 
     /** GET /api/urls: list or keyword-search short links. */
@@ -161,7 +203,11 @@ export function createApiClient(options: ApiClientOptions) {
         return { details: body.details, stats: body.data };
       } catch (error) {
         // What "no match" looks like is not specified: a 404, or an error body.
-        if (error instanceof ApiError && (error.kind === 'not-found' || (error.kind === 'validation' && error.status === 200))) return null;
+        if (
+          error instanceof ApiError &&
+          (error.kind === 'not-found' || (error.kind === 'validation' && error.status === 200))
+        )
+          return null;
         throw error;
       }
     },

@@ -13,7 +13,12 @@ export function decode<S extends z.ZodType>(response: RawResponse, schema: S, no
   const flag = body ? errorFlag.safeParse(body.error) : null;
   if (response.status >= 400 || (flag?.success && flag.data === 1)) throw errorFromResponse(response, body, now, write);
   if (response.status < 200 || response.status >= 300) {
-    throw new ApiError({ kind: 'bad-response', status: response.status, message: `The service answered with HTTP ${response.status}.`, ambiguous: write });
+    throw new ApiError({
+      kind: 'bad-response',
+      status: response.status,
+      message: `The service answered with HTTP ${response.status}.`,
+      ambiguous: write,
+    });
   }
   if (!body) {
     throw new ApiError({
@@ -50,7 +55,12 @@ export function fieldOfMessage(message: string | null): string | null {
   return m ? m[1]! : null;
 }
 
-function errorFromResponse(response: RawResponse, body: Record<string, unknown> | null, now: number, write: boolean): ApiError {
+function errorFromResponse(
+  response: RawResponse,
+  body: Record<string, unknown> | null,
+  now: number,
+  write: boolean,
+): ApiError {
   const raw = body?.message;
   const serverMessage = typeof raw === 'string' && raw.trim() !== '' ? raw.trim().slice(0, 500) : null;
   const status = response.status;
@@ -61,11 +71,21 @@ function errorFromResponse(response: RawResponse, body: Record<string, unknown> 
   if (status === 429) {
     const retryAt = retryTime(response.rateLimit, now);
     const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
-    return new ApiError({ ...base, kind: 'rate-limited', retryAt, message: `Too many requests; the service accepts more in ${seconds} s.` });
+    return new ApiError({
+      ...base,
+      kind: 'rate-limited',
+      retryAt,
+      message: `Too many requests; the service accepts more in ${seconds} s.`,
+    });
   }
   if (status === 404) return new ApiError({ ...base, kind: 'not-found', message: serverMessage ?? 'Not found.' });
   if (status >= 500) {
-    return new ApiError({ ...base, kind: 'server', ambiguous: write, message: `The service failed (HTTP ${status}). It will be tried again.` });
+    return new ApiError({
+      ...base,
+      kind: 'server',
+      ambiguous: write,
+      message: `The service failed (HTTP ${status}). It will be tried again.`,
+    });
   }
   return new ApiError({
     ...base,

@@ -10,7 +10,10 @@ export const MAX_PAGES = 10_000;
  * specified: 0, the same page, past maxpage or missing all occur) nor an endless `maxpage`:
  * it stops after maxpage, on an empty page, on a short page, or when the service repeats a page.
  */
-export async function* walkPages<T>(fetchPage: (page: number, limit: number) => Promise<Page<T>>, limit = LARGEST_PAGE_REQUEST): AsyncGenerator<Page<T>> {
+export async function* walkPages<T>(
+  fetchPage: (page: number, limit: number) => Promise<Page<T>>,
+  limit = LARGEST_PAGE_REQUEST,
+): AsyncGenerator<Page<T>> {
   let page = 1;
   let perpage: number | null = null;
   for (let walked = 0; walked < MAX_PAGES; walked++) {

@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { readRateLimit, type RateLimitInfo } from './rate-limit';
+import { type RateLimitInfo, readRateLimit } from './rate-limit';
 
 /**
  * The HTTP leg of the API client: builds the request, enforces a timeout, reads the rate-limit
@@ -86,7 +86,9 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
     throw new ApiError({
       kind: tooLarge ? 'bad-response' : 'network',
       status: response.status,
-      message: tooLarge ? 'The service sent an answer too large to read.' : 'The connection broke while the answer was arriving.',
+      message: tooLarge
+        ? 'The service sent an answer too large to read.'
+        : 'The connection broke while the answer was arriving.',
       ambiguous: writes,
       retryable: !tooLarge,
     });

@@ -15,12 +15,28 @@ export async function lookupShortUrl(db: LinkpilotDb, api: ApiClient, shortUrl: 
   return db.transaction('rw', db.links, db.linkStats, async () => {
     const existing = await db.links.where('id').equals(d.id).first();
     const row = linkRow(
-      { id: d.id, alias: '', shorturl: d.shorturl, longurl: d.longurl, clicks: found.stats.clicks, title: d.title, description: d.description, date: d.date },
+      {
+        id: d.id,
+        alias: '',
+        shorturl: d.shorturl,
+        longurl: d.longurl,
+        clicks: found.stats.clicks,
+        title: d.title,
+        description: d.description,
+        date: d.date,
+      },
       existing,
       existing?.pulledAt ?? 0,
     );
     await db.links.put(row);
-    await db.linkStats.put({ key: row.key, stats: found.stats, location: d.location, device: d.device, expiry: d.expiry, fetchedAt: Date.now() });
+    await db.linkStats.put({
+      key: row.key,
+      stats: found.stats,
+      location: d.location,
+      device: d.device,
+      expiry: d.expiry,
+      fetchedAt: Date.now(),
+    });
     return row.key;
   });
 }

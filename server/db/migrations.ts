@@ -57,7 +57,8 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export function migrate(db: Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SCHEMA_VERSION) throw new Error(`The database is from a newer version (schema ${current}; this server knows ${SCHEMA_VERSION}).`);
+  if (current > SCHEMA_VERSION)
+    throw new Error(`The database is from a newer version (schema ${current}; this server knows ${SCHEMA_VERSION}).`);
   for (let v = current; v < SCHEMA_VERSION; v++) {
     db.transaction(() => {
       MIGRATIONS[v]!(db);

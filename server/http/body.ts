@@ -21,7 +21,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<Record<string,
   } catch {
     throw new HttpError(400, 'Request body must be a JSON object.');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'Request body must be a JSON object.');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new HttpError(400, 'Request body must be a JSON object.');
   // Keys such as __proto__ stay plain data: copy into a prototype-less object.
   return Object.assign(Object.create(null) as Record<string, unknown>, parsed);
 }

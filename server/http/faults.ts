@@ -34,7 +34,8 @@ export class FaultInjector {
 
   /** Which fault this request gets, and how long it is held first. */
   draw(): { fault: Fault; delayMs: number } {
-    const delayMs = (this.config.latency ?? 0) + (this.random() < (this.config.slow ?? 0) ? (this.config.slowMs ?? 15_000) : 0);
+    const delayMs =
+      (this.config.latency ?? 0) + (this.random() < (this.config.slow ?? 0) ? (this.config.slowMs ?? 15_000) : 0);
     let roll = this.random();
     for (const kind of KINDS) {
       const share = this.config[kind] ?? 0;
@@ -59,12 +60,26 @@ function mulberry32(seed: number): () => number {
 /** "latency=50,error500=0.2,seed=7" → FaultConfig; unknown names are an error. */
 export function parseFaultSpec(spec: string): FaultConfig {
   const config: Record<string, number> = {};
-  const known = new Set(['latency', 'error500', 'dropBefore', 'dropAfter', 'slow', 'slowMs', 'malformed', 'bare429', 'seed']);
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  const known = new Set([
+    'latency',
+    'error500',
+    'dropBefore',
+    'dropAfter',
+    'slow',
+    'slowMs',
+    'malformed',
+    'bare429',
+    'seed',
+  ]);
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, value] = part.split('=');
     if (!name || !known.has(name)) throw new Error(`unknown fault "${name}" (known: ${[...known].join(', ')})`);
     const n = Number(value);
-    if (value === undefined || !Number.isFinite(n) || n < 0) throw new Error(`fault "${name}" needs a non-negative number`);
+    if (value === undefined || !Number.isFinite(n) || n < 0)
+      throw new Error(`fault "${name}" needs a non-negative number`);
     config[name] = n;
   }
   return config as FaultConfig;

@@ -7,7 +7,8 @@ export function page(title: string, body: string): string {
 }
 
 export const notFoundPage = () => page('Not found', '<h1>Link not found</h1><p>This short link does not exist.</p>');
-export const expiredPage = () => page('Link expired', '<h1>This link has expired</h1><p>It is no longer available.</p>');
+export const expiredPage = () =>
+  page('Link expired', '<h1>This link has expired</h1><p>It is no longer available.</p>');
 
 export function passwordPage(alias: string, wrong: boolean): string {
   return page(
@@ -18,15 +19,24 @@ export function passwordPage(alias: string, wrong: boolean): string {
 }
 
 export function framePage(destination: string, title: string): string {
-  return page(title || 'Redirecting', `<iframe src="${escapeHtml(destination)}" title="${escapeHtml(title || destination)}"></iframe>`);
+  return page(
+    title || 'Redirecting',
+    `<iframe src="${escapeHtml(destination)}" title="${escapeHtml(title || destination)}"></iframe>`,
+  );
 }
 
 export function splashPage(destination: string, heading: string, note: string): string {
-  return page(heading, `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(note)}</p><p><a href="${escapeHtml(destination)}">Continue to ${escapeHtml(destination)}</a></p>`);
+  return page(
+    heading,
+    `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(note)}</p><p><a href="${escapeHtml(destination)}">Continue to ${escapeHtml(destination)}</a></p>`,
+  );
 }
 
 export function overlayPage(destination: string, overlayName: string): string {
-  return page(overlayName, `<iframe src="${escapeHtml(destination)}" title="Destination"></iframe><div class="bar">${escapeHtml(overlayName)} · <a href="${escapeHtml(destination)}">Open the page</a></div>`);
+  return page(
+    overlayName,
+    `<iframe src="${escapeHtml(destination)}" title="Destination"></iframe><div class="bar">${escapeHtml(overlayName)} · <a href="${escapeHtml(destination)}">Open the page</a></div>`,
+  );
 }
 
 export function avatarSvg(letter: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { type ApiContext, type Route, route } from '../context';
 import { badRequest } from '../http/errors';
-import { route, type ApiContext, type Route } from '../context';
 import { datetime } from '../time';
 import { bool, parse } from '../validate';
 import { idParam, ok, owned } from './common';
@@ -13,8 +13,14 @@ interface CampaignRecord {
   public: number;
 }
 
-const slug = z.string({ error: 'must be a string' }).regex(/^[A-Za-z0-9_-]{3,50}$/, 'must be 3-50 letters, digits, - or _');
-const name = z.string({ error: 'is required and must be a string' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const slug = z
+  .string({ error: 'must be a string' })
+  .regex(/^[A-Za-z0-9_-]{3,50}$/, 'must be 3-50 letters, digits, - or _');
+const name = z
+  .string({ error: 'is required and must be a string' })
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters');
 const createBody = z.object({ name: name.optional(), slug: slug.optional(), public: bool.optional() });
 const updateBody = z.object({ name, slug: slug.optional(), public: bool.optional() });
 
@@ -22,7 +28,8 @@ const rotatorOf = (ctx: ApiContext, c: CampaignRecord) => (c.slug ? `${ctx.publi
 const listOf = (ctx: ApiContext, c: CampaignRecord) => `${ctx.publicUrl}/campaign/${c.id}`;
 
 /** Create and update answers carry the name under `domain` (the spec's quirk, reproduced). */
-const answer = (ctx: ApiContext, c: CampaignRecord) => ok({ id: c.id, domain: c.name, public: c.public === 1, rotator: rotatorOf(ctx, c), list: listOf(ctx, c) });
+const answer = (ctx: ApiContext, c: CampaignRecord) =>
+  ok({ id: c.id, domain: c.name, public: c.public === 1, rotator: rotatorOf(ctx, c), list: listOf(ctx, c) });
 
 /** In lists, campaigns with a rotator slug carry the name under `domain`, the others under `name`. */
 const listView = (ctx: ApiContext, c: CampaignRecord) => ({
@@ -40,13 +47,22 @@ function slugFree(ctx: ApiContext, value: string | undefined, except: number | n
 }
 
 export const campaignRoutes: Route[] = [
-  route('GET', '/api/campaigns', (ctx) => listOwned<CampaignRecord>(ctx, 'campaigns', 'campaigns', (c) => listView(ctx, c))),
+  route('GET', '/api/campaigns', (ctx) =>
+    listOwned<CampaignRecord>(ctx, 'campaigns', 'campaigns', (c) => listView(ctx, c)),
+  ),
   route('POST', '/api/campaign/add', async (ctx) => {
     const b = parse(createBody, await ctx.body());
     slugFree(ctx, b.slug, null);
-    const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM campaigns WHERE account_id = ?').get(ctx.account.id) as { n: number }).n;
-    const info = ctx.db.prepare('INSERT INTO campaigns (account_id, name, slug, public, created) VALUES (?, ?, ?, ?, ?)').run(ctx.account.id, b.name ?? `Campaign ${count + 1}`, b.slug ?? null, b.public ? 1 : 0, datetime(ctx.now()));
-    return answer(ctx, ctx.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(info.lastInsertRowid) as CampaignRecord);
+    const count = (
+      ctx.db.prepare('SELECT COUNT(*) AS n FROM campaigns WHERE account_id = ?').get(ctx.account.id) as { n: number }
+    ).n;
+    const info = ctx.db
+      .prepare('INSERT INTO campaigns (account_id, name, slug, public, created) VALUES (?, ?, ?, ?, ?)')
+      .run(ctx.account.id, b.name ?? `Campaign ${count + 1}`, b.slug ?? null, b.public ? 1 : 0, datetime(ctx.now()));
+    return answer(
+      ctx,
+      ctx.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(info.lastInsertRowid) as CampaignRecord,
+    );
   }),
   route('POST', '/api/campaign/:id/assign/:linkid', (ctx) => {
     const c = owned<CampaignRecord>(ctx, 'campaigns', idParam(ctx, 0, 'Campaign'), 'Campaign');
@@ -59,7 +75,9 @@ export const campaignRoutes: Route[] = [
     const c = owned<CampaignRecord>(ctx, 'campaigns', idParam(ctx, 0, 'Campaign'), 'Campaign');
     const b = parse(updateBody, await ctx.body());
     slugFree(ctx, b.slug, c.id);
-    ctx.db.prepare('UPDATE campaigns SET name = ?, slug = ?, public = ? WHERE id = ?').run(b.name, b.slug ?? c.slug, b.public === undefined ? c.public : b.public ? 1 : 0, c.id);
+    ctx.db
+      .prepare('UPDATE campaigns SET name = ?, slug = ?, public = ? WHERE id = ?')
+      .run(b.name, b.slug ?? c.slug, b.public === undefined ? c.public : b.public ? 1 : 0, c.id);
     return answer(ctx, ctx.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(c.id) as CampaignRecord);
   }),
   route('DELETE', '/api/campaign/:id/delete', (ctx) => {

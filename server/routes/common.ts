@@ -1,5 +1,5 @@
-import { notFound } from '../http/errors';
 import type { ApiContext } from '../context';
+import { notFound } from '../http/errors';
 
 /** A path id: a positive integer, else 404 (an id that cannot exist names nothing). */
 export function idParam(ctx: ApiContext, index: number, what: string): number {
@@ -10,7 +10,9 @@ export function idParam(ctx: ApiContext, index: number, what: string): number {
 
 /** A row of this account's, or 404: another account's records are indistinguishable from none. */
 export function owned<T>(ctx: ApiContext, table: string, id: number, what: string): T {
-  const row = ctx.db.prepare(`SELECT * FROM ${table} WHERE id = ? AND account_id = ?`).get(id, ctx.account.id) as T | undefined;
+  const row = ctx.db.prepare(`SELECT * FROM ${table} WHERE id = ? AND account_id = ?`).get(id, ctx.account.id) as
+    | T
+    | undefined;
   if (!row) throw notFound(`${what} not found.`);
   return row;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { type Route, route } from '../context';
 import { badRequest } from '../http/errors';
-import { route, type Route } from '../context';
 import { datetime } from '../time';
 import { httpUrl, parse } from '../validate';
 import { idParam, ok, owned } from './common';
@@ -12,14 +12,25 @@ interface DomainRecord {
   redirectroot: string;
   redirect404: string;
 }
-const view = (d: DomainRecord) => ({ id: d.id, domain: d.domain, redirectroot: d.redirectroot, redirect404: d.redirect404 });
+const view = (d: DomainRecord) => ({
+  id: d.id,
+  domain: d.domain,
+  redirectroot: d.redirectroot,
+  redirect404: d.redirect404,
+});
 
 /** A scheme and a host, nothing else: that is what a branded domain is. */
 const domainName = httpUrl.refine((v) => {
   // zod runs every refinement, also after httpUrl failed: an unparsable value is left to that message.
   if (!URL.canParse(v)) return true;
   const u = new URL(v);
-  return (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username && v.replace(/\/$/, '').toLowerCase() === u.origin.toLowerCase();
+  return (
+    (u.pathname === '/' || u.pathname === '') &&
+    !u.search &&
+    !u.hash &&
+    !u.username &&
+    v.replace(/\/$/, '').toLowerCase() === u.origin.toLowerCase()
+  );
 }, 'must be only a scheme and host, like https://go.example.com');
 
 const createBody = z.object({ domain: domainName, redirectroot: httpUrl.optional(), redirect404: httpUrl.optional() });
@@ -32,8 +43,11 @@ export const domainRoutes: Route[] = [
     const domain = new URL(b.domain).origin;
     if (domain === new URL(ctx.publicUrl).origin) throw badRequest('domain: is the service’s own domain');
     // The spec requires the domain to point at the service already; DNS cannot be checked offline, so it is accepted.
-    if (ctx.db.prepare('SELECT id FROM domains WHERE domain = ?').get(domain)) throw badRequest('domain: is already registered');
-    const info = ctx.db.prepare('INSERT INTO domains (account_id, domain, redirectroot, redirect404, created) VALUES (?, ?, ?, ?, ?)').run(ctx.account.id, domain, b.redirectroot ?? '', b.redirect404 ?? '', datetime(ctx.now()));
+    if (ctx.db.prepare('SELECT id FROM domains WHERE domain = ?').get(domain))
+      throw badRequest('domain: is already registered');
+    const info = ctx.db
+      .prepare('INSERT INTO domains (account_id, domain, redirectroot, redirect404, created) VALUES (?, ?, ?, ?, ?)')
+      .run(ctx.account.id, domain, b.redirectroot ?? '', b.redirect404 ?? '', datetime(ctx.now()));
     return ok({ id: Number(info.lastInsertRowid) });
   }),
   route('PUT', '/api/domain/:id/update', async (ctx) => {
@@ -41,8 +55,11 @@ export const domainRoutes: Route[] = [
     const raw = await ctx.body();
     if ('domain' in raw) throw badRequest('domain: cannot be changed');
     const b = parse(updateBody, raw);
-    if (b.redirectroot === undefined && b.redirect404 === undefined) throw badRequest('redirectroot or redirect404: nothing to update');
-    ctx.db.prepare('UPDATE domains SET redirectroot = ?, redirect404 = ? WHERE id = ?').run(b.redirectroot ?? d.redirectroot, b.redirect404 ?? d.redirect404, d.id);
+    if (b.redirectroot === undefined && b.redirect404 === undefined)
+      throw badRequest('redirectroot or redirect404: nothing to update');
+    ctx.db
+      .prepare('UPDATE domains SET redirectroot = ?, redirect404 = ? WHERE id = ?')
+      .run(b.redirectroot ?? d.redirectroot, b.redirect404 ?? d.redirect404, d.id);
     return ok({ message: 'Domain has been updated successfully.' });
   }),
   route('DELETE', '/api/domain/:id/delete', (ctx) => {

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { call, expectError, useServer } from './http';
+import { call, expectError, serverPerFile } from './http';
 
-const ctx = useServer();
+const ctx = serverPerFile();
 
 describe('account', () => {
   it('GET /api/account returns the account with error as the integer 0', async () => {
     const a = await call(ctx.server, 'GET', '/api/account');
     expect(a.status).toBe(200);
     expect(a.json.error).toBe(0);
-    expect(Object.keys(a.json.data).sort()).toEqual(['avatar', 'email', 'expires', 'id', 'registered', 'status', 'username']);
+    expect(Object.keys(a.json.data).sort()).toEqual([
+      'avatar',
+      'email',
+      'expires',
+      'id',
+      'registered',
+      'status',
+      'username',
+    ]);
     expect(a.json.data).toMatchObject({ email: 'demo@linkpilot.test', username: 'demo', status: 'pro' });
     expect(a.json.data.expires).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const avatar = await fetch(a.json.data.avatar);
@@ -16,7 +24,10 @@ describe('account', () => {
   });
 
   it('PUT /api/account/update changes the e-mail and checks what it is given', async () => {
-    const done = await call(ctx.server, 'PUT', '/api/account/update', { email: 'renamed@linkpilot.test', password: 'long enough password' });
+    const done = await call(ctx.server, 'PUT', '/api/account/update', {
+      email: 'renamed@linkpilot.test',
+      password: 'long enough password',
+    });
     expect(done.json).toEqual({ error: 0, message: expect.any(String) });
     expect((await call(ctx.server, 'GET', '/api/account')).json.data.email).toBe('renamed@linkpilot.test');
     expectError(await call(ctx.server, 'PUT', '/api/account/update', {}), 400, /^email or password/);
@@ -24,7 +35,11 @@ describe('account', () => {
     expectError(await call(ctx.server, 'PUT', '/api/account/update', { password: 'short' }), 400, /^password:/);
     const other = ctx.server.createAccount({ email: 'taken@linkpilot.test' });
     expect(other.id).toBeGreaterThan(0);
-    expectError(await call(ctx.server, 'PUT', '/api/account/update', { email: 'TAKEN@linkpilot.test' }), 400, /^email: is already used/);
+    expectError(
+      await call(ctx.server, 'PUT', '/api/account/update', { email: 'TAKEN@linkpilot.test' }),
+      400,
+      /^email: is already used/,
+    );
   });
 });
 
@@ -35,7 +50,9 @@ describe('list envelope and paging', () => {
   ])('%s lists %s with the exact envelope', async (path, collection, keys) => {
     const a = await call(ctx.server, 'GET', path);
     expect(a.json.error).toBe('0');
-    expect(Object.keys(a.json.data).sort()).toEqual([collection, 'currentpage', 'maxpage', 'nextpage', 'perpage', 'result'].sort());
+    expect(Object.keys(a.json.data).sort()).toEqual(
+      [collection, 'currentpage', 'maxpage', 'nextpage', 'perpage', 'result'].sort(),
+    );
     expect(a.json.data).toMatchObject({ result: 2, perpage: 15, currentpage: 1, nextpage: 0, maxpage: 1 });
     for (const record of a.json.data[collection]) expect(Object.keys(record).sort()).toEqual(keys);
   });

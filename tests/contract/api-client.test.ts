@@ -3,9 +3,9 @@ import { createApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { RateLimitInfo } from '@/lib/api/rate-limit';
 import { startServer } from '../../server/start';
-import { useServer } from './http';
+import { serverPerFile } from './http';
 
-const ctx = useServer();
+const ctx = serverPerFile();
 const limits: RateLimitInfo[] = [];
 const api = () =>
   createApiClient({
@@ -43,7 +43,11 @@ describe('the typed client against the local server: all 25 operations', () => {
     expect((await client.listChannels({ limit: 100 })).items.find((c) => c.id === channel.id)?.starred).toBe(true);
     const link = await client.createLink({ url: 'https://example.com/client' });
     const qr = await client.createQrCode({ type: 'sms', data: { phone: '+1 555 0100', message: 'hi' } });
-    const bio = (await client.listChannelItems((await client.listChannels({ limit: 100 })).items.find((c) => c.name === 'News')!.id)).items.find((i) => i.type === 'bio')!;
+    const bio = (
+      await client.listChannelItems(
+        (await client.listChannels({ limit: 100 })).items.find((c) => c.name === 'News')!.id,
+      )
+    ).items.find((i) => i.type === 'bio')!;
     await client.assignToChannel(channel.id, 'links', link.id);
     await client.assignToChannel(channel.id, 'qr', qr.id);
     await client.assignToChannel(channel.id, 'bio', bio.id);
@@ -57,7 +61,9 @@ describe('the typed client against the local server: all 25 operations', () => {
     const client = api();
     const domain = await client.createDomain({ domain: 'https://client.example' });
     await client.updateDomain(domain.id, { redirect404: 'https://client.example/404' });
-    expect((await client.listDomains()).items.find((d) => d.id === domain.id)?.redirect404).toBe('https://client.example/404');
+    expect((await client.listDomains()).items.find((d) => d.id === domain.id)?.redirect404).toBe(
+      'https://client.example/404',
+    );
     await client.deleteDomain(domain.id);
 
     const campaign = await client.createCampaign({ name: 'Client campaign', slug: 'client-campaign' });
@@ -77,7 +83,11 @@ describe('the typed client against the local server: all 25 operations', () => {
     expect((await client.listQrCodes()).items.some((q) => q.id === qr.id)).toBe(true);
     expect((await client.getQrCode(qr.id)).stats.topCountries).toEqual([]);
 
-    const link = await client.createLink({ url: 'https://example.com/stats-client', custom: 'stats-client', metatitle: 'Stats client' });
+    const link = await client.createLink({
+      url: 'https://example.com/stats-client',
+      custom: 'stats-client',
+      metatitle: 'Stats client',
+    });
     await fetch(link.shorturl!, { redirect: 'manual', headers: { 'x-country': 'IT' } });
     const detail = await client.getLink(link.id);
     expect(detail.stats).toMatchObject({ clicks: 1, topCountries: [{ label: 'Italy', count: 1 }] });

@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../server/start';
-import { call, expectError, useServer } from './http';
+import { call, expectError, serverPerFile } from './http';
 
-const ctx = useServer();
+const ctx = serverPerFile();
 const s = () => ctx.server;
 
 describe('authentication', () => {
   it('missing, malformed, unknown and expired keys are 401 with an error body and rate-limit headers', async () => {
     expectError(await call(s(), 'GET', '/api/account', undefined, null), 401, /Missing API key/);
-    expectError(await call(s(), 'GET', '/api/account', undefined, null, { Authorization: 'Basic abc' }), 401, /Malformed Authorization/);
+    expectError(
+      await call(s(), 'GET', '/api/account', undefined, null, { Authorization: 'Basic abc' }),
+      401,
+      /Malformed Authorization/,
+    );
     const unknown = await call(s(), 'GET', '/api/account', undefined, 'no-such-key');
     expectError(unknown, 401, /invalid/);
     expect(unknown.headers.get('x-ratelimit-limit')).not.toBeNull();
-    const expired = s().createAccount({ email: 'old@linkpilot.test', apiKey: 'expired-key-0001', keyExpires: '2000-01-01 00:00:00' });
+    const expired = s().createAccount({
+      email: 'old@linkpilot.test',
+      apiKey: 'expired-key-0001',
+      keyExpires: '2000-01-01 00:00:00',
+    });
     expect(expired.apiKey).toBe('expired-key-0001');
     expectError(await call(s(), 'GET', '/api/account', undefined, 'expired-key-0001'), 401, /expired/);
   });
@@ -20,7 +28,9 @@ describe('authentication', () => {
   it('one account never sees or touches another account’s records', async () => {
     const other = s().createAccount({ email: 'other@linkpilot.test' });
     const mine = (await call(s(), 'POST', '/api/channel/add', { name: 'Mine only' })).json.id;
-    const link = (await call(s(), 'POST', '/api/url/add', { url: 'https://example.com/private-thing', custom: 'mine-only' })).json.id;
+    const link = (
+      await call(s(), 'POST', '/api/url/add', { url: 'https://example.com/private-thing', custom: 'mine-only' })
+    ).json.id;
     const as = (method: string, path: string, body?: unknown) => call(s(), method, path, body, other.apiKey);
     expect((await as('GET', '/api/channels')).json.data.channels).toEqual([]);
     expect((await as('GET', '/api/urls')).json.data.urls).toEqual([]);
@@ -57,7 +67,9 @@ describe('rate limit', () => {
       expect(again.headers.get('x-ratelimit-remaining')).toBe('4');
       // Each key has its own budget.
       const other = limited.createAccount({ email: 'b@linkpilot.test' });
-      expect((await call(limited, 'GET', '/api/account', undefined, other.apiKey)).headers.get('x-ratelimit-remaining')).toBe('4');
+      expect(
+        (await call(limited, 'GET', '/api/account', undefined, other.apiKey)).headers.get('x-ratelimit-remaining'),
+      ).toBe('4');
       // Redirects are not rate limited.
       for (let i = 0; i < 8; i++) expect((await fetch(`${limited.url}/demo`, { redirect: 'manual' })).status).toBe(302);
     } finally {

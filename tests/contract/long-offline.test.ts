@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
-import { startServer, type RunningServer } from '../../server/start';
+import { type RunningServer, startServer } from '../../server/start';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -22,7 +22,9 @@ describe('offline for a long time, then online', () => {
     const engine = createSyncEngine({
       db,
       now: () => clock,
-      sleep: async (ms) => void (clock += ms),
+      sleep: async (ms) => {
+        clock += ms;
+      },
       isOnline: () => online,
       fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
         requests += 1;
@@ -31,14 +33,22 @@ describe('offline for a long time, then online', () => {
       connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }),
     });
     // The last thing heard before going offline: the budget spent until a reset long gone by then.
-    await engine.budget.observe({ limit: 30, remaining: 0, resetAt: clock + 30_000, retryAt: null, source: 'headers' }, 200);
+    await engine.budget.observe(
+      { limit: 30, remaining: 0, resetAt: clock + 30_000, retryAt: null, source: 'headers' },
+      200,
+    );
 
     online = false;
     const channel = await actions.createChannel({ db }, { name: 'Offline all day' });
     const links: string[] = [];
     for (let hour = 0; hour < 24; hour++) {
       clock += 3_600_000;
-      links.push(await actions.createLink({ db }, { input: { url: `https://example.com/offline/${hour}`, custom: `offline-day-${hour}` }, channelKey: channel }));
+      links.push(
+        await actions.createLink(
+          { db },
+          { input: { url: `https://example.com/offline/${hour}`, custom: `offline-day-${hour}` }, channelKey: channel },
+        ),
+      );
       await actions.updateChannel({ db }, channel, { description: `hour ${hour}` });
       const report = await engine.drain();
       expect(report.sent).toBe(0);
@@ -53,9 +63,17 @@ describe('offline for a long time, then online', () => {
     // One create for the channel (its edits folded in) and one per link.
     expect(requests).toBe(1 + 24);
     const auth = { headers: { Authorization: `Bearer ${server.apiKey}` } };
-    const channels = ((await (await fetch(`${server.url}/api/channels?limit=1000`, auth)).json()) as { data: { channels: { id: number; name: string; description: string }[] } }).data.channels.filter((c) => c.name === 'Offline all day');
+    const channels = (
+      (await (await fetch(`${server.url}/api/channels?limit=1000`, auth)).json()) as {
+        data: { channels: { id: number; name: string; description: string }[] };
+      }
+    ).data.channels.filter((c) => c.name === 'Offline all day');
     expect(channels).toEqual([expect.objectContaining({ description: 'hour 23' })]);
-    const items = ((await (await fetch(`${server.url}/api/channel/${channels[0]!.id}?limit=1000`, auth)).json()) as { data: { items: { id: number }[] } }).data.items;
+    const items = (
+      (await (await fetch(`${server.url}/api/channel/${channels[0]!.id}?limit=1000`, auth)).json()) as {
+        data: { items: { id: number }[] };
+      }
+    ).data.items;
     const ids = await Promise.all(links.map(async (key) => (await db.links.get(key))!.id));
     // Made in the order they were queued: the service's ids rise hour by hour.
     expect(ids).toEqual([...ids].sort((a, b) => a! - b!));

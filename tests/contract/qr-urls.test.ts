@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, expectError, useServer } from './http';
+import { call, expectError, serverPerFile } from './http';
 
-const ctx = useServer();
+const ctx = serverPerFile();
 const s = () => ctx.server;
 
 describe('QR codes', () => {
@@ -14,18 +14,50 @@ describe('QR codes', () => {
     ['wifi', { ssid: 'Cafe', password: 'secret123', encryption: 'WPA' }],
     ['vcard', { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' }],
   ])('creates a %s code, lists it, and reads it with statistics', async (type, data) => {
-    const created = await call(s(), 'POST', '/api/qr/add', { type, data, name: `QR ${type}`, foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)' });
-    expect(created.json).toEqual({ error: 0, id: expect.any(Number), link: expect.stringMatching(new RegExp(`^${s().url}/qr/`)) });
-    const listed = (await call(s(), 'GET', '/api/qr?limit=100')).json.data.qrs.find((q: { id: number }) => q.id === created.json.id);
-    expect(listed).toEqual({ id: created.json.id, link: created.json.link, scans: 0, name: `QR ${type}`, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    const created = await call(s(), 'POST', '/api/qr/add', {
+      type,
+      data,
+      name: `QR ${type}`,
+      foreground: 'rgb(0,0,0)',
+      background: 'rgb(255,255,255)',
+    });
+    expect(created.json).toEqual({
+      error: 0,
+      id: expect.any(Number),
+      link: expect.stringMatching(new RegExp(`^${s().url}/qr/`)),
+    });
+    const listed = (await call(s(), 'GET', '/api/qr?limit=100')).json.data.qrs.find(
+      (q: { id: number }) => q.id === created.json.id,
+    );
+    expect(listed).toEqual({
+      id: created.json.id,
+      link: created.json.link,
+      scans: 0,
+      name: `QR ${type}`,
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
     const one = await call(s(), 'GET', `/api/qr/${created.json.id}`);
     expect(Object.keys(one.json).sort()).toEqual(['data', 'details', 'error']);
-    expect(one.json.data).toMatchObject({ clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0 });
+    expect(one.json.data).toMatchObject({
+      clicks: 0,
+      uniqueClicks: 0,
+      topCountries: 0,
+      topReferrers: 0,
+      topBrowsers: 0,
+      topOs: 0,
+    });
   });
 
   it('counts scans of its link, and a link-type code redirects', async () => {
-    const created = (await call(s(), 'POST', '/api/qr/add', { type: 'link', data: 'https://example.com/scanned' })).json;
-    const visit = await fetch(created.link, { redirect: 'manual', headers: { 'x-country': 'JP', 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36' } });
+    const created = (await call(s(), 'POST', '/api/qr/add', { type: 'link', data: 'https://example.com/scanned' }))
+      .json;
+    const visit = await fetch(created.link, {
+      redirect: 'manual',
+      headers: {
+        'x-country': 'JP',
+        'User-Agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+      },
+    });
     expect(visit.status).toBe(302);
     expect(visit.headers.get('location')).toBe('https://example.com/scanned');
     const one = (await call(s(), 'GET', `/api/qr/${created.id}`)).json;
@@ -82,7 +114,11 @@ describe('short links', () => {
       status: 'public',
     };
     const created = await call(s(), 'POST', '/api/url/add', body);
-    expect(created.json).toEqual({ error: 0, id: expect.any(Number), shorturl: 'https://go.linkpilot.test/everything' });
+    expect(created.json).toEqual({
+      error: 0,
+      id: expect.any(Number),
+      shorturl: 'https://go.linkpilot.test/everything',
+    });
     const one = (await call(s(), 'GET', `/api/url/${created.json.id}`)).json;
     expect(Object.keys(one).sort()).toEqual(['data', 'details', 'error', 'id']);
     expect(one.details).toEqual({
@@ -96,18 +132,37 @@ describe('short links', () => {
       expiry: '2099-12-31 23:59:59',
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
-    expect(one.data).toEqual({ clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: expect.objectContaining({ facebook: 0, twitter: 0 }) });
+    expect(one.data).toEqual({
+      clicks: 0,
+      uniqueClicks: 0,
+      topCountries: 0,
+      topReferrers: 0,
+      topBrowsers: 0,
+      topOs: 0,
+      socialCount: expect.objectContaining({ facebook: 0, twitter: 0 }),
+    });
     const items = (await call(s(), 'GET', `/api/channel/${channel}`)).json.data.items;
     expect(items).toEqual([expect.objectContaining({ type: 'links', id: created.json.id })]);
   });
 
   it('lists, searches by keyword, orders by clicks, and looks up by short URL or alias', async () => {
-    const a = (await call(s(), 'POST', '/api/url/add', { url: 'https://example.com/zebra-article', custom: 'zebra1' })).json;
+    const a = (await call(s(), 'POST', '/api/url/add', { url: 'https://example.com/zebra-article', custom: 'zebra1' }))
+      .json;
     await call(s(), 'POST', '/api/url/add', { url: 'https://example.com/yak-article' });
     await fetch(a.shorturl, { redirect: 'manual' });
     const list = await call(s(), 'GET', '/api/urls?limit=100');
     expect(list.json.error).toBe('0');
-    for (const record of list.json.data.urls) expect(Object.keys(record).sort()).toEqual(['alias', 'clicks', 'date', 'description', 'id', 'longurl', 'shorturl', 'title']);
+    for (const record of list.json.data.urls)
+      expect(Object.keys(record).sort()).toEqual([
+        'alias',
+        'clicks',
+        'date',
+        'description',
+        'id',
+        'longurl',
+        'shorturl',
+        'title',
+      ]);
     const found = (await call(s(), 'GET', '/api/urls?q=ZEBRA')).json.data.urls;
     expect(found.map((l: { alias: string }) => l.alias)).toEqual(['zebra1']);
     const byClicks = (await call(s(), 'GET', '/api/urls?order=click&limit=100')).json.data.urls;
@@ -138,7 +193,10 @@ describe('short links', () => {
     [{ url: 'https://example.com', type: '999999' }, /^type: no splash page/],
     [{ url: 'https://example.com', domain: 'https://not-mine.example' }, /^domain:/],
     [{ url: 'https://example.com', geotarget: [{ location: 'DE' }] }, /^geotarget\.0\.link:/],
-    [{ url: 'https://example.com', languagetarget: [{ language: 'English', link: 'https://e.com' }] }, /^languagetarget\.0\.language:/],
+    [
+      { url: 'https://example.com', languagetarget: [{ language: 'English', link: 'https://e.com' }] },
+      /^languagetarget\.0\.language:/,
+    ],
     [{ url: 'https://example.com', parameters: 'utm=1' }, /^parameters:/],
     [{ url: 'https://example.com', pixels: ['x'] }, /^pixels\.0:/],
     [{ url: 'https://example.com', channel: 999999 }, /^channel: channel not found/],

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../server/db/migrations';
 import { parseFaultSpec } from '../../server/http/faults';
 import { startServer } from '../../server/start';
-import { call, expectError, useServer } from './http';
+import { call, expectError, serverPerFile } from './http';
 
-const ctx = useServer();
+const ctx = serverPerFile();
 const s = () => ctx.server;
 
 describe('hostile input never causes a 500 or a partial write', () => {
@@ -22,18 +22,36 @@ describe('hostile input never causes a 500 or a partial write', () => {
   });
 
   it('huge strings, wrong types and __proto__ keys get field messages', async () => {
-    expectError(await call(s(), 'POST', '/api/channel/add', { name: 'x'.repeat(100_000) }), 400, /^name: must be at most 100/);
+    expectError(
+      await call(s(), 'POST', '/api/channel/add', { name: 'x'.repeat(100_000) }),
+      400,
+      /^name: must be at most 100/,
+    );
     expectError(await call(s(), 'POST', '/api/channel/add', { name: 42 }), 400, /^name:/);
-    const polluted = await call(s(), 'POST', '/api/channel/add', '{"name":"Proto","__proto__":{"admin":true},"constructor":{"x":1}}');
+    const polluted = await call(
+      s(),
+      'POST',
+      '/api/channel/add',
+      '{"name":"Proto","__proto__":{"admin":true},"constructor":{"x":1}}',
+    );
     expect(polluted.json).toMatchObject({ error: 0, name: 'Proto' });
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
-    const tooBig = await call(s(), 'POST', '/api/channel/add', JSON.stringify({ name: 'x', description: 'y'.repeat(2 * 1024 * 1024) }));
+    const tooBig = await call(
+      s(),
+      'POST',
+      '/api/channel/add',
+      JSON.stringify({ name: 'x', description: 'y'.repeat(2 * 1024 * 1024) }),
+    );
     expectError(tooBig, 413, /larger than 1 MB/);
   });
 
   it('a refused create writes nothing', async () => {
     const before = (s().db.prepare('SELECT COUNT(*) AS n FROM links').get() as { n: number }).n;
-    expectError(await call(s(), 'POST', '/api/url/add', { url: 'https://example.com', channel: 999999 }), 404, /channel/);
+    expectError(
+      await call(s(), 'POST', '/api/url/add', { url: 'https://example.com', channel: 999999 }),
+      404,
+      /channel/,
+    );
     expect((s().db.prepare('SELECT COUNT(*) AS n FROM links').get() as { n: number }).n).toBe(before);
   });
 });
@@ -88,7 +106,8 @@ describe('fault injection', () => {
 
   it('each kind is observable: 500, drops before and after the write, malformed JSON, bare 429, latency', async () => {
     const faulty = await startServer({ port: 0, db: ':memory:', rateLimit: 10_000 });
-    const count = () => (faulty.db.prepare("SELECT COUNT(*) AS n FROM channels WHERE name LIKE 'Fault %'").get() as { n: number }).n;
+    const count = () =>
+      (faulty.db.prepare("SELECT COUNT(*) AS n FROM channels WHERE name LIKE 'Fault %'").get() as { n: number }).n;
     try {
       faulty.setFaults({ error500: 1 });
       expectError(await call(faulty, 'POST', '/api/channel/add', { name: 'Fault 500' }), 500, /Internal/);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
-import { startServer, type RunningServer } from '../../server/start';
+import { type RunningServer, startServer } from '../../server/start';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +36,9 @@ describe('the service restarted in the middle of a drain', () => {
       db,
       fetch: fetchThroughRestart,
       now: () => clock,
-      sleep: async (ms) => void (clock += ms),
+      sleep: async (ms) => {
+        clock += ms;
+      },
       connection: async () => ({ baseUrl: `http://127.0.0.1:${port}`, apiKey }),
     });
     const names = Array.from({ length: 10 }, (_, i) => `Across the restart ${i + 1}`);
@@ -53,8 +55,15 @@ describe('the service restarted in the middle of a drain', () => {
       clock = first.wakeAt! + 1;
       for (let i = 0; i < 5 && (await db.outbox.count()) > 0; i++) await engine.drain();
       expect(await db.outbox.count()).toBe(0);
-      const rows = server.db.prepare("SELECT id, name FROM channels WHERE name LIKE 'Across the restart %'").all() as { id: number; name: string }[];
-      for (const name of names) expect(rows.filter((r) => r.name === name), name).toHaveLength(1);
+      const rows = server.db.prepare("SELECT id, name FROM channels WHERE name LIKE 'Across the restart %'").all() as {
+        id: number;
+        name: string;
+      }[];
+      for (const name of names)
+        expect(
+          rows.filter((r) => r.name === name),
+          name,
+        ).toHaveLength(1);
       const mirrored = await db.channels.toArray();
       expect(mirrored.map((c) => c.id).sort()).toEqual(rows.map((r) => r.id).sort());
     } finally {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
-import { startServer, type RunningServer } from '../../server/start';
+import { type RunningServer, startServer } from '../../server/start';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -13,7 +13,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const engineFor = (db: LinkpilotDb, fetch?: typeof globalThis.fetch) => createSyncEngine({ db, fetch, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+const engineFor = (db: LinkpilotDb, fetch?: typeof globalThis.fetch) =>
+  createSyncEngine({ db, fetch, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
 
 /**
  * What Chromium does when a reused connection closes before the answer: it sends the same POST
@@ -30,7 +31,8 @@ function resendingFetch(path: string) {
   }) as typeof globalThis.fetch;
 }
 
-const serverList = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
+const serverList = async (path: string) =>
+  (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
 
 describe('the sync engine against the local server', () => {
   it('mirrors every collection', async () => {
@@ -54,12 +56,19 @@ describe('the sync engine against the local server', () => {
     const db = new LinkpilotDb('send-changes');
     const engine = engineFor(db);
     const channel = await actions.createChannel({ db }, { name: 'Engine channel', color: '#123456' });
-    const link = await actions.createLink({ db }, { input: { url: 'https://example.com/engine' }, channelKey: channel });
+    const link = await actions.createLink(
+      { db },
+      { input: { url: 'https://example.com/engine' }, channelKey: channel },
+    );
     const report = await engine.drain();
     expect(report.sent).toBe(2);
     const row = await db.links.get(link);
     expect(row?.shorturl).toMatch(new RegExp(`^${server.url}/`));
-    const items = await (await fetch(`${server.url}/api/channel/${(await db.channels.get(channel))!.id}`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
+    const items = await (
+      await fetch(`${server.url}/api/channel/${(await db.channels.get(channel))!.id}`, {
+        headers: { Authorization: `Bearer ${server.apiKey}` },
+      })
+    ).json();
     expect(items.data.items).toEqual([expect.objectContaining({ type: 'links', id: row!.id })]);
   });
 
@@ -69,7 +78,13 @@ describe('the sync engine against the local server', () => {
     await engine.requestPull();
     await engine.drain();
     // The first copy: what the service made from the request the browser sent before resending it.
-    const twin = await (await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Sent twice' }) })).json();
+    const twin = await (
+      await fetch(`${server.url}/api/channel/add`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Sent twice' }),
+      })
+    ).json();
     // Sent first, its answer shows the request counted above: the create that follows is not
     // marked as resent, so its look-alike is only flagged (it may be someone else's record).
     const elsewhere = await actions.createChannel({ db }, { name: 'Made once' });
@@ -84,8 +99,12 @@ describe('the sync engine against the local server', () => {
 
     await actions.deleteChannel({ db }, rows.find((r) => r.id === twin.id)!.key);
     await engine.drain();
-    const left = await (await fetch(`${server.url}/api/channels?limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json();
-    expect(left.data.channels.filter((c: { name: string }) => c.name === 'Sent twice').map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
+    const left = await (
+      await fetch(`${server.url}/api/channels?limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } })
+    ).json();
+    expect(
+      left.data.channels.filter((c: { name: string }) => c.name === 'Sent twice').map((c: { id: number }) => c.id),
+    ).toEqual([(await db.channels.get(mine))!.id]);
   });
 
   it('deletes unasked the copy of a create the browser resent: the rate-limit count shows the extra request', async () => {
@@ -96,12 +115,16 @@ describe('the sync engine against the local server', () => {
     const mine = await actions.createChannel({ db }, { name: 'Resent by the browser', color: '#0A0B0C' });
     await engine.drain();
     expect((await db.channels.get(mine))?.sentTwice).toMatchObject({ name: 'Resent by the browser' });
-    const before = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Resent by the browser');
+    const before = (await serverList('/api/channels?limit=1000')).data.channels.filter(
+      (c: { name: string }) => c.name === 'Resent by the browser',
+    );
     expect(before).toHaveLength(2);
 
     await engine.requestPull();
     await engine.drain();
-    const after = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Resent by the browser');
+    const after = (await serverList('/api/channels?limit=1000')).data.channels.filter(
+      (c: { name: string }) => c.name === 'Resent by the browser',
+    );
     expect(after.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
     expect(await db.channels.where('name').equals('Resent by the browser').count()).toBe(1);
     expect(await db.outbox.count()).toBe(0);
@@ -129,9 +152,12 @@ describe('the sync engine against the local server', () => {
         armed = false;
         // The first request is made; the resend (counted too) fails with a server error.
         await (await fetch(input, init)).arrayBuffer();
-        const counted = await fetch(`${server.url}/api/account`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
+        const counted = await fetch(`${server.url}/api/account`, {
+          headers: { Authorization: `Bearer ${server.apiKey}` },
+        });
         const headers = new Headers({ 'Content-Type': 'application/json' });
-        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) headers.set(name, counted.headers.get(name) ?? '');
+        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
+          headers.set(name, counted.headers.get(name) ?? '');
         return new Response(JSON.stringify({ error: 1, message: 'Internal server error.' }), { status: 500, headers });
       }
       return fetch(input, init);
@@ -143,14 +169,22 @@ describe('the sync engine against the local server', () => {
     const sleep = async (ms: number) => {
       skipped += ms;
     };
-    const engine = createSyncEngine({ db, fetch: fetchWith500, now, sleep, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+    const engine = createSyncEngine({
+      db,
+      fetch: fetchWith500,
+      now,
+      sleep,
+      connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }),
+    });
     await engine.requestPull();
     await engine.drain();
     const mine = await actions.createChannel({ db }, { name: 'Resent then refused' });
     // Sleeps only move the engine's clock: the retry after the 500 runs within this drain.
     await engine.drain();
     expect(armed).toBe(false);
-    const onServer = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Resent then refused');
+    const onServer = (await serverList('/api/channels?limit=1000')).data.channels.filter(
+      (c: { name: string }) => c.name === 'Resent then refused',
+    );
     expect(onServer.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -164,15 +198,24 @@ describe('the sync engine against the local server', () => {
     // The worker stopped while the create was on the wire; meanwhile the service made it twice
     // (the request and the browser's resend of it).
     for (let i = 0; i < 2; i++) {
-      await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Found twice', color: '#445566' }) });
+      await fetch(`${server.url}/api/channel/add`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Found twice', color: '#445566' }),
+      });
     }
-    await db.outbox.where('key').equals(mine).modify({ state: 'inflight', sentAt: Date.now() - 60_000 });
+    await db.outbox
+      .where('key')
+      .equals(mine)
+      .modify({ state: 'inflight', sentAt: Date.now() - 60_000 });
     await engine.drain();
     expect((await db.channels.get(mine))?.sentTwice).toBeDefined();
 
     await engine.requestPull();
     await engine.drain();
-    const left = (await serverList('/api/channels?limit=1000')).data.channels.filter((c: { name: string }) => c.name === 'Found twice');
+    const left = (await serverList('/api/channels?limit=1000')).data.channels.filter(
+      (c: { name: string }) => c.name === 'Found twice',
+    );
     expect(left.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
     expect(await db.channels.where('name').equals('Found twice').count()).toBe(1);
   });
@@ -186,7 +229,10 @@ describe('the sync engine against the local server', () => {
     await engine.drain();
     await engine.requestPull();
     await engine.drain();
-    const rows = await db.links.where('longurlKey').equals((await db.links.get(mine))!.longurlKey).toArray();
+    const rows = await db.links
+      .where('longurlKey')
+      .equals((await db.links.get(mine))!.longurlKey)
+      .toArray();
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.key !== mine)?.twinOf).toBe(mine);
     expect((await db.links.toArray()).filter((r) => r.twinOf !== undefined)).toHaveLength(1);

@@ -3,7 +3,11 @@ import { CHANNEL_ITEM_TYPES } from '../schemas/channels';
 import { hexColorInput, limitedText } from './formats';
 
 export const createChannelInput = z.object({
-  name: z.string().trim().min(1, 'Give the channel a name.').max(100, 'A channel name can be at most 100 characters long.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the channel a name.')
+    .max(100, 'A channel name can be at most 100 characters long.'),
   description: limitedText('A description', 500).optional(),
   color: hexColorInput.optional(),
   starred: z.boolean().optional(),

@@ -20,5 +20,8 @@ export const createDomainInput = z.object({
 });
 export type CreateDomainInput = z.infer<typeof createDomainInput>;
 
-export const updateDomainInput = z.object({ redirectroot: webUrlInput.optional(), redirect404: webUrlInput.optional() });
+export const updateDomainInput = z.object({
+  redirectroot: webUrlInput.optional(),
+  redirect404: webUrlInput.optional(),
+});
 export type UpdateDomainInput = z.infer<typeof updateDomainInput>;

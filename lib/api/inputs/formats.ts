@@ -30,7 +30,8 @@ export function webUrlProblem(value: string): string | null {
     return 'This is not a valid URL.';
   }
   if (!url.hostname) return 'The URL needs a host name.';
-  if (!/^[^.\s]+(\.[^.\s]+)+$|^localhost$|^\[[0-9a-f:]+\]$/i.test(url.hostname)) return 'The URL needs a full host name, like example.com.';
+  if (!/^[^.\s]+(\.[^.\s]+)+$|^localhost$|^\[[0-9a-f:]+\]$/i.test(url.hostname))
+    return 'The URL needs a full host name, like example.com.';
   return null;
 }
 
@@ -55,7 +56,8 @@ export const datetimeInput = z
   .string()
   .trim()
   .superRefine((value, ctx) => {
-    if (!isRealDatetime(value)) ctx.addIssue({ code: 'custom', message: 'Use the form YYYY-MM-DD HH:MM:SS with a real date and time.' });
+    if (!isRealDatetime(value))
+      ctx.addIssue({ code: 'custom', message: 'Use the form YYYY-MM-DD HH:MM:SS with a real date and time.' });
   });
 
 export function isRealDatetime(value: string): boolean {
@@ -63,7 +65,9 @@ export function isRealDatetime(value: string): boolean {
   if (!m) return false;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
   const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  return (
+    at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && s < 60
+  );
 }
 
 export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
@@ -71,8 +75,10 @@ export const aliasInput = z
   .string()
   .trim()
   .superRefine((value, ctx) => {
-    if (value.length < 3 || value.length > 32) ctx.addIssue({ code: 'custom', message: 'An alias has 3 to 32 characters.' });
-    else if (!ALIAS_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: 'An alias may use only letters a–z, digits, - and _.' });
+    if (value.length < 3 || value.length > 32)
+      ctx.addIssue({ code: 'custom', message: 'An alias has 3 to 32 characters.' });
+    else if (!ALIAS_PATTERN.test(value))
+      ctx.addIssue({ code: 'custom', message: 'An alias may use only letters a–z, digits, - and _.' });
   });
 
 export const serverId = z.number({ error: 'Choose an item.' }).int().positive('Choose an item.');

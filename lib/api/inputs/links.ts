@@ -5,20 +5,36 @@ import { aliasInput, datetimeInput, limitedText, serverId, webUrlInput, webUrlPr
 export const redirectTypeInput = z
   .string()
   .trim()
-  .regex(/^(direct|frame|splash|\d{1,10}|overlay-\d{1,10})$/, 'The redirect type is direct, frame, splash, a splash page or a CTA overlay.');
+  .regex(
+    /^(direct|frame|splash|\d{1,10}|overlay-\d{1,10})$/,
+    'The redirect type is direct, frame, splash, a splash page or a CTA overlay.',
+  );
 
 const target = <K extends string>(key: K, keyInput: z.ZodType<string>) =>
-  z.array(z.object({ [key]: keyInput, link: webUrlInput } as { [P in K]: z.ZodType<string> } & { link: typeof webUrlInput })).max(100);
+  z
+    .array(
+      z.object({ [key]: keyInput, link: webUrlInput } as { [P in K]: z.ZodType<string> } & {
+        link: typeof webUrlInput;
+      }),
+    )
+    .max(100);
 
-const imageUrlInput = webUrlInput.refine((v) => /\.(png|jpe?g)(\?.*)?$/i.test(v), 'The image must be a .png or .jpg URL.');
+const imageUrlInput = webUrlInput.refine(
+  (v) => /\.(png|jpe?g)(\?.*)?$/i.test(v),
+  'The image must be a .png or .jpg URL.',
+);
 
 /** App-store links, one URL per store key (apple, google, …), plus `auto` to derive them from the long URL. */
 const deeplinkInput = z
-  .record(z.string().regex(/^[A-Za-z][\w-]{0,30}$/, 'A store key is a short word like apple or google.'), z.union([z.boolean(), z.string()]))
+  .record(
+    z.string().regex(/^[A-Za-z][\w-]{0,30}$/, 'A store key is a short word like apple or google.'),
+    z.union([z.boolean(), z.string()]),
+  )
   .superRefine((links, ctx) => {
     for (const [store, value] of Object.entries(links)) {
       if (store === 'auto') {
-        if (typeof value !== 'boolean') ctx.addIssue({ code: 'custom', path: [store], message: 'auto is true or false.' });
+        if (typeof value !== 'boolean')
+          ctx.addIssue({ code: 'custom', path: [store], message: 'auto is true or false.' });
         continue;
       }
       const problem = typeof value === 'string' ? webUrlProblem(value.trim()) : 'Enter the app-store URL.';
@@ -63,5 +79,5 @@ export type CreateLinkInput = z.input<typeof createLinkInput>;
 /** Checks that an expiry lies in the future by the given clock. */
 export function expiryProblem(expiry: string | undefined, now: Date): string | null {
   if (!expiry) return null;
-  return Date.parse(expiry.replace(' ', 'T') + 'Z') <= now.getTime() ? 'The expiry must lie in the future.' : null;
+  return Date.parse(`${expiry.replace(' ', 'T')}Z`) <= now.getTime() ? 'The expiry must lie in the future.' : null;
 }

@@ -14,13 +14,20 @@ export const phoneInput = z
   .superRefine((value, ctx) => {
     const digits = value.replace(/\D/g, '').length;
     if (!/^\+?[0-9 ().-]+$/.test(value) || digits < 3 || digits > 20) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a phone number: digits, optionally +, spaces, dashes or parentheses.' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter a phone number: digits, optionally +, spaces, dashes or parentheses.',
+      });
     }
   });
 const emailInput = z.email('Enter a valid e-mail address.').max(254);
 
 export const qrDataSchemas = {
-  text: z.string().trim().min(1, 'Enter the text to encode.').max(2000, 'The text can be at most 2000 characters long.'),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Enter the text to encode.')
+    .max(2000, 'The text can be at most 2000 characters long.'),
   link: webUrlInput,
   phone: phoneInput,
   email: z.object({
@@ -53,7 +60,10 @@ export const qrDataSchemas = {
       zip: limitedText('The postcode', 20).optional(),
       country: limitedText('The country', 100).optional(),
     })
-    .refine((v) => Boolean(v.firstname?.trim() || v.lastname?.trim()), { message: 'Enter a first or last name.', path: ['firstname'] }),
+    .refine((v) => Boolean(v.firstname?.trim() || v.lastname?.trim()), {
+      message: 'Enter a first or last name.',
+      path: ['firstname'],
+    }),
 } as const;
 
 const logoInput = z

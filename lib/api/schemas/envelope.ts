@@ -13,7 +13,10 @@ export interface Page<T> {
   nextpage: number | null;
 }
 
-const pageNumber = z.union([int]).nullish().transform((v) => v ?? null);
+const pageNumber = z
+  .union([int])
+  .nullish()
+  .transform((v) => v ?? null);
 
 export function listEnvelopeSchema<T extends z.ZodType>(collection: string, item: T) {
   return z
@@ -38,7 +41,11 @@ export function listEnvelopeSchema<T extends z.ZodType>(collection: string, item
         if (parsed.success) items.push(parsed.data);
         else {
           const issue = parsed.error.issues[0];
-          rejected.push({ index, field: [collection, index, ...(issue?.path ?? [])].join('.'), message: issue?.message ?? 'invalid' });
+          rejected.push({
+            index,
+            field: [collection, index, ...(issue?.path ?? [])].join('.'),
+            message: issue?.message ?? 'invalid',
+          });
         }
       });
       const currentpage = data.currentpage ?? 1;

@@ -4,7 +4,10 @@ import { pickObject } from './qr';
 import { optionalStatistics } from './stats';
 
 /** The long URL is kept as the service sent it (as text): the UI links it only when it is http(s). */
-const longUrl = z.union([z.string()]).nullish().transform((v) => (v ?? '').slice(0, MAX_URL));
+const longUrl = z
+  .union([z.string()])
+  .nullish()
+  .transform((v) => (v ?? '').slice(0, MAX_URL));
 
 export const linkSchema = z.object({
   id,
@@ -31,7 +34,11 @@ export const linkDetailsSchema = z.object({
 });
 
 /** GET /api/url/{id} (and a `short` lookup that matched): the top-level id duplicates details.id. */
-export const linkDetailResponseSchema = z.object({ id: id.optional(), details: linkDetailsSchema, data: optionalStatistics });
+export const linkDetailResponseSchema = z.object({
+  id: id.optional(),
+  details: linkDetailsSchema,
+  data: optionalStatistics,
+});
 export type LinkDetail = {
   details: z.infer<typeof linkDetailsSchema>;
   stats: z.infer<typeof optionalStatistics>;

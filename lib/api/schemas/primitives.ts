@@ -21,7 +21,13 @@ export const errorFlag = z
 
 /** An integer, also when sent as a numeric string ("12"). */
 export const int = z
-  .union([z.number(), z.string().trim().regex(/^-?\d{1,15}$/, 'expected an integer')])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,15}$/, 'expected an integer'),
+  ])
   .transform((v) => Number(v))
   .pipe(z.number().int('expected an integer').refine(Number.isSafeInteger, 'integer out of range'));
 
@@ -30,13 +36,15 @@ export const id = int.pipe(z.number().min(1, 'expected a positive id'));
 
 /** A count (clicks, scans): a non-negative integer, also as a string; missing or null is 0. */
 export const count = z
-  .union([int]).nullish()
+  .union([int])
+  .nullish()
   .transform((v) => v ?? 0)
   .pipe(z.number().min(0, 'expected a count'));
 
 /** Free text; null or missing becomes '', and overlong text is cut. */
 export const text = z
-  .union([z.string(), z.number()]).nullish()
+  .union([z.string(), z.number()])
+  .nullish()
   .transform((v) => (v === null || v === undefined ? '' : String(v)))
   .transform((s) => (s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) : s));
 
@@ -44,18 +52,21 @@ export const text = z
  * A URL the UI may turn into a link: only http(s) survives. Anything else (javascript:, data:,
  * garbage, overlong) becomes '' rather than failing the whole record.
  */
-export const webUrl = z.union([z.string(), z.literal(false)]).nullish().transform((v) => {
-  if (typeof v !== 'string' || v.length > MAX_URL) return '';
-  return isWebUrl(v.trim()) ? v.trim() : '';
-});
+export const webUrl = z
+  .union([z.string(), z.literal(false)])
+  .nullish()
+  .transform((v) => {
+    if (typeof v !== 'string' || v.length > MAX_URL) return '';
+    return isWebUrl(v.trim()) ? v.trim() : '';
+  });
 
 /** Like webUrl, but `false` or empty means "there is none" (campaign rotator). */
 export const optionalWebUrl = webUrl.transform((v) => (v === '' ? null : v));
 
-
 /** true/false, also as 1/0, "1"/"0", "true"/"false"; missing is false. */
 export const bool = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', ''])]).nullish()
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', ''])])
+  .nullish()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 /**
@@ -63,7 +74,10 @@ export const bool = z
  * ISO strings and bare dates are accepted; missing, empty or unreadable values become null,
  * because a bad date should not hide the record it belongs to.
  */
-export const datetime = z.union([z.string(), z.number()]).nullish().transform((v) => normalizeDatetime(v));
+export const datetime = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => normalizeDatetime(v));
 
 export function normalizeDatetime(v: unknown): string | null {
   if (typeof v !== 'string') return null;
@@ -104,7 +118,8 @@ export interface Tally {
  * A list, not an object, so labels like "__proto__" are plain data and never touch a prototype.
  */
 export const tallies = z
-  .union([z.literal(0), z.literal('0'), z.array(z.never()), plainObject]).nullish()
+  .union([z.literal(0), z.literal('0'), z.array(z.never()), plainObject])
+  .nullish()
   .transform((v, ctx) => {
     if (v === 0 || v === '0' || v === null || v === undefined || Array.isArray(v)) return [] as Tally[];
     const out: Tally[] = [];
@@ -121,8 +136,12 @@ export const tallies = z
 
 /** A name → URL map (targeting) → a list of pairs, for the same prototype-safety reason. */
 export const targetMap = z
-  .union([z.literal(0), z.array(z.never()), plainObject]).nullish()
+  .union([z.literal(0), z.array(z.never()), plainObject])
+  .nullish()
   .transform((v) => {
     if (v === 0 || v === null || v === undefined || Array.isArray(v)) return [] as { name: string; link: string }[];
-    return Object.entries(v).map(([name, link]) => ({ name: name.slice(0, 200), link: typeof link === 'string' ? link.slice(0, MAX_URL) : '' }));
+    return Object.entries(v).map(([name, link]) => ({
+      name: name.slice(0, 200),
+      link: typeof link === 'string' ? link.slice(0, MAX_URL) : '',
+    }));
   });

@@ -13,7 +13,12 @@ export type QrDetail = { qr: QrCode; stats: z.infer<typeof optionalStatistics> }
  * whole record (flat or under `details`/`data`). Whatever is missing can be read with getQrCode.
  */
 export const createQrResponseSchema = z
-  .object({ id: id.optional(), link: z.unknown().optional(), details: z.unknown().optional(), data: z.unknown().optional() })
+  .object({
+    id: id.optional(),
+    link: z.unknown().optional(),
+    details: z.unknown().optional(),
+    data: z.unknown().optional(),
+  })
   .transform((body, ctx) => {
     const nested = pickObject(body.details) ?? pickObject(body.data);
     const rawId = body.id ?? nested?.id;

@@ -25,5 +25,6 @@ export const emptyStatistics: Statistics = {
 
 /** Missing statistics (an older or thinner service) read as empty rather than as an error. */
 export const optionalStatistics = z
-  .union([statisticsSchema, z.array(z.never()), z.literal(0)]).nullish()
+  .union([statisticsSchema, z.array(z.never()), z.literal(0)])
+  .nullish()
   .transform((v) => (v && !Array.isArray(v) && typeof v === 'object' ? v : emptyStatistics));

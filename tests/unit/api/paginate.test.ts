@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { walkPages, LARGEST_PAGE_REQUEST } from '@/lib/api/paginate';
+import { LARGEST_PAGE_REQUEST, walkPages } from '@/lib/api/paginate';
 import type { Page } from '@/lib/api/schemas/envelope';
 
 /** A list of `total` numbers served `perpage` at a time, with a chosen last-page `nextpage`. */
@@ -9,7 +9,14 @@ function server(total: number, perpage: number, lastNext: (page: number, maxpage
   const fetchPage = async (page: number, limit: number): Promise<Page<number>> => {
     calls.push({ page, limit });
     const items = Array.from({ length: total }, (_, i) => i).slice((page - 1) * perpage, page * perpage);
-    return { items, rejected: [], perpage, currentpage: page, maxpage, nextpage: page < maxpage ? page + 1 : lastNext(page, maxpage) };
+    return {
+      items,
+      rejected: [],
+      perpage,
+      currentpage: page,
+      maxpage,
+      nextpage: page < maxpage ? page + 1 : lastNext(page, maxpage),
+    };
   };
   return { fetchPage, calls };
 }
@@ -57,7 +64,14 @@ describe('walkPages stops correctly whatever nextpage says on the last page', ()
     let calls = 0;
     await walk(async (page) => {
       calls++;
-      return { items: page === 1 ? [1] : [], rejected: page === 1 ? [{ index: 1, field: 'x', message: 'bad' }] : [], perpage: 2, currentpage: page, maxpage: 2, nextpage: 0 };
+      return {
+        items: page === 1 ? [1] : [],
+        rejected: page === 1 ? [{ index: 1, field: 'x', message: 'bad' }] : [],
+        perpage: 2,
+        currentpage: page,
+        maxpage: 2,
+        nextpage: 0,
+      };
     });
     expect(calls).toBe(2);
   });

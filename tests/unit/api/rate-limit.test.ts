@@ -22,19 +22,33 @@ describe('X-RateLimit-Reset is read by magnitude', () => {
 
 describe('readRateLimit', () => {
   it('reads all three headers', () => {
-    const info = readRateLimit(new Headers({ 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '12', 'X-RateLimit-Reset': String(now / 1000 + 20) }), now);
+    const info = readRateLimit(
+      new Headers({
+        'X-RateLimit-Limit': '30',
+        'X-RateLimit-Remaining': '12',
+        'X-RateLimit-Reset': String(now / 1000 + 20),
+      }),
+      now,
+    );
     expect(info).toEqual({ limit: 30, remaining: 12, resetAt: now + 20_000, retryAt: null, source: 'headers' });
   });
 
   it('falls back to the documented 30 per minute when headers are missing or garbled', () => {
-    for (const headers of <Record<string, string>[]>[{}, { 'X-RateLimit-Limit': 'lots', 'X-RateLimit-Remaining': '-4' }, { 'X-RateLimit-Limit': '0' }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { 'X-RateLimit-Limit': 'lots', 'X-RateLimit-Remaining': '-4' },
+      { 'X-RateLimit-Limit': '0' },
+    ]) {
       const info = readRateLimit(new Headers(headers), now);
       expect(info).toMatchObject({ limit: DEFAULT_LIMIT, remaining: null, source: 'default' });
     }
   });
 
   it('clamps remaining to the limit and drops resets that are absurd', () => {
-    const info = readRateLimit(new Headers({ 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '500', 'X-RateLimit-Reset': '99999999999999' }), now);
+    const info = readRateLimit(
+      new Headers({ 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '500', 'X-RateLimit-Reset': '99999999999999' }),
+      now,
+    );
     expect(info.remaining).toBe(30);
     expect(info.resetAt).toBeNull();
   });
