@@ -11,7 +11,7 @@ export default defineConfig({
         plugins: [WxtVitest()],
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'],
           setupFiles: ['tests/unit/setup.ts'],
           environment: 'node',
         },

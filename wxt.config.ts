@@ -18,7 +18,16 @@ export default defineConfig({
       // clipboardWrite: copying from the worker (Firefox's background page copies itself); no `tabs`.
       // declarativeNetRequestWithHostAccess: one rule, on the extension's own requests to origins it
       // already holds, so that the browser never resends a create by itself (lib/browser/fresh-connections.ts).
-      permissions: ['storage', 'alarms', 'activeTab', 'contextMenus', 'notifications', 'clipboardWrite', 'declarativeNetRequestWithHostAccess', ...(firefox ? [] : ['offscreen'])],
+      permissions: [
+        'storage',
+        'alarms',
+        'activeTab',
+        'contextMenus',
+        'notifications',
+        'clipboardWrite',
+        'declarativeNetRequestWithHostAccess',
+        ...(firefox ? [] : ['offscreen']),
+      ],
       host_permissions: ['http://127.0.0.1/*'],
       // Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.
       ...(firefox ? { optional_permissions: serviceOrigins } : { optional_host_permissions: serviceOrigins }),
@@ -28,7 +37,9 @@ export default defineConfig({
           description: 'Shorten the current tab and copy the short URL',
         },
       },
-      ...(firefox ? { browser_specific_settings: { gecko: { id: 'linkpilot@linkpilot.test', strict_min_version: '115.0' } } } : {}),
+      ...(firefox
+        ? { browser_specific_settings: { gecko: { id: 'linkpilot@linkpilot.test', strict_min_version: '115.0' } } }
+        : {}),
     };
   },
 });

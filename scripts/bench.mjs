@@ -9,7 +9,10 @@ const suites = ['bench:sync', 'bench:popup', 'bench:dashboard', 'bench:faults'].
 const lines = [];
 let failed = false;
 for (const suite of suites) {
-  const result = spawnSync('npm', ['run', '--silent', suite], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync('npm', ['run', '--silent', suite], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const figures = result.stdout.split('\n').filter((l) => l.startsWith('{"bench"'));
   for (const line of figures) console.log(line);
   lines.push(...figures);
@@ -19,5 +22,5 @@ for (const suite of suites) {
   }
 }
 mkdirSync('.reports', { recursive: true });
-writeFileSync('.reports/bench.jsonl', lines.join('\n') + '\n');
+writeFileSync('.reports/bench.jsonl', `${lines.join('\n')}\n`);
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,8 @@
 // `npm start`: install what is missing, build the extension, and run the local server with a
 // demo account. The demo key is made once per checkout and kept in .data/ (never committed).
-import { randomBytes } from 'node:crypto';
+
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, run } from './ensure-deps.mjs';
@@ -13,7 +14,7 @@ run('npx', ['wxt', 'build']);
 const port = process.env.PORT || '8787';
 mkdirSync('.data', { recursive: true });
 const keyFile = path.join('.data', 'demo-api-key');
-if (!existsSync(keyFile)) writeFileSync(keyFile, randomBytes(16).toString('hex') + '\n', { mode: 0o600 });
+if (!existsSync(keyFile)) writeFileSync(keyFile, `${randomBytes(16).toString('hex')}\n`, { mode: 0o600 });
 const apiKey = readFileSync(keyFile, 'utf8').trim();
 
 console.log(`

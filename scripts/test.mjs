@@ -1,4 +1,4 @@
-// `npm test`: everything, in the order that fails fastest: types, unit, contract, build, end to end.
+// `npm test`: everything, in the order that fails fastest: types, lint, unit, contract, build, end to end.
 import { readFileSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
 import { ensureDependencies, run } from './ensure-deps.mjs';
@@ -9,6 +9,8 @@ const step = (title) => console.log(`\n── ${title} ──`);
 
 step('typecheck');
 run('npx', ['tsc', '--noEmit']);
+step('lint and format (Biome: recommended rules and the house rules in biome.jsonc)');
+run('npx', ['biome', 'ci', '--reporter=summary', '.']);
 step('unit and contract tests (vitest)');
 run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json']);
 step('build the extension');

@@ -9,11 +9,20 @@ export function AccountPage() {
   const db = database();
   const account = useLiveQuery(() => db.account.get('me'));
   // Only the state of queued account changes is read here: their payload may hold a password.
-  const refused = useLiveQuery(async () => (await db.outbox.where('key').equals('me').toArray()).some((e) => e.entity === 'account' && e.state === 'failed'), [], false);
+  const refused = useLiveQuery(
+    async () =>
+      (await db.outbox.where('key').equals('me').toArray()).some((e) => e.entity === 'account' && e.state === 'failed'),
+    [],
+    false,
+  );
   return (
     <section className="stack" aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
-      {account ? <AccountProfile account={account} refused={refused} /> : <p className="muted">The account appears once Linkpilot is connected and has heard from the service.</p>}
+      {account ? (
+        <AccountProfile account={account} refused={refused} />
+      ) : (
+        <p className="muted">The account appears once Linkpilot is connected and has heard from the service.</p>
+      )}
       <div className="account-forms">
         <ConfirmedChangeForm kind="email" currentEmail={account?.email ?? ''} />
         <ConfirmedChangeForm kind="password" currentEmail={account?.email ?? ''} />

@@ -6,7 +6,9 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
   return (
     <div className="card stack account-profile">
       <div className="row">
-        {account.avatar ? <img className="avatar" src={account.avatar} alt={`Avatar of ${who}`} width={48} height={48} /> : null}
+        {account.avatar ? (
+          <img className="avatar" src={account.avatar} alt={`Avatar of ${who}`} width={48} height={48} />
+        ) : null}
         <div className="stack account-names">
           <strong data-testid="account-email">{account.email}</strong>
           <span className="muted">{account.username}</span>

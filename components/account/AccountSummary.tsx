@@ -6,7 +6,9 @@ export function AccountSummary({ account }: { account: Account }) {
     <section className="account-summary" aria-label="Connected account">
       {account.avatar ? <img className="avatar" src={account.avatar} alt="" width={32} height={32} /> : null}
       <div>
-        <div className="account-email" data-testid="account-email">{account.email}</div>
+        <div className="account-email" data-testid="account-email">
+          {account.email}
+        </div>
         <div className="muted">
           {account.username}
           {account.status ? ` · ${account.status}` : ''}

@@ -1,16 +1,28 @@
-import { useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/Field';
+import { type FormEvent, useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
+import { Field } from '@/components/ui/Field';
 import { isApiError } from '@/lib/api/errors';
 import { updateAccountInput } from '@/lib/api/inputs/account';
-import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
+import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
 import { database } from '@/lib/db/open';
 import { updateAccount } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 const TEXT = {
-  email: { title: 'Change e-mail address', label: 'New e-mail address', type: 'email', autoComplete: 'email', differ: 'The two e-mail addresses differ.' },
-  password: { title: 'Change password', label: 'New password', type: 'password', autoComplete: 'new-password', differ: 'The two passwords differ.' },
+  email: {
+    title: 'Change e-mail address',
+    label: 'New e-mail address',
+    type: 'email',
+    autoComplete: 'email',
+    differ: 'The two e-mail addresses differ.',
+  },
+  password: {
+    title: 'Change password',
+    label: 'New password',
+    type: 'password',
+    autoComplete: 'new-password',
+    differ: 'The two passwords differ.',
+  },
 } as const;
 
 /**
@@ -33,10 +45,13 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
     if (!parsed.success) {
       const messages = fieldErrors(parsed.error);
       found.value = messages[kind] ?? messages._ ?? 'Check this field.';
-    }
-    else if (kind === 'email' && typed.toLowerCase() === currentEmail.toLowerCase()) found.value = 'This is already the account’s e-mail address.';
+    } else if (kind === 'email' && typed.toLowerCase() === currentEmail.toLowerCase())
+      found.value = 'This is already the account’s e-mail address.';
     if ((kind === 'email' ? confirm.trim() : confirm) !== typed) found.confirm = text.differ;
-    return { errors: found, input: Object.keys(found).length === 0 ? (kind === 'email' ? { email: typed } : { password: typed }) : null };
+    return {
+      errors: found,
+      input: Object.keys(found).length === 0 ? (kind === 'email' ? { email: typed } : { password: typed }) : null,
+    };
   }
 
   async function submit(event: FormEvent) {
@@ -53,7 +68,9 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
       setConfirm(clearIfStill(sentConfirm));
       setDone(true);
     } catch (error) {
-      setErrors({ value: isApiError(error) ? messageForField(error.message, error.field) : 'The change could not be saved.' });
+      setErrors({
+        value: isApiError(error) ? messageForField(error.message, error.field) : 'The change could not be saved.',
+      });
     }
   }
 
@@ -66,11 +83,31 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
   return (
     <form className="stack card" aria-label={text.title} noValidate onSubmit={(e) => void submit(e)}>
       <h3 className="account-subheading">{text.title}</h3>
-      <Field label={text.label} error={errors.value} {...(kind === 'password' ? { hint: 'At least 8 characters.' } : {})}>
-        {(p) => <input {...p} type={text.type} autoComplete={text.autoComplete} value={value} onChange={edit(setValue, 'value')} />}
+      <Field
+        label={text.label}
+        error={errors.value}
+        {...(kind === 'password' ? { hint: 'At least 8 characters.' } : {})}
+      >
+        {(p) => (
+          <input
+            {...p}
+            type={text.type}
+            autoComplete={text.autoComplete}
+            value={value}
+            onChange={edit(setValue, 'value')}
+          />
+        )}
       </Field>
       <Field label={`Confirm ${text.label.toLowerCase()}`} error={errors.confirm}>
-        {(p) => <input {...p} type={text.type} autoComplete={text.autoComplete} value={confirm} onChange={edit(setConfirm, 'confirm')} />}
+        {(p) => (
+          <input
+            {...p}
+            type={text.type}
+            autoComplete={text.autoComplete}
+            value={confirm}
+            onChange={edit(setConfirm, 'confirm')}
+          />
+        )}
       </Field>
       <div className="row">
         <button type="submit">{text.title}</button>

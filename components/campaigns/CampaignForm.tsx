@@ -2,7 +2,12 @@ import { useId } from 'react';
 import { z } from 'zod';
 import { Field } from '@/components/ui/Field';
 import { useZodForm } from '@/components/ui/useZodForm';
-import { createCampaignInput, updateCampaignInput, type CreateCampaignInput, type UpdateCampaignInput } from '@/lib/api/inputs/campaigns';
+import {
+  type CreateCampaignInput,
+  createCampaignInput,
+  type UpdateCampaignInput,
+  updateCampaignInput,
+} from '@/lib/api/inputs/campaigns';
 import type { FieldErrors } from '@/lib/api/validate-input';
 import type { CampaignRow } from '@/lib/db/schema';
 import { kickSync } from '@/lib/sync/kick';
@@ -35,15 +40,28 @@ export function NewCampaignForm({ onSave }: { onSave: (input: CreateCampaignInpu
         );
       }}
     >
-      <CampaignFields form={form} slugHint="Optional: gives the campaign a rotator URL. 3–50 letters, digits, - or _." />
+      <CampaignFields
+        form={form}
+        slugHint="Optional: gives the campaign a rotator URL. 3–50 letters, digits, - or _."
+      />
       <FormFooter error={form.errors._} busy={form.busy} label="Create campaign" />
     </form>
   );
 }
 
 /** Editing one campaign: the API requires the name on every update. */
-export function EditCampaignForm({ campaign, onSave }: { campaign: CampaignRow; onSave: (input: UpdateCampaignInput) => Promise<void> }) {
-  const form = useZodForm(editCampaignInput, { name: campaign.name, slug: campaign.slug ?? '', public: campaign.public });
+export function EditCampaignForm({
+  campaign,
+  onSave,
+}: {
+  campaign: CampaignRow;
+  onSave: (input: UpdateCampaignInput) => Promise<void>;
+}) {
+  const form = useZodForm(editCampaignInput, {
+    name: campaign.name,
+    slug: campaign.slug ?? '',
+    public: campaign.public,
+  });
   return (
     <form
       className="stack"
@@ -75,14 +93,34 @@ function CampaignFields({ form, slugHint }: { form: FormState; slugHint: string 
   return (
     <div className="campaign-fields">
       <Field label="Campaign name" error={form.errors.name}>
-        {(p) => <input {...p} value={String(form.values.name)} maxLength={100} onChange={(e) => form.set('name', e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            value={String(form.values.name)}
+            maxLength={100}
+            onChange={(e) => form.set('name', e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Rotator slug" error={form.errors.slug} hint={slugHint}>
-        {(p) => <input {...p} value={String(form.values.slug)} autoComplete="off" onChange={(e) => form.set('slug', e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            value={String(form.values.slug)}
+            autoComplete="off"
+            onChange={(e) => form.set('slug', e.target.value)}
+          />
+        )}
       </Field>
       <div className="stack campaign-public">
         <label className="row">
-          <input type="checkbox" aria-describedby={publicHintId} checked={Boolean(form.values.public)} onChange={(e) => form.set('public', e.target.checked)} /> Public
+          <input
+            type="checkbox"
+            aria-describedby={publicHintId}
+            checked={Boolean(form.values.public)}
+            onChange={(e) => form.set('public', e.target.checked)}
+          />{' '}
+          Public
         </label>
         <span id={publicHintId} className="muted">
           Anyone can open its list page.

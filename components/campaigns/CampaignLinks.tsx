@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { clearIfStill } from '@/components/ui/clear-if-still';
 import { Field } from '@/components/ui/Field';
 import { SyncBadge } from '@/components/ui/SyncBadge';
-import { clearIfStill } from '@/components/ui/clear-if-still';
 import { isApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
@@ -23,7 +23,11 @@ function linkLabel(link: LinkRow): string {
  */
 export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
   const db = database();
-  const assigned = useLiveQuery(() => db.links.where('campaignKey').equals(campaign.key).reverse().sortBy('date'), [campaign.key], []);
+  const assigned = useLiveQuery(
+    () => db.links.where('campaignKey').equals(campaign.key).reverse().sortBy('date'),
+    [campaign.key],
+    [],
+  );
   return (
     <div className="stack campaign-links">
       <h3 className="campaign-subheading">Links in {campaign.name}</h3>
@@ -36,7 +40,10 @@ export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
           </li>
         ))}
       </ul>
-      <p className="muted">{assigned.length === 0 ? 'No links assigned from this browser yet. ' : ''}The service does not list a campaign's links, so links assigned elsewhere are not shown here.</p>
+      <p className="muted">
+        {assigned.length === 0 ? 'No links assigned from this browser yet. ' : ''}The service does not list a campaign's
+        links, so links assigned elsewhere are not shown here.
+      </p>
       <AssignLink campaign={campaign} />
     </div>
   );
@@ -91,7 +98,9 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
         <Field label={`Link to add to ${campaign.name}`}>
           {(p) => (
             <select {...p} value={choice} onChange={(e) => setChoice(e.target.value)}>
-              <option value="">{choices.length === 0 ? 'No matching links' : `Choose one of ${choices.length} links`}</option>
+              <option value="">
+                {choices.length === 0 ? 'No matching links' : `Choose one of ${choices.length} links`}
+              </option>
               {choices.map((link) => (
                 <option key={link.key} value={link.key}>
                   {linkLabel(link)}

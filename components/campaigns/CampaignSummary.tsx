@@ -5,7 +5,15 @@ import { deleteCampaign } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 /** One campaign's line: what it is, where it can be reached, and what can be done with it. */
-export function CampaignSummary({ campaign, open, onToggle }: { campaign: CampaignRow; open: 'edit' | 'links' | null; onToggle: (panel: 'edit' | 'links') => void }) {
+export function CampaignSummary({
+  campaign,
+  open,
+  onToggle,
+}: {
+  campaign: CampaignRow;
+  open: 'edit' | 'links' | null;
+  onToggle: (panel: 'edit' | 'links') => void;
+}) {
   const { name } = campaign;
   function confirmDelete() {
     // The service keeps the links and only clears their campaign; say so, or people fear losing links.
@@ -26,7 +34,13 @@ export function CampaignSummary({ campaign, open, onToggle }: { campaign: Campai
         <dt>Rotator</dt>
         <dd data-testid="campaign-rotator">
           {/* The service makes the URL from the slug; until it answers, only the slug is known. */}
-          {campaign.rotator ? <ExternalLink href={campaign.rotator} /> : campaign.slug ? `slug “${campaign.slug}”, URL after sync` : 'none: give it a rotator slug'}
+          {campaign.rotator ? (
+            <ExternalLink href={campaign.rotator} />
+          ) : campaign.slug ? (
+            `slug “${campaign.slug}”, URL after sync`
+          ) : (
+            'none: give it a rotator slug'
+          )}
         </dd>
         <dt>List page</dt>
         <dd data-testid="campaign-list">{campaign.list ? <ExternalLink href={campaign.list} /> : 'after sync'}</dd>

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { TwinNotice } from '@/components/sync/TwinNotice';
 import { database } from '@/lib/db/open';
 import { createCampaign, deleteCampaign, updateCampaign } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { TwinNotice } from '@/components/sync/TwinNotice';
 import { EditCampaignForm, NewCampaignForm } from './CampaignForm';
 import { CampaignLinks } from './CampaignLinks';
 import { CampaignSummary } from './CampaignSummary';
@@ -18,7 +18,8 @@ export function CampaignsPage() {
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   // One panel open at a time keeps the list short; edit and links are separate so neither hides the other's controls.
   const [open, setOpen] = useState<{ key: string; panel: 'edit' | 'links' } | null>(null);
-  const toggle = (key: string, panel: 'edit' | 'links') => setOpen(open?.key === key && open.panel === panel ? null : { key, panel });
+  const toggle = (key: string, panel: 'edit' | 'links') =>
+    setOpen(open?.key === key && open.panel === panel ? null : { key, panel });
 
   return (
     <section className="stack" aria-labelledby="campaigns-heading">
@@ -28,12 +29,21 @@ export function CampaignsPage() {
       <ul className="stack" aria-label="Campaigns">
         {campaigns.map((campaign) => (
           <li key={campaign.key} className="card stack" data-testid="campaign-row">
-            <CampaignSummary campaign={campaign} open={open?.key === campaign.key ? open.panel : null} onToggle={(panel) => toggle(campaign.key, panel)} />
+            <CampaignSummary
+              campaign={campaign}
+              open={open?.key === campaign.key ? open.panel : null}
+              onToggle={(panel) => toggle(campaign.key, panel)}
+            />
             {campaign.twinOf ? (
               <TwinNotice
                 name={campaign.name}
                 onDelete={() => {
-                  if (window.confirm(`Delete this copy of “${campaign.name}” from the service? The campaign made here stays.`)) void deleteCampaign({ db }, campaign.key).then(kickSync);
+                  if (
+                    window.confirm(
+                      `Delete this copy of “${campaign.name}” from the service? The campaign made here stays.`,
+                    )
+                  )
+                    void deleteCampaign({ db }, campaign.key).then(kickSync);
                 }}
               />
             ) : null}

@@ -21,8 +21,9 @@ export function CatalogPage() {
     <section className="stack" aria-labelledby="catalog-heading">
       <h2 id="catalog-heading">Overlays and splash pages</h2>
       <p className="muted catalog-note">
-        These are made on the service’s website and are read-only here. They are offered wherever a redirect type is chosen (the new-link forms of the popup and the Links section): a CTA overlay shows its call to
-        action over the destination page, a splash page is shown before the redirect.
+        These are made on the service’s website and are read-only here. They are offered wherever a redirect type is
+        chosen (the new-link forms of the popup and the Links section): a CTA overlay shows its call to action over the
+        destination page, a splash page is shown before the redirect.
       </p>
       <OverlayTable rows={overlays} />
       <SplashTable rows={splash} />

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
-import { SyncBadge } from '@/components/ui/SyncBadge';
 import { clearIfStill } from '@/components/ui/clear-if-still';
+import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isWebUrl } from '@/lib/api/web-url';
 import { database } from '@/lib/db/open';
 import { assignToChannel } from '@/lib/sync/actions';
@@ -16,10 +16,14 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
   const items = useLiveQuery(() => db.channelItems.where('channelKey').equals(channelKey).toArray(), [channelKey], []);
   const links = useLiveQuery(() => db.links.orderBy('date').reverse().limit(200).toArray(), [], []);
   const qrs = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().limit(200).toArray(), [], []);
-  const bios = useLiveQuery(async () => {
-    const rows = await db.channelItems.filter((i) => i.type === 'bio' && i.itemId !== null).toArray();
-    return [...new Map(rows.map((r) => [r.itemId, r])).values()];
-  }, [], []);
+  const bios = useLiveQuery(
+    async () => {
+      const rows = await db.channelItems.filter((i) => i.type === 'bio' && i.itemId !== null).toArray();
+      return [...new Map(rows.map((r) => [r.itemId, r])).values()];
+    },
+    [],
+    [],
+  );
   const [choice, setChoice] = useState('');
   const selectId = useId();
 
@@ -42,7 +46,15 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
       <ul className="stack">
         {items.map((item) => (
           <li key={item.key} className="row" data-testid="channel-item">
-            <span className="muted">{item.type === 'links' ? 'Link' : item.type === 'qr' ? 'QR code' : item.type === 'bio' ? 'Bio page' : item.type}</span>
+            <span className="muted">
+              {item.type === 'links'
+                ? 'Link'
+                : item.type === 'qr'
+                  ? 'QR code'
+                  : item.type === 'bio'
+                    ? 'Bio page'
+                    : item.type}
+            </span>
             <span>{item.title || item.link}</span>
             {isWebUrl(item.link) ? (
               <a href={item.link} target="_blank" rel="noreferrer">

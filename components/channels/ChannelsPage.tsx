@@ -1,8 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { Field } from '@/components/ui/Field';
-import { ChannelItems } from './ChannelItems';
 import { TwinNotice } from '@/components/sync/TwinNotice';
+import { Field } from '@/components/ui/Field';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createChannelInput } from '@/lib/api/inputs/channels';
@@ -10,6 +9,7 @@ import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
 import { createChannel, deleteChannel, updateChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
+import { ChannelItems } from './ChannelItems';
 
 /** Channels: list, create, edit, delete; changes are local first and synced in the background. */
 export function ChannelsPage() {
@@ -20,14 +20,22 @@ export function ChannelsPage() {
   return (
     <section className="stack" aria-labelledby="channels-heading">
       <h2 id="channels-heading">Channels</h2>
-      <ChannelForm key="new" submitLabel="Create channel" onSave={async (input) => void (await createChannel({ db }, input))} />
+      <ChannelForm
+        key="new"
+        submitLabel="Create channel"
+        onSave={async (input) => void (await createChannel({ db }, input))}
+      />
       <ul className="stack" aria-label="Channels">
         {channels.map((channel) => (
           <li key={channel.key} className="card stack" data-testid="channel-row">
             <div className="row">
               <span className="swatch" style={{ background: channel.color ?? 'transparent' }} aria-hidden="true" />
               <strong>{channel.name}</strong>
-              {channel.starred ? <span aria-label="Starred">★</span> : null}
+              {channel.starred ? (
+                <span role="img" aria-label="Starred">
+                  ★
+                </span>
+              ) : null}
               <SyncBadge state={channel.sync} />
             </div>
             {channel.description ? <p className="muted">{channel.description}</p> : null}
@@ -35,22 +43,38 @@ export function ChannelsPage() {
               <TwinNotice
                 name={channel.name}
                 onDelete={() => {
-                  if (window.confirm(`Delete this copy of “${channel.name}” from the service? The channel made here stays.`)) void deleteChannel({ db }, channel.key).then(kickSync);
+                  if (
+                    window.confirm(
+                      `Delete this copy of “${channel.name}” from the service? The channel made here stays.`,
+                    )
+                  )
+                    void deleteChannel({ db }, channel.key).then(kickSync);
                 }}
               />
             ) : null}
             <div className="row">
-              <button type="button" className="secondary" onClick={() => setOpen(open === channel.key ? null : channel.key)} aria-expanded={open === channel.key}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setOpen(open === channel.key ? null : channel.key)}
+                aria-expanded={open === channel.key}
+              >
                 Items of {channel.name}
               </button>
-              <button type="button" className="secondary" onClick={() => setEditing(editing === channel.key ? null : channel.key)} aria-expanded={editing === channel.key}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setEditing(editing === channel.key ? null : channel.key)}
+                aria-expanded={editing === channel.key}
+              >
                 Edit {channel.name}
               </button>
               <button
                 type="button"
                 className="secondary"
                 onClick={() => {
-                  if (window.confirm(`Delete the channel “${channel.name}”? Its items are unassigned, not deleted.`)) void deleteChannel({ db }, channel.key).then(kickSync);
+                  if (window.confirm(`Delete the channel “${channel.name}”? Its items are unassigned, not deleted.`))
+                    void deleteChannel({ db }, channel.key).then(kickSync);
                 }}
               >
                 Delete {channel.name}
@@ -74,7 +98,15 @@ export function ChannelsPage() {
   );
 }
 
-function ChannelForm({ initial, submitLabel, onSave }: { initial?: ChannelRow; submitLabel: string; onSave: (input: { name: string; description?: string; color?: string; starred?: boolean }) => Promise<void> }) {
+function ChannelForm({
+  initial,
+  submitLabel,
+  onSave,
+}: {
+  initial?: ChannelRow;
+  submitLabel: string;
+  onSave: (input: { name: string; description?: string; color?: string; starred?: boolean }) => Promise<void>;
+}) {
   const form = useZodForm(createChannelInput, {
     name: initial?.name ?? '',
     description: initial?.description ?? '',
@@ -100,18 +132,34 @@ function ChannelForm({ initial, submitLabel, onSave }: { initial?: ChannelRow; s
         {(p) => <input {...p} value={String(form.values.name)} onChange={(e) => form.set('name', e.target.value)} />}
       </Field>
       <Field label="Description" error={form.errors.description}>
-        {(p) => <input {...p} value={String(form.values.description)} onChange={(e) => form.set('description', e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            value={String(form.values.description)}
+            onChange={(e) => form.set('description', e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Colour" error={form.errors.color} hint="HEX, like #1a2b3c">
         {(p) => (
           <div className="row">
-            <input type="color" aria-label="Pick a colour" value={/^#[0-9a-f]{6}$/i.test(String(form.values.color)) ? String(form.values.color) : '#000000'} onChange={(e) => form.set('color', e.target.value)} />
+            <input
+              type="color"
+              aria-label="Pick a colour"
+              value={/^#[0-9a-f]{6}$/i.test(String(form.values.color)) ? String(form.values.color) : '#000000'}
+              onChange={(e) => form.set('color', e.target.value)}
+            />
             <input {...p} value={String(form.values.color)} onChange={(e) => form.set('color', e.target.value)} />
           </div>
         )}
       </Field>
       <label className="row">
-        <input type="checkbox" checked={Boolean(form.values.starred)} onChange={(e) => form.set('starred', e.target.checked)} /> Starred
+        <input
+          type="checkbox"
+          checked={Boolean(form.values.starred)}
+          onChange={(e) => form.set('starred', e.target.checked)}
+        />{' '}
+        Starred
       </label>
       {form.errors._ ? (
         <p role="alert" className="error">

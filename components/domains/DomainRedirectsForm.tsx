@@ -23,10 +23,22 @@ export function DomainRedirectsForm({ domain, onDone }: { domain: DomainRow; onD
       }}
     >
       <Field label={`Root redirect of ${domain.domain}`} error={form.errors.redirectroot}>
-        {(p) => <input {...p} value={String(form.values.redirectroot ?? '')} onChange={(e) => form.set('redirectroot', e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            value={String(form.values.redirectroot ?? '')}
+            onChange={(e) => form.set('redirectroot', e.target.value)}
+          />
+        )}
       </Field>
       <Field label={`404 redirect of ${domain.domain}`} error={form.errors.redirect404}>
-        {(p) => <input {...p} value={String(form.values.redirect404 ?? '')} onChange={(e) => form.set('redirect404', e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            value={String(form.values.redirect404 ?? '')}
+            onChange={(e) => form.set('redirect404', e.target.value)}
+          />
+        )}
       </Field>
       {form.errors._ ? (
         <p role="alert" className="error">

@@ -33,13 +33,27 @@ export function DomainsPage() {
         }}
       >
         <Field label="Domain" error={form.errors.domain} hint="With the scheme, e.g. https://go.example.com">
-          {(p) => <input {...p} value={String(form.values.domain)} onChange={(e) => form.set('domain', e.target.value)} />}
+          {(p) => (
+            <input {...p} value={String(form.values.domain)} onChange={(e) => form.set('domain', e.target.value)} />
+          )}
         </Field>
         <Field label="Root redirect" error={form.errors.redirectroot}>
-          {(p) => <input {...p} value={String(form.values.redirectroot)} onChange={(e) => form.set('redirectroot', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              value={String(form.values.redirectroot)}
+              onChange={(e) => form.set('redirectroot', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="404 redirect" error={form.errors.redirect404}>
-          {(p) => <input {...p} value={String(form.values.redirect404)} onChange={(e) => form.set('redirect404', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              value={String(form.values.redirect404)}
+              onChange={(e) => form.set('redirect404', e.target.value)}
+            />
+          )}
         </Field>
         <div className="row">
           <button type="submit" disabled={form.busy}>
@@ -51,23 +65,29 @@ export function DomainsPage() {
         {domains.map((d) => (
           <li key={d.key} className="card stack" data-testid="domain-row">
             <div className="row">
-            <strong>{d.domain}</strong>
-            <SyncBadge state={d.sync} />
-            <span className="muted">
-              {d.redirectroot ? `root → ${d.redirectroot}` : 'no root redirect'} · {d.redirect404 ? `404 → ${d.redirect404}` : 'no 404 redirect'}
-            </span>
-            <button type="button" className="secondary" aria-expanded={editing === d.key} onClick={() => setEditing(editing === d.key ? null : d.key)}>
-              Edit {d.domain}
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => {
-                if (window.confirm(`Delete ${d.domain}?`)) void deleteDomain({ db }, d.key).then(kickSync);
-              }}
-            >
-              Delete {d.domain}
-            </button>
+              <strong>{d.domain}</strong>
+              <SyncBadge state={d.sync} />
+              <span className="muted">
+                {d.redirectroot ? `root → ${d.redirectroot}` : 'no root redirect'} ·{' '}
+                {d.redirect404 ? `404 → ${d.redirect404}` : 'no 404 redirect'}
+              </span>
+              <button
+                type="button"
+                className="secondary"
+                aria-expanded={editing === d.key}
+                onClick={() => setEditing(editing === d.key ? null : d.key)}
+              >
+                Edit {d.domain}
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  if (window.confirm(`Delete ${d.domain}?`)) void deleteDomain({ db }, d.key).then(kickSync);
+                }}
+              >
+                Delete {d.domain}
+              </button>
             </div>
             {editing === d.key ? <DomainRedirectsForm domain={d} onDone={() => setEditing(null)} /> : null}
           </li>

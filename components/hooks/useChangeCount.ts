@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
  */
 export function useChangeCount(watch: () => Promise<unknown>): number {
   const [count, setCount] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the watched query is fixed for the component's life.
   useEffect(() => {
     let first = true;
     const subscription = liveQuery(watch).subscribe({
@@ -20,7 +21,6 @@ export function useChangeCount(watch: () => Promise<unknown>): number {
       error: () => setCount((n) => n + 1),
     });
     return () => subscription.unsubscribe();
-    // The watched query is fixed for the component's life.
   }, []);
   return count;
 }

@@ -19,7 +19,10 @@ export function AssignControls({ link }: { link: LinkRow }) {
       <select
         id={channelId}
         value={inChannels[0]?.channelKey ?? ''}
-        onChange={(e) => e.target.value && void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync)}
+        onChange={(e) =>
+          e.target.value &&
+          void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync)
+        }
       >
         <option value="">None</option>
         {channels.map((c) => (
@@ -29,7 +32,11 @@ export function AssignControls({ link }: { link: LinkRow }) {
         ))}
       </select>
       <label htmlFor={campaignId}>Campaign</label>
-      <select id={campaignId} value={link.campaignKey ?? ''} onChange={(e) => e.target.value && void assignToCampaign({ db }, e.target.value, link.key).then(kickSync)}>
+      <select
+        id={campaignId}
+        value={link.campaignKey ?? ''}
+        onChange={(e) => e.target.value && void assignToCampaign({ db }, e.target.value, link.key).then(kickSync)}
+      >
         <option value="">None</option>
         {campaigns.map((c) => (
           <option key={c.key} value={c.key}>

@@ -5,7 +5,9 @@ import { linksToCsv, linksToJson } from '@/lib/export/links-export';
 export function ExportButtons() {
   async function download(kind: 'csv' | 'json') {
     const rows = await database().links.orderBy('date').reverse().toArray();
-    const blob = new Blob([kind === 'csv' ? linksToCsv(rows) : linksToJson(rows)], { type: kind === 'csv' ? 'text/csv' : 'application/json' });
+    const blob = new Blob([kind === 'csv' ? linksToCsv(rows) : linksToJson(rows)], {
+      type: kind === 'csv' ? 'text/csv' : 'application/json',
+    });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `linkpilot-links.${kind}`;

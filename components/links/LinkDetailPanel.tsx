@@ -18,6 +18,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
   const link = useLiveQuery(() => db.links.get(linkKey), [linkKey]);
   const stats = useLiveQuery(() => db.linkStats.get(linkKey), [linkKey]);
   const [note, setNote] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh once per link and once its id is known, not on every change of the record.
   useEffect(() => {
     if (!link || link.id === null) return;
     sendRequest({ type: 'link.refresh', key: linkKey }).then(
@@ -62,7 +63,10 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
         <div className="stack">
           <h4>Targeting</h4>
           <ul>
-            {[...stats.location.map((t) => ({ ...t, kind: 'Country' })), ...stats.device.map((t) => ({ ...t, kind: 'Device' }))].map((t) => (
+            {[
+              ...stats.location.map((t) => ({ ...t, kind: 'Country' })),
+              ...stats.device.map((t) => ({ ...t, kind: 'Device' })),
+            ].map((t) => (
               <li key={`${t.kind}${t.name}`}>
                 {t.kind} {t.name} → {t.link}
               </li>
@@ -72,7 +76,9 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       ) : null}
       {note ? <p className="muted">{note}</p> : null}
       <AssignControls link={link} />
-      {link.shorturl ? <QrImage text={link.shorturl} label={`QR code for ${link.shorturl}`} fileName={link.alias} /> : null}
+      {link.shorturl ? (
+        <QrImage text={link.shorturl} label={`QR code for ${link.shorturl}`} fileName={link.alias} />
+      ) : null}
     </section>
   );
 }

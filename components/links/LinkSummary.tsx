@@ -42,7 +42,9 @@ export function LinkSummary({ link, refresh = true }: { link: LinkRow; refresh?:
       </p>
       <QuickStats clicks={link.clicks} stats={stats} />
       {note ? <p className="muted">{note}</p> : null}
-      {link.shorturl ? <QrImage text={link.shorturl} label={`QR code for ${link.shorturl}`} fileName={link.alias || 'qr-code'} /> : null}
+      {link.shorturl ? (
+        <QrImage text={link.shorturl} label={`QR code for ${link.shorturl}`} fileName={link.alias || 'qr-code'} />
+      ) : null}
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { isFiltered, type LinkTableQuery, linkTableTotal, linkTableWindow, watchLinkTable } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
-import { isFiltered, linkTableTotal, linkTableWindow, watchLinkTable, type LinkTableQuery } from '@/lib/db/link-table';
 import { CopyButton } from './CopyButton';
 
 type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
@@ -29,6 +29,7 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   const builtIndex = useSearchIndex(db, changes, firstRowsShown);
   // Only searches use it: its arrival must not re-query an unfiltered table.
   const index = search.trim() ? builtIndex : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is listed field by field (a new object with the same fields is the same query); `changes` re-runs it when the links change.
   useEffect(() => {
     let current = true;
     linkTableTotal(db, query, index).then(
@@ -38,7 +39,6 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
     return () => {
       current = false;
     };
-    // `query` is listed field by field: a new object with the same fields is the same query.
   }, [db, query.sort, search, query.channelKey, query.campaignKey, query.domain, query.status, changes, index]);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const count = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + OVERSCAN * 2;
@@ -46,11 +46,17 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   // (which walks every record), so the first rows are on screen sooner.
   const unfiltered = !isFiltered(query);
   const page = useLiveQuery(
-    async () => (unfiltered ? { rows: await linkTableWindow(db, query, null, start, count), search } : shape ? { rows: await linkTableWindow(db, query, shape.keys, start, count), search: shape.search } : undefined),
+    async () =>
+      unfiltered
+        ? { rows: await linkTableWindow(db, query, null, start, count), search }
+        : shape
+          ? { rows: await linkTableWindow(db, query, shape.keys, start, count), search: shape.search }
+          : undefined,
     [unfiltered, unfiltered ? null : shape, start, count, query.sort, search],
   );
   const rows = page?.rows;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the top whenever the query changes, which these fields are.
   useEffect(() => {
     viewport.current?.scrollTo({ top: 0 });
     setScrollTop(0);
@@ -60,7 +66,8 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
     setFirstRowsShown(true);
     // For the benchmarks: first rows on screen, and the rows of each new search on screen.
     if (performance.getEntriesByName('linkpilot:links-ready').length === 0) performance.mark('linkpilot:links-ready');
-    if (performance.getEntriesByName(`linkpilot:links-rendered:${search}`).length === 0) performance.mark(`linkpilot:links-rendered:${search}`);
+    if (performance.getEntriesByName(`linkpilot:links-rendered:${search}`).length === 0)
+      performance.mark(`linkpilot:links-rendered:${search}`);
   }, [page, search]);
 
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, key: string) {
@@ -73,9 +80,19 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   return (
     <div className="stack">
       <p className="muted" role="status" data-testid="links-count">
-        {shape?.failed ? 'The links could not be read from this browser\'s storage.' : shape ? `${total.toLocaleString()} link${total === 1 ? '' : 's'}${shape.capped ? ' (the first matches; refine the search)' : ''}` : 'Loading…'}
+        {shape?.failed
+          ? "The links could not be read from this browser's storage."
+          : shape
+            ? `${total.toLocaleString()} link${total === 1 ? '' : 's'}${shape.capped ? ' (the first matches; refine the search)' : ''}`
+            : 'Loading…'}
       </p>
-      <div ref={viewport} className="table-viewport" style={{ height: VIEW_HEIGHT }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="links-viewport">
+      <div
+        ref={viewport}
+        className="table-viewport"
+        style={{ height: VIEW_HEIGHT }}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        data-testid="links-viewport"
+      >
         <table className="link-table" aria-label="Links" aria-rowcount={total + 1}>
           <thead>
             <tr>
@@ -94,16 +111,16 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
                 className="link-row"
                 data-testid="link-row"
                 style={{ position: 'absolute', top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}
-                onClick={() => onOpen(row.key)}
+                onClick={(e) => {
+                  // The copy button inside the row copies; it does not open the link.
+                  if (!(e.target instanceof Element && e.target.closest('button'))) onOpen(row.key);
+                }}
                 onKeyDown={(e) => onKeyDown(e, row.key)}
               >
                 <td className="truncate">
-                  <span className="short-url">{row.shorturl || row.alias || 'waiting…'}</span> <SyncBadge state={row.sync} />
-                  {row.shorturl ? (
-                    <span onClick={(e) => e.stopPropagation()}>
-                      <CopyButton text={row.shorturl} label={`Copy ${row.alias || 'link'}`} />
-                    </span>
-                  ) : null}
+                  <span className="short-url">{row.shorturl || row.alias || 'waiting…'}</span>{' '}
+                  <SyncBadge state={row.sync} />
+                  {row.shorturl ? <CopyButton text={row.shorturl} label={`Copy ${row.alias || 'link'}`} /> : null}
                 </td>
                 <td className="truncate" title={row.longurl}>
                   {row.title || row.longurl}

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
-import { database } from '@/lib/db/open';
 import type { LinkTableQuery } from '@/lib/db/link-table';
+import { database } from '@/lib/db/open';
 import { ExportButtons } from './ExportButtons';
 import { LinkDetailPanel } from './LinkDetailPanel';
 import { LinkTable } from './LinkTable';
@@ -12,7 +12,14 @@ import './links.css';
 /** All links: a fast table with sort, search and filters; create with every field; details. */
 export function LinkTablePage() {
   const db = database();
-  const [query, setQuery] = useState<LinkTableQuery>({ sort: 'date', search: '', channelKey: null, campaignKey: null, domain: null, status: null });
+  const [query, setQuery] = useState<LinkTableQuery>({
+    sort: 'date',
+    search: '',
+    channelKey: null,
+    campaignKey: null,
+    domain: null,
+    status: null,
+  });
   const [open, setOpen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
@@ -39,7 +46,7 @@ export function LinkTablePage() {
       ) : null}
       <ShortUrlLookup onFound={setOpen} />
       {open ? <LinkDetailPanel linkKey={open} onClose={() => setOpen(null)} /> : null}
-      <div className="filters" role="search">
+      <search className="filters">
         <label htmlFor={ids.search}>
           Search
           <input
@@ -54,14 +61,22 @@ export function LinkTablePage() {
         </label>
         <label htmlFor={ids.sort}>
           Sort by
-          <select id={ids.sort} value={query.sort} onChange={(e) => set({ sort: e.target.value as LinkTableQuery['sort'] })}>
+          <select
+            id={ids.sort}
+            value={query.sort}
+            onChange={(e) => set({ sort: e.target.value as LinkTableQuery['sort'] })}
+          >
             <option value="date">Newest</option>
             <option value="clicks">Most clicks</option>
           </select>
         </label>
         <label htmlFor={ids.channel}>
           Channel
-          <select id={ids.channel} value={query.channelKey ?? ''} onChange={(e) => set({ channelKey: e.target.value || null })}>
+          <select
+            id={ids.channel}
+            value={query.channelKey ?? ''}
+            onChange={(e) => set({ channelKey: e.target.value || null })}
+          >
             <option value="">All channels</option>
             {channels.map((c) => (
               <option key={c.key} value={c.key}>
@@ -72,7 +87,11 @@ export function LinkTablePage() {
         </label>
         <label htmlFor={ids.campaign}>
           Campaign
-          <select id={ids.campaign} value={query.campaignKey ?? ''} onChange={(e) => set({ campaignKey: e.target.value || null })}>
+          <select
+            id={ids.campaign}
+            value={query.campaignKey ?? ''}
+            onChange={(e) => set({ campaignKey: e.target.value || null })}
+          >
             <option value="">All campaigns</option>
             {campaigns.map((c) => (
               <option key={c.key} value={c.key}>
@@ -94,13 +113,18 @@ export function LinkTablePage() {
         </label>
         <label htmlFor={ids.status}>
           Status
-          <select id={ids.status} title="Known for links created here: the API's listing does not say" value={query.status ?? ''} onChange={(e) => set({ status: (e.target.value || null) as LinkTableQuery['status'] })}>
+          <select
+            id={ids.status}
+            title="Known for links created here: the API's listing does not say"
+            value={query.status ?? ''}
+            onChange={(e) => set({ status: (e.target.value || null) as LinkTableQuery['status'] })}
+          >
             <option value="">Any status</option>
             <option value="public">Public</option>
             <option value="private">Private</option>
           </select>
         </label>
-      </div>
+      </search>
       <LinkTable query={query} onOpen={setOpen} />
     </section>
   );

@@ -3,14 +3,23 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { isApiError } from '@/lib/api/errors';
 import { createLinkInput, expiryProblem } from '@/lib/api/inputs/links';
-import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
+import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
 import { database } from '@/lib/db/open';
 import { createLink } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { TargetList, type TargetRow } from './TargetList';
 
 const schema = createLinkInput.omit({ channel: true, campaign: true });
-const TEXT_FIELDS = ['url', 'custom', 'password', 'expiry', 'metatitle', 'metadescription', 'metaimage', 'description'] as const;
+const TEXT_FIELDS = [
+  'url',
+  'custom',
+  'password',
+  'expiry',
+  'metatitle',
+  'metadescription',
+  'metaimage',
+  'description',
+] as const;
 type Text = (typeof TEXT_FIELDS)[number];
 
 const empty = () => ({
@@ -43,17 +52,26 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
   const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
 
   function input(): Record<string, unknown> {
-    const out: Record<string, unknown> = Object.fromEntries(Object.entries(form.text).filter(([, v]) => v.trim() !== ''));
+    const out: Record<string, unknown> = Object.fromEntries(
+      Object.entries(form.text).filter(([, v]) => v.trim() !== ''),
+    );
     if (form.type !== 'direct') out.type = form.type;
     if (form.domain) out.domain = form.domain;
     out.status = form.status;
-    const pairs = (rows: TargetRow[], key: string, value = 'link') => rows.map((r) => ({ [key]: r.key, [value]: r.link }));
+    const pairs = (rows: TargetRow[], key: string, value = 'link') =>
+      rows.map((r) => ({ [key]: r.key, [value]: r.link }));
     if (form.geo.length) out.geotarget = pairs(form.geo, 'location');
     if (form.device.length) out.devicetarget = pairs(form.device, 'device');
     if (form.language.length) out.languagetarget = pairs(form.language, 'language');
     if (form.parameters.length) out.parameters = pairs(form.parameters, 'name', 'value');
-    if (form.pixels.trim()) out.pixels = form.pixels.split(',').map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : p.trim()));
-    if (form.apple || form.google || form.auto) out.deeplink = { ...(form.apple ? { apple: form.apple } : {}), ...(form.google ? { google: form.google } : {}), auto: form.auto };
+    if (form.pixels.trim())
+      out.pixels = form.pixels.split(',').map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : p.trim()));
+    if (form.apple || form.google || form.auto)
+      out.deeplink = {
+        ...(form.apple ? { apple: form.apple } : {}),
+        ...(form.google ? { google: form.google } : {}),
+        auto: form.auto,
+      };
     return out;
   }
 
@@ -66,14 +84,19 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       return setErrors(late && !found.expiry ? { ...found, expiry: late } : found);
     }
     try {
-      const key = await createLink({ db }, { input: parsed.data, channelKey: form.channelKey || null, campaignKey: form.campaignKey || null });
+      const key = await createLink(
+        { db },
+        { input: parsed.data, channelKey: form.channelKey || null, campaignKey: form.campaignKey || null },
+      );
       kickSync();
       setForm(empty());
       setErrors({});
       onCreated(key);
     } catch (error) {
       const field = isApiError(error) ? error.field : null;
-      setErrors({ [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.' });
+      setErrors({
+        [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.',
+      });
     }
   }
 
@@ -99,11 +122,13 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           {(p) => (
             <select {...p} value={form.domain} onChange={(e) => setForm({ ...form, domain: e.target.value })}>
               <option value="">Default domain</option>
-              {domains.filter((d) => d.id !== null).map((d) => (
-                <option key={d.key} value={d.domain}>
-                  {d.domain}
-                </option>
-              ))}
+              {domains
+                .filter((d) => d.id !== null)
+                .map((d) => (
+                  <option key={d.key} value={d.domain}>
+                    {d.domain}
+                  </option>
+                ))}
             </select>
           )}
         </Field>
@@ -128,7 +153,11 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         </Field>
         <Field label="Status" error={errors.status}>
           {(p) => (
-            <select {...p} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as 'public' | 'private' })}>
+            <select
+              {...p}
+              value={form.status}
+              onChange={(e) => setForm({ ...form, status: e.target.value as 'public' | 'private' })}
+            >
               <option value="private">Private</option>
               <option value="public">Public</option>
             </select>
@@ -169,10 +198,39 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         {text('metadescription', 'Meta description')}
         {text('metaimage', 'Meta image URL (.png or .jpg)')}
       </div>
-      <TargetList legend="Geo targeting" keyLabel="Country" rows={form.geo} errors={errors} path={{ list: 'geotarget', key: 'location', value: 'link' }} onChange={(geo) => setForm({ ...form, geo })} />
-      <TargetList legend="Device targeting" keyLabel="Device" rows={form.device} errors={errors} path={{ list: 'devicetarget', key: 'device', value: 'link' }} onChange={(device) => setForm({ ...form, device })} />
-      <TargetList legend="Language targeting" keyLabel="Language" rows={form.language} errors={errors} path={{ list: 'languagetarget', key: 'language', value: 'link' }} onChange={(language) => setForm({ ...form, language })} />
-      <TargetList legend="URL parameters" keyLabel="Parameter" valueLabel="Value" rows={form.parameters} errors={errors} path={{ list: 'parameters', key: 'name', value: 'value' }} onChange={(parameters) => setForm({ ...form, parameters })} />
+      <TargetList
+        legend="Geo targeting"
+        keyLabel="Country"
+        rows={form.geo}
+        errors={errors}
+        path={{ list: 'geotarget', key: 'location', value: 'link' }}
+        onChange={(geo) => setForm({ ...form, geo })}
+      />
+      <TargetList
+        legend="Device targeting"
+        keyLabel="Device"
+        rows={form.device}
+        errors={errors}
+        path={{ list: 'devicetarget', key: 'device', value: 'link' }}
+        onChange={(device) => setForm({ ...form, device })}
+      />
+      <TargetList
+        legend="Language targeting"
+        keyLabel="Language"
+        rows={form.language}
+        errors={errors}
+        path={{ list: 'languagetarget', key: 'language', value: 'link' }}
+        onChange={(language) => setForm({ ...form, language })}
+      />
+      <TargetList
+        legend="URL parameters"
+        keyLabel="Parameter"
+        valueLabel="Value"
+        rows={form.parameters}
+        errors={errors}
+        path={{ list: 'parameters', key: 'name', value: 'value' }}
+        onChange={(parameters) => setForm({ ...form, parameters })}
+      />
       <fieldset className="filters">
         <legend>Deep links</legend>
         <Field label="App Store URL" error={errors['deeplink.apple']}>
@@ -182,10 +240,14 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           {(p) => <input {...p} value={form.google} onChange={(e) => setForm({ ...form, google: e.target.value })} />}
         </Field>
         <label className="row">
-          <input type="checkbox" checked={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.checked })} /> Derive from the long URL
+          <input type="checkbox" checked={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.checked })} />{' '}
+          Derive from the long URL
         </label>
       </fieldset>
-      <Field label="Pixel ids (comma-separated)" error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}>
+      <Field
+        label="Pixel ids (comma-separated)"
+        error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
+      >
         {(p) => <input {...p} value={form.pixels} onChange={(e) => setForm({ ...form, pixels: e.target.value })} />}
       </Field>
       {errors._ ? (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';

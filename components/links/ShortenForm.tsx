@@ -1,14 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { Field } from '@/components/ui/Field';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
-import { createLinkInput } from '@/lib/api/inputs/links';
-import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
+import { Field } from '@/components/ui/Field';
 import { isApiError } from '@/lib/api/errors';
+import { createLinkInput } from '@/lib/api/inputs/links';
+import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
 import { database } from '@/lib/db/open';
+import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { createLink } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { linkDefaultsItem, type LinkDefaults } from '@/lib/settings/link-defaults';
 
 const formSchema = createLinkInput.omit({ channel: true, campaign: true });
 
@@ -16,7 +16,15 @@ const formSchema = createLinkInput.omit({ channel: true, campaign: true });
  * "Shorten this page" with the optional fields behind one toggle. The link is written locally
  * and queued with the highest priority; the caller shows it (pending, then with its short URL).
  */
-export function ShortenForm({ url, title, onCreated }: { url: string; title: string; onCreated: (key: string) => void }) {
+export function ShortenForm({
+  url,
+  title,
+  onCreated,
+}: {
+  url: string;
+  title: string;
+  onCreated: (key: string) => void;
+}) {
   const db = database();
   const defaults = useStorageItem(linkDefaultsItem);
   const domains = useLiveQuery(() => db.domains.toArray(), [], []);
@@ -29,6 +37,7 @@ export function ShortenForm({ url, title, onCreated }: { url: string; title: str
   const [choice, setChoice] = useState<LinkDefaults | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored defaults are taken once, when they load; later they must not overwrite the person's choice.
   useEffect(() => {
     if (defaults.loaded && !choice) setChoice(defaults.value);
   }, [defaults.loaded]);
@@ -39,7 +48,11 @@ export function ShortenForm({ url, title, onCreated }: { url: string; title: str
   };
 
   async function submit() {
-    const raw = Object.fromEntries(Object.entries({ ...values, url, metatitle: values.metatitle || undefined }).filter(([, v]) => v !== undefined && v !== ''));
+    const raw = Object.fromEntries(
+      Object.entries({ ...values, url, metatitle: values.metatitle || undefined }).filter(
+        ([, v]) => v !== undefined && v !== '',
+      ),
+    );
     const input = {
       ...raw,
       status: opts.status,
@@ -54,13 +67,18 @@ export function ShortenForm({ url, title, onCreated }: { url: string; title: str
     }
     setBusy(true);
     try {
-      const key = await createLink({ db }, { input: parsed.data, channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 });
+      const key = await createLink(
+        { db },
+        { input: parsed.data, channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 },
+      );
       await linkDefaultsItem.setValue(opts);
       kickSync();
       onCreated(key);
     } catch (error) {
       const field = isApiError(error) ? error.field : null;
-      setErrors({ [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.' });
+      setErrors({
+        [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.',
+      });
     } finally {
       setBusy(false);
     }
@@ -74,7 +92,17 @@ export function ShortenForm({ url, title, onCreated }: { url: string; title: str
   const select = (name: keyof LinkDefaults, label: string, options: { value: string; label: string }[]) => (
     <Field label={label} error={errors[name]}>
       {(p) => (
-        <select {...p} value={String(opts[name] ?? '')} onChange={(e) => setChoice({ ...opts, [name]: e.target.value === '' && (name === 'channelKey' || name === 'campaignKey') ? null : e.target.value })}>
+        <select
+          {...p}
+          value={String(opts[name] ?? '')}
+          onChange={(e) =>
+            setChoice({
+              ...opts,
+              [name]:
+                e.target.value === '' && (name === 'channelKey' || name === 'campaignKey') ? null : e.target.value,
+            })
+          }
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -118,9 +146,18 @@ export function ShortenForm({ url, title, onCreated }: { url: string; title: str
       {more ? (
         <div className="stack" data-testid="more-options">
           {text('custom', 'Custom alias', { autoComplete: 'off' })}
-          {select('domain', 'Domain', [{ value: '', label: 'Default domain' }, ...domains.filter((d) => d.id !== null).map((d) => ({ value: d.domain, label: d.domain }))])}
-          {select('channelKey', 'Channel', [{ value: '', label: 'No channel' }, ...channels.map((c) => ({ value: c.key, label: c.name }))])}
-          {select('campaignKey', 'Campaign', [{ value: '', label: 'No campaign' }, ...campaigns.map((c) => ({ value: c.key, label: c.name }))])}
+          {select('domain', 'Domain', [
+            { value: '', label: 'Default domain' },
+            ...domains.filter((d) => d.id !== null).map((d) => ({ value: d.domain, label: d.domain })),
+          ])}
+          {select('channelKey', 'Channel', [
+            { value: '', label: 'No channel' },
+            ...channels.map((c) => ({ value: c.key, label: c.name })),
+          ])}
+          {select('campaignKey', 'Campaign', [
+            { value: '', label: 'No campaign' },
+            ...campaigns.map((c) => ({ value: c.key, label: c.name })),
+          ])}
           {select('status', 'Status', [
             { value: 'private', label: 'Private' },
             { value: 'public', label: 'Public' },

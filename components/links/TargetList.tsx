@@ -24,7 +24,8 @@ export function TargetList({
   onChange: (rows: TargetRow[]) => void;
 }) {
   const id = useId();
-  const update = (i: number, patch: Partial<TargetRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const update = (i: number, patch: Partial<TargetRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <fieldset className="stack">
       <legend>{legend}</legend>
@@ -32,10 +33,16 @@ export function TargetList({
         const keyError = errors[`${path.list}.${i}.${path.key}`];
         const valueError = errors[`${path.list}.${i}.${path.value}`];
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are controlled inputs without an identity of their own; their position is what the labels name.
           <div key={i} className="target-row">
             <label className="stack">
               {keyLabel} {i + 1}
-              <input value={row.key} aria-invalid={Boolean(keyError)} aria-describedby={keyError ? `${id}-${i}-k` : undefined} onChange={(e) => update(i, { key: e.target.value })} />
+              <input
+                value={row.key}
+                aria-invalid={Boolean(keyError)}
+                aria-describedby={keyError ? `${id}-${i}-k` : undefined}
+                onChange={(e) => update(i, { key: e.target.value })}
+              />
               {keyError ? (
                 <span id={`${id}-${i}-k`} className="error field-error">
                   {keyError}
@@ -44,7 +51,12 @@ export function TargetList({
             </label>
             <label className="stack">
               {valueLabel} {i + 1}
-              <input value={row.link} aria-invalid={Boolean(valueError)} aria-describedby={valueError ? `${id}-${i}-v` : undefined} onChange={(e) => update(i, { link: e.target.value })} />
+              <input
+                value={row.link}
+                aria-invalid={Boolean(valueError)}
+                aria-describedby={valueError ? `${id}-${i}-v` : undefined}
+                onChange={(e) => update(i, { link: e.target.value })}
+              />
               {valueError ? (
                 <span id={`${id}-${i}-v`} className="error field-error">
                   {valueError}

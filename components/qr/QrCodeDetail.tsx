@@ -20,7 +20,8 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
     setState({ busy: true, error: null });
     sendRequest({ type: 'qr.refresh', key: qr.key }).then(
       () => setState({ busy: false, error: null }),
-      (e: unknown) => setState({ busy: false, error: `Statistics could not be refreshed${isApiError(e) ? `: ${e.message}` : '.'}` }),
+      (e: unknown) =>
+        setState({ busy: false, error: `Statistics could not be refreshed${isApiError(e) ? `: ${e.message}` : '.'}` }),
     );
   }, [qr.key]);
 
@@ -31,7 +32,11 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
 
   const s = stats?.stats;
   return (
-    <div className="stack qr-detail" role="region" aria-label={`Statistics of ${qr.name || 'this QR code'}`} data-testid="qr-detail">
+    <section
+      className="stack qr-detail"
+      aria-label={`Statistics of ${qr.name || 'this QR code'}`}
+      data-testid="qr-detail"
+    >
       <div className="row">
         <div className="metric">
           <span className="metric-value" data-testid="qr-detail-scans">
@@ -66,6 +71,6 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
           <Tallies title="Operating systems" items={s.topOs} />
         </div>
       ) : null}
-    </div>
+    </section>
   );
 }

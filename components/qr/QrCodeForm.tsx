@@ -8,10 +8,10 @@ import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';
 import { createQrCode } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { EMPTY_DRAFTS, qrData, type Drafts } from './qr-drafts';
-import { DEFAULT_LOOK, QrLookFields, type QrLook } from './QrLookFields';
 import { QrImage } from './QrImage';
+import { DEFAULT_LOOK, type QrLook, QrLookFields } from './QrLookFields';
 import { QR_TYPE_LABEL, QrTypeFields } from './QrTypeFields';
+import { type Drafts, EMPTY_DRAFTS, qrData } from './qr-drafts';
 
 /** The request body as the API wants it: colours as rgb(r,g,b), empty optional fields left out. */
 function buildInput(type: QrType, drafts: Drafts, look: QrLook): unknown {
@@ -62,7 +62,10 @@ export function QrCodeForm() {
       setTried(0);
       setStatus({ ok: true, text: 'QR code saved here; it is sent to the service in the background.' });
     } catch (error) {
-      setStatus({ ok: false, text: isApiError(error) ? messageForField(error.message, error.field) : 'The QR code could not be saved.' });
+      setStatus({
+        ok: false,
+        text: isApiError(error) ? messageForField(error.message, error.field) : 'The QR code could not be saved.',
+      });
     }
   }
 
@@ -111,7 +114,13 @@ export function QrCodeForm() {
         </div>
         <div className="stack qr-preview">
           {preview ? (
-            <QrImage text={preview} style={{ foreground: look.foreground, background: look.background }} size={160} label="Preview of the new QR code" fileName={look.name.trim() || 'qr-code'} />
+            <QrImage
+              text={preview}
+              style={{ foreground: look.foreground, background: look.background }}
+              size={160}
+              label="Preview of the new QR code"
+              fileName={look.name.trim() || 'qr-code'}
+            />
           ) : (
             <p className="muted qr-preview-empty">The preview appears once the fields are valid.</p>
           )}

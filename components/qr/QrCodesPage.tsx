@@ -56,7 +56,17 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
       </div>
       {/* The service's code points at its tracking link (that is how scans are counted); until the
           service has saved the code there is no such link, and no image that would count. */}
-      {qr.link ? <QrImage text={qr.link} size={96} label={`QR code ${qrName(qr)}`} fileName={qr.name || 'qr-code'} style={{ foreground: qr.input?.foreground, background: qr.input?.background }} /> : <p className="muted qr-waiting">Image once the service has saved it.</p>}
+      {qr.link ? (
+        <QrImage
+          text={qr.link}
+          size={96}
+          label={`QR code ${qrName(qr)}`}
+          fileName={qr.name || 'qr-code'}
+          style={{ foreground: qr.input?.foreground, background: qr.input?.background }}
+        />
+      ) : (
+        <p className="muted qr-waiting">Image once the service has saved it.</p>
+      )}
     </div>
   );
 }

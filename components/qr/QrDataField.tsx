@@ -31,7 +31,13 @@ export function QrDataField<D extends object>({
   const set = (v: string) => onChange({ ...draft, [name]: v });
   return (
     <Field label={label} error={errors[`data.${name}`]} {...(hint ? { hint } : {})}>
-      {(p) => (multiline ? <textarea {...p} rows={3} value={value} onChange={(e) => set(e.target.value)} /> : <input {...p} type={type} autoComplete={autoComplete} value={value} onChange={(e) => set(e.target.value)} />)}
+      {(p) =>
+        multiline ? (
+          <textarea {...p} rows={3} value={value} onChange={(e) => set(e.target.value)} />
+        ) : (
+          <input {...p} type={type} autoComplete={autoComplete} value={value} onChange={(e) => set(e.target.value)} />
+        )
+      }
     </Field>
   );
 }

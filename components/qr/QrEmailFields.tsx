@@ -1,5 +1,5 @@
-import type { DraftFieldsProps, EmailDraft } from './qr-drafts';
 import { QrDataField } from './QrDataField';
+import type { DraftFieldsProps, EmailDraft } from './qr-drafts';
 
 /** An e-mail code opens a new message (mailto:) with the address, subject and text filled in. */
 export function QrEmailFields(props: DraftFieldsProps<EmailDraft>) {

@@ -1,13 +1,26 @@
 import { useEffect, useState } from 'react';
-import { qrPngDataUrl, qrSvg, type QrStyle } from '@/lib/qr/render';
+import { type QrStyle, qrPngDataUrl, qrSvg } from '@/lib/qr/render';
 
 /**
  * A QR code drawn locally. The SVG is shown through a data: URL in an <img>, never injected as
  * markup; downloads offer PNG and SVG.
  */
-export function QrImage({ text, style = {}, size = 160, label, fileName = 'qr-code' }: { text: string; style?: QrStyle; size?: number; label: string; fileName?: string }) {
+export function QrImage({
+  text,
+  style = {},
+  size = 160,
+  label,
+  fileName = 'qr-code',
+}: {
+  text: string;
+  style?: QrStyle;
+  size?: number;
+  label: string;
+  fileName?: string;
+}) {
   const [svg, setSvg] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `style` is a new object on every render; its two colours are what the image depends on.
   useEffect(() => {
     let alive = true;
     setFailed(false);
@@ -26,10 +39,18 @@ export function QrImage({ text, style = {}, size = 160, label, fileName = 'qr-co
     <figure className="qr stack">
       <img src={svgUrl} width={size} height={size} alt={label} data-testid="qr-image" />
       <figcaption className="row">
-        <button type="button" className="secondary" onClick={() => void download(`${fileName}.png`, qrPngDataUrl(text, { ...style, size: 1024 }))}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => void download(`${fileName}.png`, qrPngDataUrl(text, { ...style, size: 1024 }))}
+        >
           Download PNG
         </button>
-        <button type="button" className="secondary" onClick={() => void download(`${fileName}.svg`, Promise.resolve(svgUrl))}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => void download(`${fileName}.svg`, Promise.resolve(svgUrl))}
+        >
           Download SVG
         </button>
       </figcaption>

@@ -12,7 +12,15 @@ export interface QrLook {
 
 export const DEFAULT_LOOK: QrLook = { name: '', foreground: '#000000', background: '#ffffff', logo: '' };
 
-export function QrLookFields({ look, onChange, errors }: { look: QrLook; onChange: (next: QrLook) => void; errors: FieldErrors }) {
+export function QrLookFields({
+  look,
+  onChange,
+  errors,
+}: {
+  look: QrLook;
+  onChange: (next: QrLook) => void;
+  errors: FieldErrors;
+}) {
   const set = (key: keyof QrLook) => (e: { target: { value: string } }) => onChange({ ...look, [key]: e.target.value });
   return (
     <>
@@ -20,12 +28,20 @@ export function QrLookFields({ look, onChange, errors }: { look: QrLook; onChang
         {(p) => <input {...p} maxLength={100} autoComplete="off" value={look.name} onChange={set('name')} />}
       </Field>
       <Field label="Foreground colour" error={errors.foreground}>
-        {(p) => <input {...p} type="color" className="qr-colour" value={look.foreground} onChange={set('foreground')} />}
+        {(p) => (
+          <input {...p} type="color" className="qr-colour" value={look.foreground} onChange={set('foreground')} />
+        )}
       </Field>
       <Field label="Background colour" error={errors.background}>
-        {(p) => <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />}
+        {(p) => (
+          <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />
+        )}
       </Field>
-      <Field label="Logo URL" error={errors.logo} hint="Optional .png or .jpg, placed by the service (not in the preview).">
+      <Field
+        label="Logo URL"
+        error={errors.logo}
+        hint="Optional .png or .jpg, placed by the service (not in the preview)."
+      >
         {(p) => <input {...p} type="url" autoComplete="off" value={look.logo} onChange={set('logo')} />}
       </Field>
       {/* Too little contrast and phone cameras cannot read the code: warn, but let people decide. The

@@ -8,7 +8,17 @@ const SINGLE = {
 } as const;
 
 /** Text, link and phone codes carry one string as `data`, so their message is under the path `data`. */
-export function QrSingleFields({ type, value, onChange, errors }: { type: keyof typeof SINGLE; value: string; onChange: (next: string) => void; errors: FieldErrors }) {
+export function QrSingleFields({
+  type,
+  value,
+  onChange,
+  errors,
+}: {
+  type: keyof typeof SINGLE;
+  value: string;
+  onChange: (next: string) => void;
+  errors: FieldErrors;
+}) {
   const { label, hint } = SINGLE[type];
   return (
     <Field label={label} error={errors.data} hint={hint}>
@@ -16,7 +26,13 @@ export function QrSingleFields({ type, value, onChange, errors }: { type: keyof 
         type === 'text' ? (
           <textarea {...p} rows={3} maxLength={2000} value={value} onChange={(e) => onChange(e.target.value)} />
         ) : (
-          <input {...p} type={type === 'link' ? 'url' : 'tel'} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+          <input
+            {...p}
+            type={type === 'link' ? 'url' : 'tel'}
+            autoComplete="off"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
         )
       }
     </Field>

@@ -1,5 +1,5 @@
-import type { DraftFieldsProps, SmsDraft } from './qr-drafts';
 import { QrDataField } from './QrDataField';
+import type { DraftFieldsProps, SmsDraft } from './qr-drafts';
 
 /** An SMS code opens a text message to the number, with the message filled in. */
 export function QrSmsFields(props: DraftFieldsProps<SmsDraft>) {

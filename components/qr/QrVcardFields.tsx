@@ -1,5 +1,5 @@
-import type { DraftFieldsProps, VcardDraft } from './qr-drafts';
 import { QrDataField } from './QrDataField';
+import type { DraftFieldsProps, VcardDraft } from './qr-drafts';
 
 const FIELDS: { name: keyof VcardDraft; label: string; type?: string; autoComplete?: string }[] = [
   { name: 'firstname', label: 'First name', autoComplete: 'given-name' },
@@ -20,7 +20,14 @@ export function QrVcardFields(props: DraftFieldsProps<VcardDraft>) {
   return (
     <>
       {FIELDS.map((f) => (
-        <QrDataField key={f.name} {...props} name={f.name} label={f.label} {...(f.type ? { type: f.type } : {})} {...(f.autoComplete ? { autoComplete: f.autoComplete } : {})} />
+        <QrDataField
+          key={f.name}
+          {...props}
+          name={f.name}
+          label={f.label}
+          {...(f.type ? { type: f.type } : {})}
+          {...(f.autoComplete ? { autoComplete: f.autoComplete } : {})}
+        />
       ))}
     </>
   );

@@ -20,7 +20,19 @@ export interface WifiDraft {
   password: string;
   encryption: (typeof WIFI_ENCRYPTIONS)[number];
 }
-export const VCARD_FIELDS = ['firstname', 'lastname', 'organization', 'phone', 'email', 'site', 'street', 'city', 'state', 'zip', 'country'] as const;
+export const VCARD_FIELDS = [
+  'firstname',
+  'lastname',
+  'organization',
+  'phone',
+  'email',
+  'site',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'country',
+] as const;
 export type VcardDraft = Record<(typeof VCARD_FIELDS)[number], string>;
 
 export interface Drafts {

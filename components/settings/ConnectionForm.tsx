@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { browser } from 'wxt/browser';
+import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '@/lib/api/errors';
+import { requestOriginAccess } from '@/lib/browser/permissions';
 import { sendRequest } from '@/lib/messages/send';
 import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
 
@@ -25,7 +25,7 @@ export function ConnectionForm({ initialUrl = '' }: { initialUrl?: string }) {
     if (!parsed.ok) return setStatus({ state: 'error', field: 'serviceUrl', message: parsed.message });
     if (apiKey.trim() === '') return setStatus({ state: 'error', field: 'apiKey', message: 'Enter the API key.' });
     // The permission prompt must come straight from the click, before any other await.
-    const granted = await browser.permissions.request({ origins: [originPermissionPattern(parsed.origin)] });
+    const granted = await requestOriginAccess(originPermissionPattern(parsed.origin));
     if (!granted) {
       return setStatus({
         state: 'error',
@@ -40,7 +40,13 @@ export function ConnectionForm({ initialUrl = '' }: { initialUrl?: string }) {
       setStatus({ state: 'connected', email: result.account.email, notes: result.notes });
     } catch (error) {
       const message = isApiError(error) ? error.message : 'Connecting failed.';
-      const field = isApiError(error) ? (error.kind === 'auth' ? 'apiKey' : error.field === 'apiKey' ? 'apiKey' : 'serviceUrl') : null;
+      const field = isApiError(error)
+        ? error.kind === 'auth'
+          ? 'apiKey'
+          : error.field === 'apiKey'
+            ? 'apiKey'
+            : 'serviceUrl'
+        : null;
       setStatus({ state: 'error', field, message });
     }
   }

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
-import { linkDefaultsItem, type LinkDefaults } from '@/lib/settings/link-defaults';
-import { themeItem, type Theme } from '@/lib/settings/theme';
+import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
+import { type Theme, themeItem } from '@/lib/settings/theme';
 
 /** Defaults for new links (used by the popup, the menu and the shortcut) and the theme. Saved as chosen. */
 export function PreferencesForm() {
@@ -15,7 +15,15 @@ export function PreferencesForm() {
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const timeout = useStorageItem(requestTimeoutItem);
-  const ids = { status: useId(), type: useId(), domain: useId(), channel: useId(), campaign: useId(), theme: useId(), timeout: useId() };
+  const ids = {
+    status: useId(),
+    type: useId(),
+    domain: useId(),
+    channel: useId(),
+    campaign: useId(),
+    theme: useId(),
+    timeout: useId(),
+  };
   const set = (patch: Partial<LinkDefaults>) => void linkDefaultsItem.setValue({ ...defaults.value, ...patch });
   const d = defaults.value;
   return (
@@ -23,7 +31,11 @@ export function PreferencesForm() {
       <h3 id="prefs-heading">Defaults for new links</h3>
       <div className="prefs-grid">
         <label htmlFor={ids.status}>Status</label>
-        <select id={ids.status} value={d.status} onChange={(e) => set({ status: e.target.value as LinkDefaults['status'] })}>
+        <select
+          id={ids.status}
+          value={d.status}
+          onChange={(e) => set({ status: e.target.value as LinkDefaults['status'] })}
+        >
           <option value="private">Private</option>
           <option value="public">Public</option>
         </select>
@@ -36,14 +48,20 @@ export function PreferencesForm() {
         <label htmlFor={ids.domain}>Domain</label>
         <select id={ids.domain} value={d.domain} onChange={(e) => set({ domain: e.target.value })}>
           <option value="">Default domain</option>
-          {domains.filter((x) => x.id !== null).map((x) => (
-            <option key={x.key} value={x.domain}>
-              {x.domain}
-            </option>
-          ))}
+          {domains
+            .filter((x) => x.id !== null)
+            .map((x) => (
+              <option key={x.key} value={x.domain}>
+                {x.domain}
+              </option>
+            ))}
         </select>
         <label htmlFor={ids.channel}>Channel</label>
-        <select id={ids.channel} value={d.channelKey ?? ''} onChange={(e) => set({ channelKey: e.target.value || null })}>
+        <select
+          id={ids.channel}
+          value={d.channelKey ?? ''}
+          onChange={(e) => set({ channelKey: e.target.value || null })}
+        >
           <option value="">No channel</option>
           {channels.map((c) => (
             <option key={c.key} value={c.key}>
@@ -52,7 +70,11 @@ export function PreferencesForm() {
           ))}
         </select>
         <label htmlFor={ids.campaign}>Campaign</label>
-        <select id={ids.campaign} value={d.campaignKey ?? ''} onChange={(e) => set({ campaignKey: e.target.value || null })}>
+        <select
+          id={ids.campaign}
+          value={d.campaignKey ?? ''}
+          onChange={(e) => set({ campaignKey: e.target.value || null })}
+        >
           <option value="">No campaign</option>
           {campaigns.map((c) => (
             <option key={c.key} value={c.key}>
@@ -64,7 +86,11 @@ export function PreferencesForm() {
       <h3>Connection</h3>
       <div className="prefs-grid">
         <label htmlFor={ids.timeout}>Give up on a request after</label>
-        <select id={ids.timeout} value={timeout.value} onChange={(e) => void requestTimeoutItem.setValue(Number(e.target.value))}>
+        <select
+          id={ids.timeout}
+          value={timeout.value}
+          onChange={(e) => void requestTimeoutItem.setValue(Number(e.target.value))}
+        >
           {TIMEOUT_CHOICES.map((s) => (
             <option key={s} value={s}>
               {s} seconds

@@ -14,10 +14,19 @@ const RECENT_LINKS = 500;
 /** Where records flagged as likely copies wait for the person to decide (see TwinNotice). */
 export function LikelyCopies() {
   const db = database();
-  const counts = useLiveQuery(() => Promise.all(PLACES.map((p) => db.table(p.table).where('twinOf').above('').count())), []);
+  const counts = useLiveQuery(
+    () => Promise.all(PLACES.map((p) => db.table(p.table).where('twinOf').above('').count())),
+    [],
+  );
   // Links are not indexed by `twinOf`: on 100k links that index slowed the table's first rows by a
   // third. A copy is made with ours, so it is among the newest; those are the ones looked through.
-  const links = useLiveQuery(async () => (await db.links.orderBy('date').reverse().limit(RECENT_LINKS).toArray()).filter((l) => l.twinOf !== undefined).slice(0, LINKS_SHOWN), []);
+  const links = useLiveQuery(
+    async () =>
+      (await db.links.orderBy('date').reverse().limit(RECENT_LINKS).toArray())
+        .filter((l) => l.twinOf !== undefined)
+        .slice(0, LINKS_SHOWN),
+    [],
+  );
   if (!counts || !links || (counts.every((n) => n === 0) && links.length === 0)) return null;
   return (
     <div className="card stack" role="note" data-testid="likely-copies">
@@ -35,7 +44,8 @@ export function LikelyCopies() {
         )}
         {links.map((link) => (
           <li key={link.key}>
-            Short link {link.shorturl} for {link.longurl}: the API cannot delete short links, remove it on the service if it is not wanted.
+            Short link {link.shorturl} for {link.longurl}: the API cannot delete short links, remove it on the service
+            if it is not wanted.
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { database } from '@/lib/db/open';
-import { COLLECTIONS, PULL_CURSOR_KEY, pullStatusKey, type PullCursor, type PullStatus } from '@/lib/sync/pull';
+import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/sync/pull';
 
 const LABEL: Record<(typeof COLLECTIONS)[number], string> = {
   account: 'Account',
@@ -19,7 +19,9 @@ export function MirrorProgress() {
   const state = useLiveQuery(async () => {
     const db = database();
     const cursor = (await db.meta.get(PULL_CURSOR_KEY))?.value as PullCursor | null | undefined;
-    const status = cursor ? ((await db.meta.get(pullStatusKey(cursor.collection)))?.value as PullStatus | undefined) : undefined;
+    const status = cursor
+      ? ((await db.meta.get(pullStatusKey(cursor.collection)))?.value as PullStatus | undefined)
+      : undefined;
     return { cursor, status };
   });
   const cursor = state?.cursor;

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
@@ -10,7 +10,11 @@ import { LikelyCopies } from './LikelyCopies';
 import { MirrorProgress } from './MirrorProgress';
 import { SyncStatus } from './SyncStatus';
 
-const STATE_LABEL: Record<OutboxEntry['state'], string> = { pending: 'Waiting', inflight: 'Sending', failed: 'Refused' };
+const STATE_LABEL: Record<OutboxEntry['state'], string> = {
+  pending: 'Waiting',
+  inflight: 'Sending',
+  failed: 'Refused',
+};
 
 /** The outbox as a person sees it: what waits, what is being sent, what the service refused. */
 export function SyncCentre() {
@@ -42,9 +46,7 @@ export function SyncCentre() {
                 {entry.error.serverMessage ?? entry.error.message}
               </p>
             ) : null}
-            {entry.state === 'failed' ? (
-              <FailedActions entry={entry} onDone={kick} />
-            ) : null}
+            {entry.state === 'failed' ? <FailedActions entry={entry} onDone={kick} /> : null}
           </li>
         ))}
       </ul>
@@ -62,7 +64,9 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const changed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : v.trim()]));
+    const changed = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : v.trim()]),
+    );
     try {
       await editQueuedCreate({ db }, entry.seq!, changed);
       setEditing(false);
@@ -80,7 +84,13 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
           Retry
         </button>
         {fields.length > 0 ? (
-          <button type="button" className="secondary" aria-expanded={editing} aria-controls={formId} onClick={() => setEditing(!editing)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={editing}
+            aria-controls={formId}
+            onClick={() => setEditing(!editing)}
+          >
             Edit
           </button>
         ) : null}
@@ -88,7 +98,8 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
           type="button"
           className="secondary"
           onClick={() => {
-            if (window.confirm(`Discard this change? ${describeChange(entry)} will not reach the service.`)) void discardChange({ db }, entry.seq!);
+            if (window.confirm(`Discard this change? ${describeChange(entry)} will not reach the service.`))
+              void discardChange({ db }, entry.seq!);
           }}
         >
           Discard
@@ -99,7 +110,10 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
           {fields.map((field) => (
             <label key={field.name} className="stack">
               {field.label}
-              <input value={values[field.name] ?? ''} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })} />
+              <input
+                value={values[field.name] ?? ''}
+                onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+              />
             </label>
           ))}
           {error ? (

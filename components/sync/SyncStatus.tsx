@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { database } from '@/lib/db/open';
 import { available, type Budget } from '@/lib/sync/budget';
 import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
-import { COLLECTIONS, pullStatusKey, type PullStatus } from '@/lib/sync/pull';
+import { COLLECTIONS, type PullStatus, pullStatusKey } from '@/lib/sync/pull';
 import { outboxCounts } from '@/lib/sync/status';
 
 /** The request budget now, the queue's counts, and when each collection was last refreshed. */
@@ -16,15 +16,28 @@ export function SyncStatus() {
   }, []);
   const budget = useLiveQuery(async () => (await db.meta.get(BUDGET_META_KEY))?.value as Budget | undefined);
   const counts = useLiveQuery(() => outboxCounts(db));
-  const pulls = useLiveQuery(() => Promise.all(COLLECTIONS.map(async (c) => [c, (await db.meta.get(pullStatusKey(c)))?.value as PullStatus | undefined] as const)), [], []);
+  const pulls = useLiveQuery(
+    () =>
+      Promise.all(
+        COLLECTIONS.map(
+          async (c) => [c, (await db.meta.get(pullStatusKey(c)))?.value as PullStatus | undefined] as const,
+        ),
+      ),
+    [],
+    [],
+  );
   const resetIn = budget?.resetAt ? Math.max(0, Math.ceil((budget.resetAt - now) / 1000)) : null;
   return (
     <div className="stack" data-testid="sync-status">
       <dl className="facts">
         <dt>Requests left</dt>
-        <dd data-testid="budget-remaining">{budget ? `${available(budget, now)} of ${budget.limit}` : 'not known yet'}</dd>
+        <dd data-testid="budget-remaining">
+          {budget ? `${available(budget, now)} of ${budget.limit}` : 'not known yet'}
+        </dd>
         <dt>Window resets</dt>
-        <dd>{resetIn !== null ? `in ${resetIn} s (${new Date(budget!.resetAt!).toLocaleTimeString()})` : 'not known'}</dd>
+        <dd>
+          {resetIn !== null ? `in ${resetIn} s (${new Date(budget!.resetAt!).toLocaleTimeString()})` : 'not known'}
+        </dd>
         <dt>Waiting</dt>
         <dd data-testid="count-pending">{counts?.pending ?? 0}</dd>
         <dt>Sending</dt>

@@ -19,9 +19,13 @@ export function describeChange(entry: OutboxEntry): string {
     case 'create':
       return `Create ${NOUN[entry.entity]}${label}`;
     case 'update':
-      return entry.entity === 'account' ? `Update account${p.email ? ` e-mail to ${String(p.email)}` : ''}${p.password ? ' password' : ''}` : `Update ${NOUN[entry.entity]}${label}`;
+      return entry.entity === 'account'
+        ? `Update account${p.email ? ` e-mail to ${String(p.email)}` : ''}${p.password ? ' password' : ''}`
+        : `Update ${NOUN[entry.entity]}${label}`;
     case 'delete':
-      return p.resentCopy ? `Delete the copy of ${NOUN[entry.entity]}${label} the browser sent twice` : `Delete ${NOUN[entry.entity]}`;
+      return p.resentCopy
+        ? `Delete the copy of ${NOUN[entry.entity]}${label} the browser sent twice`
+        : `Delete ${NOUN[entry.entity]}`;
     case 'assign-channel':
       return `Add ${String(p.type) === 'qr' ? 'QR code' : String(p.type) === 'bio' ? 'bio page' : 'link'} to a channel`;
     case 'assign-campaign':

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** A labelled form control with its field-level message; the message is tied to the input for screen readers. */
 export function Field({

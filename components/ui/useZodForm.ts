@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api/errors';
-import { fieldErrors, messageForField, type FieldErrors } from '@/lib/api/validate-input';
+import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
 
 /**
  * Form state validated with the API layer's own zod schemas, so a person sees the same rule the
@@ -21,7 +21,10 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
    * `resetTo` empties the form after a successful save, but only the fields still holding what was
    * sent: whatever was typed while the save ran is the next entry, and is kept.
    */
-  async function submit(action: (input: z.infer<S>) => Promise<unknown>, options: { resetTo?: Record<string, unknown> } = {}): Promise<boolean> {
+  async function submit(
+    action: (input: z.infer<S>) => Promise<unknown>,
+    options: { resetTo?: Record<string, unknown> } = {},
+  ): Promise<boolean> {
     const sent = values;
     const cleaned = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
     const parsed = schema.safeParse(cleaned);
@@ -33,7 +36,11 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
     try {
       await action(parsed.data);
       const { resetTo } = options;
-      if (resetTo) setValues((now) => ({ ...now, ...Object.fromEntries(Object.entries(resetTo).filter(([k]) => now[k] === sent[k])) }));
+      if (resetTo)
+        setValues((now) => ({
+          ...now,
+          ...Object.fromEntries(Object.entries(resetTo).filter(([k]) => now[k] === sent[k])),
+        }));
       setErrors({});
       return true;
     } catch (error) {

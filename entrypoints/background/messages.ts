@@ -1,10 +1,10 @@
-import { browser, type Browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
-import { requestSchema, type Reply, type Request, type RequestType, type ResponseMap } from '@/lib/messages/protocol';
+import { type Reply, type Request, type RequestType, type ResponseMap, requestSchema } from '@/lib/messages/protocol';
 import { connect, disconnect } from '@/lib/settings/connect';
-import { lookupShortUrl } from '@/lib/sync/lookup-short';
 import { refreshLinkDetails, refreshQrDetails } from '@/lib/sync/details';
+import { lookupShortUrl } from '@/lib/sync/lookup-short';
 import type { BackgroundSync } from './sync';
 
 type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
@@ -34,7 +34,9 @@ function handlersFor(sync: BackgroundSync): Handlers {
       await sync.engine.interactive((api) => refreshQrDetails(database(), api, r.key));
       return { refreshed: true };
     },
-    'link.lookup': async (r) => ({ key: await sync.engine.interactive((api) => lookupShortUrl(database(), api, r.shortUrl)) }),
+    'link.lookup': async (r) => ({
+      key: await sync.engine.interactive((api) => lookupShortUrl(database(), api, r.shortUrl)),
+    }),
   };
 }
 
@@ -58,7 +60,10 @@ function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
 async function answer(handlers: Handlers, message: unknown): Promise<Reply<RequestType>> {
   const parsed = requestSchema.safeParse(message);
   if (!parsed.success) {
-    return { ok: false, error: new ApiError({ kind: 'validation', message: 'Unknown or malformed request.', retryable: false }).toJSON() };
+    return {
+      ok: false,
+      error: new ApiError({ kind: 'validation', message: 'Unknown or malformed request.', retryable: false }).toJSON(),
+    };
   }
   const request = parsed.data;
   try {
@@ -72,5 +77,8 @@ async function answer(handlers: Handlers, message: unknown): Promise<Reply<Reque
 function serialize(error: unknown): SerializedApiError {
   if (isApiError(error)) return error.toJSON();
   console.error('Linkpilot: unexpected failure while handling a message', error);
-  return new ApiError({ kind: 'bad-response', message: 'Something unexpected went wrong in the background worker.' }).toJSON();
+  return new ApiError({
+    kind: 'bad-response',
+    message: 'Something unexpected went wrong in the background worker.',
+  }).toJSON();
 }

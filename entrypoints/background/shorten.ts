@@ -3,9 +3,9 @@ import { copyFromWorker } from '@/lib/browser/clipboard';
 import { notify } from '@/lib/browser/notify';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
-import { createLink } from '@/lib/sync/actions';
-import { linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { connectionItem } from '@/lib/settings/connection';
+import { linkDefaultsItem } from '@/lib/settings/link-defaults';
+import { createLink } from '@/lib/sync/actions';
 import type { BackgroundSync } from './sync';
 
 /**
@@ -16,7 +16,11 @@ import type { BackgroundSync } from './sync';
  */
 export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
   if (!url) return notify('Nothing to shorten', 'This tab has no address that can be shortened.');
-  if (!(await connectionItem.getValue())) return notify('Linkpilot is not connected', 'Open the dashboard’s Settings and connect to your link service first.');
+  if (!(await connectionItem.getValue()))
+    return notify(
+      'Linkpilot is not connected',
+      'Open the dashboard’s Settings and connect to your link service first.',
+    );
   const db = database();
   const existing = await linkForPage(db, url);
   let key = existing?.key;
@@ -33,8 +37,18 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   const entry = await db.outbox.where('key').equals(key).first();
   if (row?.shorturl) {
     const copied = await copyFromWorker(row.shorturl);
-    return notify(copied ? 'Short URL copied' : 'Short URL ready', `${row.shorturl}${existing ? ' (this page was already shortened)' : ''}`);
+    return notify(
+      copied ? 'Short URL copied' : 'Short URL ready',
+      `${row.shorturl}${existing ? ' (this page was already shortened)' : ''}`,
+    );
   }
-  if (entry?.state === 'failed') return notify('The service refused this link', entry.error?.serverMessage ?? entry.error?.message ?? 'See the Sync centre.');
-  return notify('Saved, waiting to sync', 'The link will be created when the service can be reached. Open the popup to copy it then.');
+  if (entry?.state === 'failed')
+    return notify(
+      'The service refused this link',
+      entry.error?.serverMessage ?? entry.error?.message ?? 'See the Sync centre.',
+    );
+  return notify(
+    'Saved, waiting to sync',
+    'The link will be created when the service can be reached. Open the popup to copy it then.',
+  );
 }

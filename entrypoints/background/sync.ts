@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
 import { liveQuery } from 'dexie';
+import { browser } from 'wxt/browser';
 import { showSyncBadge } from '@/lib/browser/badge';
 import { installFreshConnectionRule } from '@/lib/browser/fresh-connections';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';

@@ -1,17 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { AccountSummary } from '@/components/account/AccountSummary';
 import { AccountPage } from '@/components/account/AccountPage';
+import { AccountSummary } from '@/components/account/AccountSummary';
 import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
 import { CatalogPage } from '@/components/catalog/CatalogPage';
 import { ChannelsPage } from '@/components/channels/ChannelsPage';
-import { QrCodesPage } from '@/components/qr/QrCodesPage';
-import { LinkTablePage } from '@/components/links/LinkTablePage';
 import { DomainsPage } from '@/components/domains/DomainsPage';
 import { useHashRoute } from '@/components/hooks/useHashRoute';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { useTheme } from '@/components/hooks/useTheme';
+import { LinkTablePage } from '@/components/links/LinkTablePage';
+import { QrCodesPage } from '@/components/qr/QrCodesPage';
 import { ConnectionForm } from '@/components/settings/ConnectionForm';
 import { PreferencesForm } from '@/components/settings/PreferencesForm';
-import { useTheme } from '@/components/hooks/useTheme';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { database } from '@/lib/db/open';
@@ -62,7 +62,9 @@ function SettingsPage() {
 
   async function confirmDisconnect() {
     const warning = pending > 0 ? ` ${pending} change(s) not yet synced will be discarded.` : '';
-    if (window.confirm(`Disconnect? The API key and the local copy of your data are removed from this browser.${warning}`)) {
+    if (
+      window.confirm(`Disconnect? The API key and the local copy of your data are removed from this browser.${warning}`)
+    ) {
       await sendRequest({ type: 'connection.disconnect' });
     }
   }

@@ -4,7 +4,8 @@ import { browser } from 'wxt/browser';
 // in an unfocused offscreen document) and answers whether it worked.
 browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
   const m = message as { target?: unknown; type?: unknown; text?: unknown } | null;
-  if (sender.id !== browser.runtime.id || m?.target !== 'offscreen' || m.type !== 'copy' || typeof m.text !== 'string') return undefined;
+  if (sender.id !== browser.runtime.id || m?.target !== 'offscreen' || m.type !== 'copy' || typeof m.text !== 'string')
+    return undefined;
   const area = document.getElementById('clipboard') as HTMLTextAreaElement;
   area.value = m.text;
   area.select();

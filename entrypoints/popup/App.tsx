@@ -6,11 +6,14 @@ import { RecentLinks } from '@/components/links/RecentLinks';
 // Forms (and the validation library they bring) load after the first paint: the popup shows the
 // page's link and the recent list from IndexedDB without waiting for them.
 const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
-const AssignControls = lazy(() => import('@/components/links/AssignControls').then((m) => ({ default: m.AssignControls })));
+const AssignControls = lazy(() =>
+  import('@/components/links/AssignControls').then((m) => ({ default: m.AssignControls })),
+);
+
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { copyFromPage } from '@/lib/browser/clipboard';
-import { currentPage, openDashboard, popOut, type PageInfo } from '@/lib/browser/tabs';
+import { currentPage, openDashboard, type PageInfo, popOut } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
 import { connectionItem } from '@/lib/settings/connection';
@@ -26,7 +29,10 @@ export function App() {
     void currentPage(window.location.search).then(setPage);
   }, []);
   const db = database();
-  const link = useLiveQuery(async () => (createdKey ? db.links.get(createdKey) : page ? linkForPage(db, page.url) : undefined), [createdKey, page?.url]);
+  const link = useLiveQuery(
+    async () => (createdKey ? db.links.get(createdKey) : page ? linkForPage(db, page.url) : undefined),
+    [createdKey, page?.url],
+  );
 
   // Copy the new short URL as soon as the service has made it, once.
   useEffect(() => {
@@ -55,7 +61,11 @@ export function App() {
     <main>
       <header className="row">
         <h1 className="popup-title">Linkpilot</h1>
-        <button type="button" className="secondary" onClick={() => void popOut(page?.tabId ?? null).then(() => window.close())}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => void popOut(page?.tabId ?? null).then(() => window.close())}
+        >
           Pop out
         </button>
         <button type="button" className="secondary" onClick={() => void openDashboard().then(() => window.close())}>

@@ -21,9 +21,15 @@ export async function copyFromWorker(text: string): Promise<boolean> {
   try {
     const has = await (offscreen as unknown as { hasDocument?: () => Promise<boolean> }).hasDocument?.();
     if (!has) {
-      await offscreen.createDocument({ url: browser.runtime.getURL('/offscreen.html'), reasons: ['CLIPBOARD'], justification: 'Copy the new short URL to the clipboard' });
+      await offscreen.createDocument({
+        url: browser.runtime.getURL('/offscreen.html'),
+        reasons: ['CLIPBOARD'],
+        justification: 'Copy the new short URL to the clipboard',
+      });
     }
-    const reply = (await browser.runtime.sendMessage({ target: 'offscreen', type: 'copy', text })) as { ok?: boolean } | undefined;
+    const reply = (await browser.runtime.sendMessage({ target: 'offscreen', type: 'copy', text })) as
+      | { ok?: boolean }
+      | undefined;
     return reply?.ok === true;
   } catch {
     return false;

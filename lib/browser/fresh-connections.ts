@@ -47,7 +47,10 @@ export async function installFreshConnectionRule(): Promise<boolean> {
   const rules = browser.declarativeNetRequest as typeof browser.declarativeNetRequest | undefined;
   if (!rules?.updateSessionRules) return false;
   try {
-    await rules.updateSessionRules({ removeRuleIds: [FRESH_CONNECTION_RULE_ID], addRules: [freshConnectionRule(ownHost())] });
+    await rules.updateSessionRules({
+      removeRuleIds: [FRESH_CONNECTION_RULE_ID],
+      addRules: [freshConnectionRule(ownHost())],
+    });
     return true;
   } catch (error) {
     console.warn('Linkpilot: requests keep reusing connections; a dropped answer may be resent by the browser', error);

@@ -13,7 +13,10 @@ export interface PageInfo {
 export async function currentPage(search: string): Promise<PageInfo | null> {
   const fromParam = Number(new URLSearchParams(search).get('tab'));
   try {
-    const tab = Number.isInteger(fromParam) && fromParam > 0 ? await browser.tabs.get(fromParam) : (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
+    const tab =
+      Number.isInteger(fromParam) && fromParam > 0
+        ? await browser.tabs.get(fromParam)
+        : (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
     if (!tab?.url) return null;
     return { tabId: tab.id ?? null, url: tab.url, title: tab.title ?? '' };
   } catch {

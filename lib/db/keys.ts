@@ -12,7 +12,9 @@ export function newLocalKey(now: number = Date.now()): string {
     lastTime = now;
     counter = 0;
   }
-  const random = Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0');
+  const random = Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
   return `l${now.toString(36).padStart(9, '0')}${counter.toString(36).padStart(3, '0')}${random}`;
 }
 

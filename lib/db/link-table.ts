@@ -1,5 +1,5 @@
-import type { LinkpilotDb, LinkRow } from './schema';
 import { compareKeysNewestFirst } from './keys';
+import type { LinkpilotDb, LinkRow } from './schema';
 import type { SearchIndex } from './search-index';
 import { queryWords } from './search-words';
 
@@ -15,18 +15,25 @@ export interface LinkTableQuery {
 /** Filtered or searched results are capped: the table says so rather than loading 100,000 rows. */
 export const MAX_MATCHES = 5000;
 
-export const isFiltered = (q: LinkTableQuery) => Boolean(q.search.trim() || q.channelKey || q.campaignKey || q.domain || q.status);
+export const isFiltered = (q: LinkTableQuery) =>
+  Boolean(q.search.trim() || q.channelKey || q.campaignKey || q.domain || q.status);
 
 /**
  * What the links table shows. Unfiltered, it pages straight through the sort index (only the
  * visible window is read, so 100,000 links cost what 50 do); filtered or searched, the matches
  * (at most MAX_MATCHES) are collected once and windowed in memory.
  */
-export async function linkTableTotal(db: LinkpilotDb, q: LinkTableQuery, index: SearchIndex | null = null): Promise<{ total: number; capped: boolean; keys: string[] | null }> {
+export async function linkTableTotal(
+  db: LinkpilotDb,
+  q: LinkTableQuery,
+  index: SearchIndex | null = null,
+): Promise<{ total: number; capped: boolean; keys: string[] | null }> {
   if (!isFiltered(q)) return { total: await db.links.count(), capped: false, keys: null };
   if (q.sort === 'date' && !q.channelKey && !q.campaignKey && !q.domain && !q.status) {
     // The in-memory index when the caller holds a current one; the IndexedDB word index otherwise.
-    const { keys, capped } = index ? index.search(queryWords(q.search), MAX_MATCHES) : await searchKeys(db, queryWords(q.search));
+    const { keys, capped } = index
+      ? index.search(queryWords(q.search), MAX_MATCHES)
+      : await searchKeys(db, queryWords(q.search));
     return { total: keys.length, capped, keys };
   }
   const rows = await matchingRows(db, q);
@@ -43,8 +50,15 @@ export async function watchLinkTable(db: LinkpilotDb): Promise<void> {
   await Promise.all([db.links.limit(1).toArray(), db.channelItems.limit(1).toArray()]);
 }
 
-export async function linkTableWindow(db: LinkpilotDb, q: LinkTableQuery, keys: string[] | null, start: number, count: number): Promise<LinkRow[]> {
-  if (keys) return (await db.links.bulkGet(keys.slice(start, start + count))).filter((r): r is LinkRow => r !== undefined);
+export async function linkTableWindow(
+  db: LinkpilotDb,
+  q: LinkTableQuery,
+  keys: string[] | null,
+  start: number,
+  count: number,
+): Promise<LinkRow[]> {
+  if (keys)
+    return (await db.links.bulkGet(keys.slice(start, start + count))).filter((r): r is LinkRow => r !== undefined);
   return db.links.orderBy(q.sort).reverse().offset(start).limit(count).toArray();
 }
 
@@ -61,7 +75,9 @@ async function searchKeys(db: LinkpilotDb, words: string[]): Promise<{ keys: str
   const [rarest, ...others] = order;
   if (!rarest || rarest.n === 0) return { keys: [], capped: false };
   // Not reversed and not limited: then Dexie can use one getAllKeys() call instead of a cursor.
-  const candidates = [...new Set((await byWord.startsWith(rarest.w).primaryKeys()) as string[])].sort(compareKeysNewestFirst).slice(0, MAX_MATCHES * 2);
+  const candidates = [...new Set((await byWord.startsWith(rarest.w).primaryKeys()) as string[])]
+    .sort(compareKeysNewestFirst)
+    .slice(0, MAX_MATCHES * 2);
   let keys = candidates;
   const common: string[] = [];
   for (const other of others) {
@@ -74,7 +90,9 @@ async function searchKeys(db: LinkpilotDb, words: string[]): Promise<{ keys: str
   if (common.length > 0 && keys.length > 0) {
     // Cheaper to read the few candidates than the key set of a word nearly every link has.
     const rows = await db.links.bulkGet(keys);
-    keys = rows.filter((r): r is LinkRow => r !== undefined && common.every((w) => r.words.some((rw) => rw.startsWith(w)))).map((r) => r.key);
+    keys = rows
+      .filter((r): r is LinkRow => r !== undefined && common.every((w) => r.words.some((rw) => rw.startsWith(w))))
+      .map((r) => r.key);
   }
   return { keys: keys.slice(0, MAX_MATCHES), capped: rarest.n > MAX_MATCHES * 2 || keys.length > MAX_MATCHES };
 }
@@ -98,10 +116,13 @@ async function matchingRows(db: LinkpilotDb, q: LinkTableQuery): Promise<LinkRow
   if (q.channelKey) {
     const items = await db.channelItems.where('channelKey').equals(q.channelKey).toArray();
     const rows = await db.links.bulkGet(items.map((i) => i.itemKey).filter((k): k is string => k !== null));
-    return rows.filter((r): r is LinkRow => r !== undefined && (!first || r.words.some((w) => w.startsWith(first))) && keep(r)).slice(0, MAX_MATCHES);
+    return rows
+      .filter((r): r is LinkRow => r !== undefined && (!first || r.words.some((w) => w.startsWith(first))) && keep(r))
+      .slice(0, MAX_MATCHES);
   }
   if (first) return db.links.where('words').startsWith(first).distinct().filter(keep).limit(MAX_MATCHES).toArray();
-  if (q.campaignKey) return db.links.where('campaignKey').equals(q.campaignKey).filter(keep).limit(MAX_MATCHES).toArray();
+  if (q.campaignKey)
+    return db.links.where('campaignKey').equals(q.campaignKey).filter(keep).limit(MAX_MATCHES).toArray();
   if (q.domain) return db.links.where('domain').equals(q.domain).filter(keep).limit(MAX_MATCHES).toArray();
   return db.links.filter(keep).limit(MAX_MATCHES).toArray();
 }

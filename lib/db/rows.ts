@@ -72,7 +72,12 @@ export function channelRow(channel: Channel, existing: ChannelRow | undefined, p
   };
 }
 
-export function channelItemKey(channelKey: string, type: string, itemKey: string | null, itemId: number | null): string {
+export function channelItemKey(
+  channelKey: string,
+  type: string,
+  itemKey: string | null,
+  itemId: number | null,
+): string {
   return `${channelKey}|${type}|${itemKey ?? `s${itemId ?? ''}`}`;
 }
 

@@ -1,10 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { SerializedApiError } from '../api/errors';
+import type { CreateLinkInput } from '../api/inputs/links';
+import type { CreateQrInput } from '../api/inputs/qr';
 import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
-import type { CreateLinkInput } from '../api/inputs/links';
-import type { CreateQrInput } from '../api/inputs/qr';
-import type { SerializedApiError } from '../api/errors';
 
 /** Where a mirrored record stands relative to the service. */
 export type SyncState = 'synced' | 'pending' | 'failed';

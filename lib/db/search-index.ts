@@ -1,5 +1,5 @@
-import type { LinkpilotDb, LinkRow } from './schema';
 import { compareKeysNewestFirst } from './keys';
+import type { LinkpilotDb, LinkRow } from './schema';
 
 /**
  * An in-memory word index over the mirrored links, for searches that must answer within a
@@ -88,7 +88,9 @@ export async function loadSearchIndex(db: LinkpilotDb, cancelled: () => boolean)
   const entries: { key: string; words: string[] }[] = [];
   let after: string | null = null;
   for (;;) {
-    const chunk: LinkRow[] = await (after === null ? db.links.orderBy('key') : db.links.where('key').above(after)).limit(LOAD_CHUNK).toArray();
+    const chunk: LinkRow[] = await (after === null ? db.links.orderBy('key') : db.links.where('key').above(after))
+      .limit(LOAD_CHUNK)
+      .toArray();
     if (cancelled()) return null;
     for (const row of chunk) entries.push({ key: row.key, words: row.words });
     if (chunk.length < LOAD_CHUNK) break;

@@ -9,7 +9,10 @@ export function searchWords(...fields: (string | null | undefined)[]): string[] 
   const words = new Set<string>();
   for (const field of fields) {
     if (!field) continue;
-    for (const word of field.toLowerCase().slice(0, 4000).split(/[^\p{L}\p{N}]+/u)) {
+    for (const word of field
+      .toLowerCase()
+      .slice(0, 4000)
+      .split(/[^\p{L}\p{N}]+/u)) {
       if (word.length >= 2 && word.length <= 64) words.add(word);
       if (words.size >= MAX_WORDS) return [...words];
     }
@@ -19,7 +22,14 @@ export function searchWords(...fields: (string | null | undefined)[]): string[] 
 
 /** The words of what a person typed into a search box, longest first (the most selective). */
 export function queryWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 1))].sort((a, b) => b.length - a.length);
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 1),
+    ),
+  ].sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -16,9 +16,13 @@ export function csvCell(value: unknown): string {
 export function linksToCsv(rows: LinkRow[]): string {
   const lines = [COLUMNS.join(',')];
   for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c])).join(','));
-  return lines.join('\r\n') + '\r\n';
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 export function linksToJson(rows: LinkRow[]): string {
-  return JSON.stringify(rows.map((row) => Object.fromEntries(COLUMNS.map((c) => [c, row[c]]))), null, 2);
+  return JSON.stringify(
+    rows.map((row) => Object.fromEntries(COLUMNS.map((c) => [c, row[c]]))),
+    null,
+    2,
+  );
 }

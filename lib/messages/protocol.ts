@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Account } from '../api/schemas/account';
 import type { SerializedApiError } from '../api/errors';
+import type { Account } from '../api/schemas/account';
 import type { DrainReport } from '../sync/engine';
 
 /**

@@ -1,10 +1,10 @@
-import { browser } from 'wxt/browser';
 import { ApiError } from '../api/errors';
+import { sendToWorker } from '../browser/runtime';
 import type { Reply, Request, RequestType, ResponseMap } from './protocol';
 
 /** Sends a typed request to the background worker; failures come back as ApiError. */
 export async function sendRequest<R extends Request>(request: R): Promise<ResponseMap[R['type']]> {
-  const reply = (await browser.runtime.sendMessage(request)) as Reply<R['type']> | undefined;
+  const reply = (await sendToWorker(request)) as Reply<R['type']> | undefined;
   if (!reply) {
     throw new ApiError({ kind: 'network', message: 'The background worker did not answer. Reload the extension.' });
   }

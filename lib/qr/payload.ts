@@ -29,7 +29,12 @@ export function qrPayload(input: CreateQrInput): string {
     }
     case 'vcard': {
       const d = input.data;
-      const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${vcardText(d.lastname)};${vcardText(d.firstname)};;;`, `FN:${vcardText([d.firstname, d.lastname].filter(Boolean).join(' '))}`];
+      const lines = [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `N:${vcardText(d.lastname)};${vcardText(d.firstname)};;;`,
+        `FN:${vcardText([d.firstname, d.lastname].filter(Boolean).join(' '))}`,
+      ];
       if (d.organization) lines.push(`ORG:${vcardText(d.organization)}`);
       if (d.phone) lines.push(`TEL:${compactPhone(d.phone)}`);
       if (d.email) lines.push(`EMAIL:${vcardText(d.email)}`);
@@ -53,5 +58,8 @@ function escapeWifi(value: string): string {
 }
 
 function vcardText(value: string | undefined): string {
-  return (value ?? '').replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([;,])/g, '\\$1');
+  return (value ?? '')
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/([;,])/g, '\\$1');
 }

@@ -1,4 +1,3 @@
-
 /**
  * QR images drawn locally with `qrcode`, no network. Colours come as the API's rgb(r,g,b) or
  * as #RRGGBB; anything else falls back to black on white rather than failing the render.
@@ -48,7 +47,9 @@ export async function qrPngDataUrl(text: string, style: QrStyle = {}): Promise<s
 /** Light and dark too close to tell apart: the code will not scan. */
 export function poorContrast(style: QrStyle): boolean {
   const lum = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const a = lum(colorToHex(style.foreground, '#000000'));

@@ -1,7 +1,8 @@
 import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import type { Fetch } from '../api/fetch';
 import type { Account } from '../api/schemas/account';
-import { MIRROR_TABLES, type LinkpilotDb } from '../db/schema';
+import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
 import { connectionItem } from './connection';
 import { parseServiceUrl } from './service-url';
 
@@ -17,13 +18,25 @@ export interface ConnectResult {
  * Connecting to another service or account starts a fresh mirror: records of one account must
  * never be sent to another.
  */
-export async function connect(db: LinkpilotDb, serviceUrl: string, apiKey: string, fetchImpl?: typeof fetch): Promise<ConnectResult> {
+export async function connect(
+  db: LinkpilotDb,
+  serviceUrl: string,
+  apiKey: string,
+  fetchImpl?: Fetch,
+): Promise<ConnectResult> {
   const parsed = parseServiceUrl(serviceUrl);
-  if (!parsed.ok) throw new ApiError({ kind: 'validation', field: 'serviceUrl', message: parsed.message, retryable: false });
+  if (!parsed.ok)
+    throw new ApiError({ kind: 'validation', field: 'serviceUrl', message: parsed.message, retryable: false });
   const key = apiKey.trim();
-  if (key === '') throw new ApiError({ kind: 'validation', field: 'apiKey', message: 'Enter the API key.', retryable: false });
+  if (key === '')
+    throw new ApiError({ kind: 'validation', field: 'apiKey', message: 'Enter the API key.', retryable: false });
   if (/\s/.test(key)) {
-    throw new ApiError({ kind: 'validation', field: 'apiKey', message: 'The API key must not contain spaces.', retryable: false });
+    throw new ApiError({
+      kind: 'validation',
+      field: 'apiKey',
+      message: 'The API key must not contain spaces.',
+      retryable: false,
+    });
   }
   const client = createApiClient({ baseUrl: parsed.baseUrl, getApiKey: () => key, fetch: fetchImpl });
   let account: Account;
@@ -31,19 +44,32 @@ export async function connect(db: LinkpilotDb, serviceUrl: string, apiKey: strin
     account = await client.getAccount();
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'auth') {
-      throw new ApiError({ ...error.toJSON(), field: 'apiKey', message: `The service refused this API key${error.serverMessage ? `: ${error.serverMessage}` : '.'}` });
+      throw new ApiError({
+        ...error.toJSON(),
+        field: 'apiKey',
+        message: `The service refused this API key${error.serverMessage ? `: ${error.serverMessage}` : '.'}`,
+      });
     }
     if (error instanceof ApiError && error.kind === 'not-found') {
-      throw new ApiError({ ...error.toJSON(), field: 'serviceUrl', message: `No link service answers at ${parsed.baseUrl}/api: check the Service URL.` });
+      throw new ApiError({
+        ...error.toJSON(),
+        field: 'serviceUrl',
+        message: `No link service answers at ${parsed.baseUrl}/api: check the Service URL.`,
+      });
     }
     if (error instanceof ApiError && error.kind === 'bad-response') {
-      throw new ApiError({ ...error.toJSON(), field: 'serviceUrl', message: `${parsed.baseUrl} does not answer like the link service's API: check the Service URL.` });
+      throw new ApiError({
+        ...error.toJSON(),
+        field: 'serviceUrl',
+        message: `${parsed.baseUrl} does not answer like the link service's API: check the Service URL.`,
+      });
     }
     throw error;
   }
   const previous = await connectionItem.getValue();
   const mirrored = await db.account.get('me');
-  if ((previous && previous.baseUrl !== parsed.baseUrl) || (mirrored && mirrored.id !== account.id)) await clearMirror(db);
+  if ((previous && previous.baseUrl !== parsed.baseUrl) || (mirrored && mirrored.id !== account.id))
+    await clearMirror(db);
   await connectionItem.setValue({ baseUrl: parsed.baseUrl, apiKey: key, connectedAt: new Date().toISOString() });
   await db.transaction('rw', db.account, db.meta, async () => {
     await db.account.put({ ...account, key: 'me', pendingEmail: (await db.account.get('me'))?.pendingEmail ?? null });

@@ -24,7 +24,10 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
     return { ok: false, message: `The Service URL must use http or https, not ${url.protocol.slice(0, -1)}.` };
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'The Service URL must not contain a user name or password; put the key in "API key".' };
+    return {
+      ok: false,
+      message: 'The Service URL must not contain a user name or password; put the key in "API key".',
+    };
   }
   if (url.search || url.hash) {
     return { ok: false, message: 'The Service URL must not contain a query (?…) or a fragment (#…).' };

@@ -1,17 +1,32 @@
-import { updateAccountInput, type UpdateAccountInput } from '../api/inputs/account';
-import { createCampaignInput, updateCampaignInput, type CreateCampaignInput, type UpdateCampaignInput } from '../api/inputs/campaigns';
-import { createChannelInput, updateChannelInput, type CreateChannelInput, type UpdateChannelInput } from '../api/inputs/channels';
-import { createDomainInput, updateDomainInput, type CreateDomainInput, type UpdateDomainInput } from '../api/inputs/domains';
-import { createLinkInput, expiryProblem, type CreateLinkInput } from '../api/inputs/links';
-import { createQrInput, type CreateQrInput } from '../api/inputs/qr';
 import { ApiError } from '../api/errors';
-import { formatDatetime } from '../api/schemas/primitives';
+import { type UpdateAccountInput, updateAccountInput } from '../api/inputs/account';
+import {
+  type CreateCampaignInput,
+  createCampaignInput,
+  type UpdateCampaignInput,
+  updateCampaignInput,
+} from '../api/inputs/campaigns';
+import {
+  type CreateChannelInput,
+  createChannelInput,
+  type UpdateChannelInput,
+  updateChannelInput,
+} from '../api/inputs/channels';
+import {
+  type CreateDomainInput,
+  createDomainInput,
+  type UpdateDomainInput,
+  updateDomainInput,
+} from '../api/inputs/domains';
+import { type CreateLinkInput, createLinkInput, expiryProblem } from '../api/inputs/links';
+import { type CreateQrInput, createQrInput } from '../api/inputs/qr';
 import type { ChannelItemType } from '../api/schemas/channels';
+import { formatDatetime } from '../api/schemas/primitives';
 import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey, withLinkWords } from '../db/rows';
 import type { LinkpilotDb, LinkRow, OutboxEntry } from '../db/schema';
-import { enqueue, refreshSyncState, tableOf, type MirrorTableName, type NewEntry } from './outbox';
+import { enqueue, type MirrorTableName, type NewEntry, refreshSyncState, tableOf } from './outbox';
 
 /**
  * One function per user action. Each validates its input with the API's own schemas, writes the
@@ -38,14 +53,22 @@ export interface CreateLinkAction {
  * Runs an action's writes in one transaction. It spans every table an action may read: the
  * outbox looks up server ids across the mirror, and Dexie refuses tables outside the scope.
  */
-async function change(ctx: ActionContext, _tables: MirrorTableName[], work: (now: number) => Promise<void>): Promise<void> {
+async function change(
+  ctx: ActionContext,
+  _tables: MirrorTableName[],
+  work: (now: number) => Promise<void>,
+): Promise<void> {
   const now = (ctx.now ?? Date.now)();
   const { db } = ctx;
   // The scope must itself be an async function: Dexie keeps the transaction alive across native
   // awaits only for those (a plain arrow returning a promise commits too early).
-  await db.transaction('rw', [db.links, db.channels, db.campaigns, db.domains, db.qrCodes, db.account, db.channelItems, db.outbox], async () => {
-    await work(now);
-  });
+  await db.transaction(
+    'rw',
+    [db.links, db.channels, db.campaigns, db.domains, db.qrCodes, db.account, db.channelItems, db.outbox],
+    async () => {
+      await work(now);
+    },
+  );
 }
 
 async function queue(ctx: ActionContext, entry: NewEntry, now: number): Promise<void> {
@@ -54,7 +77,8 @@ async function queue(ctx: ActionContext, entry: NewEntry, now: number): Promise<
 }
 
 async function requireRow(ctx: ActionContext, table: MirrorTableName, key: string, what: string): Promise<void> {
-  if (!(await ctx.db.table(table).get(key))) throw new ApiError({ kind: 'not-found', message: `That ${what} no longer exists here.`, retryable: false });
+  if (!(await ctx.db.table(table).get(key)))
+    throw new ApiError({ kind: 'not-found', message: `That ${what} no longer exists here.`, retryable: false });
 }
 
 // ── Short links ──────────────────────────────────────────────────────────────
@@ -102,7 +126,18 @@ export async function createLink(ctx: ActionContext, action: CreateLinkAction): 
       });
     }
     const deps = [action.channelKey, action.campaignKey].filter((k): k is string => Boolean(k));
-    await queue(ctx, { entity: 'link', op: 'create', key, payload: { input, channelKey: action.channelKey ?? null, campaignKey: action.campaignKey ?? null }, deps, priority: action.priority ?? 1 }, now);
+    await queue(
+      ctx,
+      {
+        entity: 'link',
+        op: 'create',
+        key,
+        payload: { input, channelKey: action.channelKey ?? null, campaignKey: action.campaignKey ?? null },
+        deps,
+        priority: action.priority ?? 1,
+      },
+      now,
+    );
   });
   return key;
 }
@@ -110,10 +145,27 @@ export async function createLink(ctx: ActionContext, action: CreateLinkAction): 
 /** Edits a link that has not reached the service yet (the API has no link update). */
 export async function editPendingLink(ctx: ActionContext, key: string, patch: Partial<LinkFields>): Promise<void> {
   const row = await ctx.db.links.get(key);
-  if (!row?.input || row.id !== null) throw new ApiError({ kind: 'validation', message: 'Only links that are not on the service yet can be edited.', retryable: false });
-  const input = validateInput(createLinkInput.omit({ channel: true, campaign: true }), { ...row.input, ...patch }) as LinkFields;
+  if (!row?.input || row.id !== null)
+    throw new ApiError({
+      kind: 'validation',
+      message: 'Only links that are not on the service yet can be edited.',
+      retryable: false,
+    });
+  const input = validateInput(createLinkInput.omit({ channel: true, campaign: true }), {
+    ...row.input,
+    ...patch,
+  }) as LinkFields;
   await change(ctx, ['links'], async (now) => {
-    await ctx.db.links.put(withLinkWords({ ...row, input, alias: input.custom ?? '', longurl: input.url, title: input.metatitle ?? titleOf(input.url), description: input.description ?? '' }));
+    await ctx.db.links.put(
+      withLinkWords({
+        ...row,
+        input,
+        alias: input.custom ?? '',
+        longurl: input.url,
+        title: input.metatitle ?? titleOf(input.url),
+        description: input.description ?? '',
+      }),
+    );
     await queue(ctx, { entity: 'link', op: 'update', key, payload: { input } }, now);
   });
 }
@@ -133,7 +185,16 @@ export async function createChannel(ctx: ActionContext, fields: CreateChannelInp
   const input = validateInput(createChannelInput, fields);
   const key = newLocalKey();
   await change(ctx, ['channels'], async (now) => {
-    await ctx.db.channels.add({ key, id: null, sync: 'pending', pulledAt: 0, name: input.name, description: input.description ?? '', color: input.color?.toLowerCase() ?? null, starred: input.starred ?? false });
+    await ctx.db.channels.add({
+      key,
+      id: null,
+      sync: 'pending',
+      pulledAt: 0,
+      name: input.name,
+      description: input.description ?? '',
+      color: input.color?.toLowerCase() ?? null,
+      starred: input.starred ?? false,
+    });
     await queue(ctx, { entity: 'channel', op: 'create', key, payload: input }, now);
   });
   return key;
@@ -172,7 +233,8 @@ export async function assignToChannel(
     let preview = '';
     if (item.type !== 'bio') {
       const row = item.type === 'links' ? await ctx.db.links.get(item.key) : await ctx.db.qrCodes.get(item.key);
-      if (!row) throw new ApiError({ kind: 'not-found', message: 'That item no longer exists here.', retryable: false });
+      if (!row)
+        throw new ApiError({ kind: 'not-found', message: 'That item no longer exists here.', retryable: false });
       title = 'title' in row ? row.title : row.name;
       link = 'shorturl' in row ? row.shorturl : row.link;
       preview = 'longurl' in row ? row.longurl : '';
@@ -194,7 +256,13 @@ export async function assignToChannel(
     const key = itemKey ?? `bio:${itemId}`;
     await enqueue(
       ctx.db,
-      { entity: item.type === 'qr' ? 'qr' : 'link', op: 'assign-channel', key, payload: { channelKey, type, itemId }, deps: itemKey ? [channelKey, itemKey] : [channelKey] },
+      {
+        entity: item.type === 'qr' ? 'qr' : 'link',
+        op: 'assign-channel',
+        key,
+        payload: { channelKey, type, itemId },
+        deps: itemKey ? [channelKey, itemKey] : [channelKey],
+      },
       now,
     );
   });
@@ -206,7 +274,17 @@ export async function createCampaign(ctx: ActionContext, fields: CreateCampaignI
   const input = validateInput(createCampaignInput, fields);
   const key = newLocalKey();
   await change(ctx, ['campaigns'], async (now) => {
-    await ctx.db.campaigns.add({ key, id: null, sync: 'pending', pulledAt: 0, name: input.name ?? 'New campaign', slug: input.slug ?? null, public: input.public ?? false, rotator: null, list: '' });
+    await ctx.db.campaigns.add({
+      key,
+      id: null,
+      sync: 'pending',
+      pulledAt: 0,
+      name: input.name ?? 'New campaign',
+      slug: input.slug ?? null,
+      public: input.public ?? false,
+      rotator: null,
+      list: '',
+    });
     await queue(ctx, { entity: 'campaign', op: 'create', key, payload: input }, now);
   });
   return key;
@@ -216,7 +294,11 @@ export async function updateCampaign(ctx: ActionContext, key: string, fields: Up
   const patch = validateInput(updateCampaignInput, fields);
   await change(ctx, ['campaigns'], async (now) => {
     await requireRow(ctx, 'campaigns', key, 'campaign');
-    await ctx.db.campaigns.update(key, { name: patch.name, ...(patch.slug !== undefined ? { slug: patch.slug } : {}), ...(patch.public !== undefined ? { public: patch.public } : {}) });
+    await ctx.db.campaigns.update(key, {
+      name: patch.name,
+      ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
+      ...(patch.public !== undefined ? { public: patch.public } : {}),
+    });
     await queue(ctx, { entity: 'campaign', op: 'update', key, payload: patch }, now);
   });
 }
@@ -232,7 +314,11 @@ export async function assignToCampaign(ctx: ActionContext, campaignKey: string, 
     await requireRow(ctx, 'campaigns', campaignKey, 'campaign');
     await requireRow(ctx, 'links', linkKey, 'link');
     await ctx.db.links.update(linkKey, { campaignKey });
-    await enqueue(ctx.db, { entity: 'link', op: 'assign-campaign', key: linkKey, payload: { campaignKey }, deps: [campaignKey, linkKey] }, now);
+    await enqueue(
+      ctx.db,
+      { entity: 'link', op: 'assign-campaign', key: linkKey, payload: { campaignKey }, deps: [campaignKey, linkKey] },
+      now,
+    );
     await refreshSyncState(ctx.db, 'link', linkKey);
   });
 }
@@ -243,7 +329,15 @@ export async function createDomain(ctx: ActionContext, fields: CreateDomainInput
   const input = validateInput(createDomainInput, fields);
   const key = newLocalKey();
   await change(ctx, ['domains'], async (now) => {
-    await ctx.db.domains.add({ key, id: null, sync: 'pending', pulledAt: 0, domain: input.domain.replace(/\/$/, ''), redirectroot: input.redirectroot ?? '', redirect404: input.redirect404 ?? '' });
+    await ctx.db.domains.add({
+      key,
+      id: null,
+      sync: 'pending',
+      pulledAt: 0,
+      domain: input.domain.replace(/\/$/, ''),
+      redirectroot: input.redirectroot ?? '',
+      redirect404: input.redirect404 ?? '',
+    });
     await queue(ctx, { entity: 'domain', op: 'create', key, payload: input }, now);
   });
   return key;
@@ -268,7 +362,17 @@ export async function createQrCode(ctx: ActionContext, fields: CreateQrInput): P
   const input = validateInput(createQrInput, fields) as CreateQrInput;
   const key = newLocalKey();
   await change(ctx, ['qrCodes'], async (now) => {
-    await ctx.db.qrCodes.add({ key, id: null, sync: 'pending', pulledAt: 0, link: '', scans: 0, name: input.name ?? '', date: formatDatetime(new Date(now)), input });
+    await ctx.db.qrCodes.add({
+      key,
+      id: null,
+      sync: 'pending',
+      pulledAt: 0,
+      link: '',
+      scans: 0,
+      name: input.name ?? '',
+      date: formatDatetime(new Date(now)),
+      input,
+    });
     await queue(ctx, { entity: 'qr', op: 'create', key, payload: { input } }, now);
   });
   return key;
@@ -290,7 +394,12 @@ export async function updateAccount(ctx: ActionContext, fields: UpdateAccountInp
 
 // ── Shared ───────────────────────────────────────────────────────────────────
 
-async function deleteRecord(ctx: ActionContext, entity: 'channel' | 'campaign' | 'domain', key: string, alsoLocally: () => Promise<void>): Promise<void> {
+async function deleteRecord(
+  ctx: ActionContext,
+  entity: 'channel' | 'campaign' | 'domain',
+  key: string,
+  alsoLocally: () => Promise<void>,
+): Promise<void> {
   const table = tableOf[entity];
   await change(ctx, [table, 'links', 'channelItems'], async (now) => {
     const row = await ctx.db.table<{ id: number | null }>(table).get(key);
@@ -306,7 +415,7 @@ async function deleteRecord(ctx: ActionContext, entity: 'channel' | 'campaign' |
 export async function retryChange(ctx: ActionContext, seq: number): Promise<void> {
   await change(ctx, [], async (now) => {
     const entry = await ctx.db.outbox.get(seq);
-    if (!entry || entry.state !== 'failed') return;
+    if (entry?.state !== 'failed') return;
     await ctx.db.outbox.update(seq, { state: 'pending', error: null, attempts: 0, notBefore: now });
   });
   const entry = await ctx.db.outbox.get(seq);
@@ -329,7 +438,14 @@ export async function discardChange(ctx: ActionContext, seq: number): Promise<vo
     } else if (entry.op === 'assign-channel') {
       const type = String(entry.payload.type);
       const itemKey = entry.key.startsWith('bio:') ? null : entry.key;
-      await ctx.db.channelItems.delete(channelItemKey(String(entry.payload.channelKey), type, itemKey, (entry.payload.itemId as number | null) ?? null));
+      await ctx.db.channelItems.delete(
+        channelItemKey(
+          String(entry.payload.channelKey),
+          type,
+          itemKey,
+          (entry.payload.itemId as number | null) ?? null,
+        ),
+      );
     } else if (entry.entity === 'account') {
       await ctx.db.account.update('me', { pendingEmail: null });
     }
@@ -349,26 +465,57 @@ async function refreshAfter(ctx: ActionContext, entry: OutboxEntry): Promise<voi
  * Changes what a queued create will send (typically after the service refused it), validates it
  * as a new create, updates the local record to match, and puts the entry back in the queue.
  */
-export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: Record<string, unknown>): Promise<void> {
+export async function editQueuedCreate(
+  ctx: ActionContext,
+  seq: number,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const entry = await ctx.db.outbox.get(seq);
-  if (!entry || entry.op !== 'create' || entry.state === 'inflight') {
-    throw new ApiError({ kind: 'validation', message: 'This change is being sent and cannot be edited now.', retryable: false });
+  if (entry?.op !== 'create' || entry.state === 'inflight') {
+    throw new ApiError({
+      kind: 'validation',
+      message: 'This change is being sent and cannot be edited now.',
+      retryable: false,
+    });
   }
   if (entry.entity === 'link') {
     return editPendingLink(ctx, entry.key, fields as Partial<LinkFields>);
   }
-  const schemas = { channel: createChannelInput, campaign: createCampaignInput, domain: createDomainInput, qr: createQrInput } as const;
+  const schemas = {
+    channel: createChannelInput,
+    campaign: createCampaignInput,
+    domain: createDomainInput,
+    qr: createQrInput,
+  } as const;
   const schema = schemas[entry.entity as keyof typeof schemas];
   if (!schema) throw new ApiError({ kind: 'validation', message: 'This change cannot be edited.', retryable: false });
   const current = entry.entity === 'qr' ? (entry.payload.input as Record<string, unknown>) : entry.payload;
   const next = validateInput(schema, { ...current, ...fields }) as Record<string, unknown>;
   await change(ctx, [], async (now) => {
-    await ctx.db.outbox.update(seq, { payload: entry.entity === 'qr' ? { input: next } : next, state: 'pending', error: null, attempts: 0, notBefore: now });
+    await ctx.db.outbox.update(seq, {
+      payload: entry.entity === 'qr' ? { input: next } : next,
+      state: 'pending',
+      error: null,
+      attempts: 0,
+      notBefore: now,
+    });
     const local: Record<string, unknown> =
-      entry.entity === 'domain' ? { domain: String(next.domain).replace(/\/$/, ''), redirectroot: next.redirectroot ?? '', redirect404: next.redirect404 ?? '' }
-      : entry.entity === 'qr' ? { name: next.name ?? '', input: next }
-      : entry.entity === 'campaign' ? { name: next.name ?? 'New campaign', slug: next.slug ?? null, public: next.public ?? false }
-      : { name: next.name, description: next.description ?? '', color: typeof next.color === 'string' ? next.color.toLowerCase() : null, starred: next.starred ?? false };
+      entry.entity === 'domain'
+        ? {
+            domain: String(next.domain).replace(/\/$/, ''),
+            redirectroot: next.redirectroot ?? '',
+            redirect404: next.redirect404 ?? '',
+          }
+        : entry.entity === 'qr'
+          ? { name: next.name ?? '', input: next }
+          : entry.entity === 'campaign'
+            ? { name: next.name ?? 'New campaign', slug: next.slug ?? null, public: next.public ?? false }
+            : {
+                name: next.name,
+                description: next.description ?? '',
+                color: typeof next.color === 'string' ? next.color.toLowerCase() : null,
+                starred: next.starred ?? false,
+              };
     await ctx.db.table(tableOf[entry.entity]).update(entry.key, local);
     await refreshSyncState(ctx.db, entry.entity, entry.key);
   });

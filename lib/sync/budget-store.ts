@@ -1,6 +1,7 @@
+import type { Fetch } from '../api/fetch';
+import { type RateLimitInfo, readRateLimit } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
-import { initialBudget, observe, spend, waitFor, type Budget, type Priority } from './budget';
-import { readRateLimit, type RateLimitInfo } from '../api/rate-limit';
+import { type Budget, initialBudget, observe, type Priority, spend, waitFor } from './budget';
 
 export const BUDGET_META_KEY = 'budget';
 
@@ -81,7 +82,13 @@ export class BudgetStore {
   landed(ticket: SendTicket, info: RateLimitInfo | null): number {
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (!info || !ticket.alone || this.sends !== ticket.serial) return 0;
-    if (ticket.expected === null || ticket.resetAt === null || info.remaining === null || info.resetAt !== ticket.resetAt) return 0;
+    if (
+      ticket.expected === null ||
+      ticket.resetAt === null ||
+      info.remaining === null ||
+      info.resetAt !== ticket.resetAt
+    )
+      return 0;
     return Math.max(0, ticket.expected - info.remaining);
   }
 }
@@ -93,7 +100,7 @@ export class BudgetStore {
 export function budgetedFetch(options: {
   store: BudgetStore;
   priority: () => Priority;
-  fetch: typeof fetch;
+  fetch: Fetch;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
   maxInlineWaitMs: number;
@@ -102,7 +109,7 @@ export function budgetedFetch(options: {
    * client on the key that is the browser resending a request by itself (see lib/sync/twins.ts).
    */
   onUncounted?: (count: number) => void;
-}): typeof fetch {
+}): Fetch {
   return async (input, init) => {
     for (let i = 0; i < 100; i++) {
       const wait = await options.store.waitFor(options.priority());

@@ -26,7 +26,13 @@ export type Priority = 0 | 1 | 2;
  */
 export const RESERVE: Record<Priority, number> = { 0: 0, 1: 1, 2: 3 };
 
-export const initialBudget = (): Budget => ({ limit: DEFAULT_LIMIT, remaining: null, resetAt: null, sent: [], observedAt: null });
+export const initialBudget = (): Budget => ({
+  limit: DEFAULT_LIMIT,
+  remaining: null,
+  resetAt: null,
+  sent: [],
+  observedAt: null,
+});
 
 function prune(budget: Budget, now: number): Budget {
   const sent = budget.sent.filter((t) => t > now - DEFAULT_WINDOW_MS);

@@ -5,17 +5,26 @@ import type { LinkpilotDb } from '../db/schema';
 /** Fetches one link's statistics and details into the mirror (quick stats, detail views). */
 export async function refreshLinkDetails(db: LinkpilotDb, api: ApiClient, key: string): Promise<void> {
   const row = await db.links.get(key);
-  if (!row || row.id === null) throw new ApiError({ kind: 'not-found', message: 'This link is not on the service yet.', retryable: false });
+  if (!row || row.id === null)
+    throw new ApiError({ kind: 'not-found', message: 'This link is not on the service yet.', retryable: false });
   const detail = await api.getLink(row.id);
   await db.transaction('rw', db.links, db.linkStats, async () => {
-    await db.linkStats.put({ key, stats: detail.stats, location: detail.details.location, device: detail.details.device, expiry: detail.details.expiry, fetchedAt: Date.now() });
+    await db.linkStats.put({
+      key,
+      stats: detail.stats,
+      location: detail.details.location,
+      device: detail.details.device,
+      expiry: detail.details.expiry,
+      fetchedAt: Date.now(),
+    });
     await db.links.update(key, { clicks: Math.max(detail.stats.clicks, row.clicks) });
   });
 }
 
 export async function refreshQrDetails(db: LinkpilotDb, api: ApiClient, key: string): Promise<void> {
   const row = await db.qrCodes.get(key);
-  if (!row || row.id === null) throw new ApiError({ kind: 'not-found', message: 'This QR code is not on the service yet.', retryable: false });
+  if (!row || row.id === null)
+    throw new ApiError({ kind: 'not-found', message: 'This QR code is not on the service yet.', retryable: false });
   const detail = await api.getQrCode(row.id);
   await db.transaction('rw', db.qrCodes, db.qrStats, async () => {
     await db.qrStats.put({ key, stats: detail.stats, fetchedAt: Date.now() });

@@ -1,5 +1,6 @@
-import { createApiClient, type ApiClient } from '../api/client';
+import { type ApiClient, createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import type { Fetch } from '../api/fetch';
 import type { LinkpilotDb, OutboxEntry } from '../db/schema';
 import { backoffDelay } from './backoff';
 import type { Priority } from './budget';
@@ -18,7 +19,7 @@ export interface EngineDeps {
   db: LinkpilotDb;
   /** The current connection; null when not connected (nothing is sent). */
   connection: () => Promise<Connection | null>;
-  fetch?: typeof fetch;
+  fetch?: Fetch;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -82,7 +83,11 @@ export function createSyncEngine(deps: EngineDeps) {
   /** Requests the service counted beyond ours during the current step (see budgetedFetch). */
   let uncounted = 0;
 
-  function clientFor(connection: Connection, priorityOf: () => Priority = () => priority, inlineWaitMs = maxInlineWaitMs): ApiClient {
+  function clientFor(
+    connection: Connection,
+    priorityOf: () => Priority = () => priority,
+    inlineWaitMs = maxInlineWaitMs,
+  ): ApiClient {
     return createApiClient({
       baseUrl: connection.baseUrl,
       getApiKey: () => connection.apiKey,
@@ -105,14 +110,17 @@ export function createSyncEngine(deps: EngineDeps) {
 
   /** Entries left in flight by a worker that was stopped: their outcome is unknown. */
   async function recoverInflight(): Promise<void> {
-    await db.outbox.where('state').equals('inflight').modify((e) => {
-      e.state = 'pending';
-      if (e.op !== 'create') return;
-      e.ambiguous = true;
-      // The stopped worker's request may still be running on the service: looking for the record
-      // before it is written would send the create twice. Wait as for a timed-out create.
-      if (e.sentAt !== undefined) e.notBefore = Math.max(e.notBefore, e.sentAt + 2 * timeoutMs);
-    });
+    await db.outbox
+      .where('state')
+      .equals('inflight')
+      .modify((e) => {
+        e.state = 'pending';
+        if (e.op !== 'create') return;
+        e.ambiguous = true;
+        // The stopped worker's request may still be running on the service: looking for the record
+        // before it is written would send the create twice. Wait as for a timed-out create.
+        if (e.sentAt !== undefined) e.notBefore = Math.max(e.notBefore, e.sentAt + 2 * timeoutMs);
+      });
   }
 
   /** The next entry that may go: ready, due, and with nothing earlier of its record still queued. */
@@ -155,7 +163,7 @@ export function createSyncEngine(deps: EngineDeps) {
   async function claim(seq: number): Promise<OutboxEntry | null> {
     return db.transaction('rw', db.outbox, async () => {
       const current = await db.outbox.get(seq);
-      if (!current || current.state !== 'pending' || !isReady(current)) return null;
+      if (current?.state !== 'pending' || !isReady(current)) return null;
       const sentAt = now();
       await db.outbox.update(seq, { state: 'inflight', sentAt });
       return { ...current, state: 'inflight', sentAt };
@@ -185,7 +193,14 @@ export function createSyncEngine(deps: EngineDeps) {
         deps.onEvent?.({ type: 'waiting', until: error.until });
         return 'stop';
       }
-      const failure = error instanceof ApiError ? error : new ApiError({ kind: 'bad-response', message: `Unexpected failure: ${String((error as Error)?.message ?? error)}`.slice(0, 300), retryable: false });
+      const failure =
+        error instanceof ApiError
+          ? error
+          : new ApiError({
+              kind: 'bad-response',
+              message: `Unexpected failure: ${String((error as Error)?.message ?? error)}`.slice(0, 300),
+              retryable: false,
+            });
       // Resent by the browser, then failed: the first copy may stand on the service. Look for it
       // before sending again, as after any answer that never came.
       return handleFailure(resentNow(entry) ? { ...entry, ambiguous: true, resent: true } : entry, failure, report);
@@ -216,7 +231,15 @@ export function createSyncEngine(deps: EngineDeps) {
     let at = error.kind === 'rate-limited' ? (error.retryAt ?? now() + 60_000) : now() + backoffDelay(attempts, random);
     // A timed-out create may still be running on the service: look for it only once it must have finished.
     if (ambiguous && error.kind === 'timeout') at = Math.max(at, now() + 2 * timeoutMs);
-    await settle(entry, { state: 'pending', attempts, notBefore: at, ambiguous, resent, unreadable, error: error.toJSON() });
+    await settle(entry, {
+      state: 'pending',
+      attempts,
+      notBefore: at,
+      ambiguous,
+      resent,
+      unreadable,
+      error: error.toJSON(),
+    });
     deps.onEvent?.({ type: 'retry', entry, error, at });
     if (error.kind === 'network' && !isOnline()) {
       deps.onEvent?.({ type: 'offline' });
@@ -259,7 +282,8 @@ export function createSyncEngine(deps: EngineDeps) {
           continue;
         } catch (error) {
           if (error instanceof BudgetWait) report.wakeAt = error.until;
-          else if (error instanceof ApiError) report.wakeAt = now() + (error.retryAt ? error.retryAt - now() : backoffDelay(1, random));
+          else if (error instanceof ApiError)
+            report.wakeAt = now() + (error.retryAt ? error.retryAt - now() : backoffDelay(1, random));
           else throw error;
           break;
         } finally {
@@ -307,14 +331,19 @@ export function createSyncEngine(deps: EngineDeps) {
      */
     async interactive<T>(fn: (api: ApiClient) => Promise<T>): Promise<T> {
       const connection = await deps.connection();
-      if (!connection) throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
+      if (!connection)
+        throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
       await refreshTimeout();
       try {
         return await fn(clientFor(connection, () => 0, 0));
       } catch (error) {
         if (!(error instanceof BudgetWait)) throw error;
         const seconds = Math.ceil((error.until - now()) / 1000);
-        throw new ApiError({ kind: 'rate-limited', retryAt: error.until, message: `The request budget is spent; fresh numbers in ${seconds} s.` });
+        throw new ApiError({
+          kind: 'rate-limited',
+          retryAt: error.until,
+          message: `The request budget is spent; fresh numbers in ${seconds} s.`,
+        });
       }
     },
     budget,

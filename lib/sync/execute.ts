@@ -9,7 +9,7 @@ import type { Campaign } from '../api/schemas/campaigns';
 import type { ChannelItemType } from '../api/schemas/channels';
 import { aliasOf, originOf, withLinkWords } from '../db/rows';
 import type { LinkpilotDb, OutboxEntry } from '../db/schema';
-import { findCreated, type Found } from './lookup';
+import { type Found, findCreated } from './lookup';
 import { recordServerId } from './outbox';
 
 /** The local keys whose server ids an entry needs before it can be sent. */
@@ -64,7 +64,11 @@ async function executeChange(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
       const type = entry.payload.type as ChannelItemType;
       const itemId = (entry.payload.itemId as number | null) ?? id!;
       await api.assignToChannel(channelId, type, itemId);
-      await db.channelItems.where('channelKey').equals(entry.payload.channelKey as string).filter((i) => i.type === type && (i.itemKey === entry.key || i.itemId === itemId)).modify({ sync: 'synced', itemId });
+      await db.channelItems
+        .where('channelKey')
+        .equals(entry.payload.channelKey as string)
+        .filter((i) => i.type === type && (i.itemKey === entry.key || i.itemId === itemId))
+        .modify({ sync: 'synced', itemId });
       return;
     }
     case 'assign-campaign':
@@ -102,7 +106,12 @@ async function executeCreate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
   }
 }
 
-async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, existing: Found | null): Promise<void> {
+async function createOrAdopt(
+  db: LinkpilotDb,
+  api: ApiClient,
+  entry: OutboxEntry,
+  existing: Found | null,
+): Promise<void> {
   switch (entry.entity) {
     case 'link': {
       const input = entry.payload.input as CreateLinkInput;
@@ -114,7 +123,8 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
       const created = existing !== null ? { id: existing.id, shorturl: existing.url } : await api.createLink(body);
       // The id is kept before anything else is asked: a failure after this must not make it again.
       await recordLink(db, entry.key, created.id, created.shorturl);
-      if (!created.shorturl) await recordLink(db, entry.key, created.id, (await api.getLink(created.id)).details.shorturl);
+      if (!created.shorturl)
+        await recordLink(db, entry.key, created.id, (await api.getLink(created.id)).details.shorturl);
       return;
     }
     case 'channel': {
@@ -152,7 +162,10 @@ async function createOrAdopt(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry
       return;
     }
     case 'qr': {
-      const created = existing !== null ? { id: existing.id, link: existing.url } : await api.createQrCode(entry.payload.input as CreateQrInput);
+      const created =
+        existing !== null
+          ? { id: existing.id, link: existing.url }
+          : await api.createQrCode(entry.payload.input as CreateQrInput);
       await adoptId(db, 'qrCodes', entry.key, created.id, { link: created.link ?? '' });
       if (!created.link) await db.qrCodes.update(entry.key, { link: (await api.getQrCode(created.id)).qr.link });
       return;
@@ -170,11 +183,13 @@ async function finishMade(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, i
   switch (entry.entity) {
     case 'link': {
       // Stopped before the short URL was known: ask for it, never for a second link.
-      if (!(await db.links.get(entry.key))?.shorturl) await recordLink(db, entry.key, id, (await api.getLink(id)).details.shorturl);
+      if (!(await db.links.get(entry.key))?.shorturl)
+        await recordLink(db, entry.key, id, (await api.getLink(id)).details.shorturl);
       return;
     }
     case 'qr': {
-      if (!(await db.qrCodes.get(entry.key))?.link) await db.qrCodes.update(entry.key, { link: (await api.getQrCode(id)).qr.link });
+      if (!(await db.qrCodes.get(entry.key))?.link)
+        await db.qrCodes.update(entry.key, { link: (await api.getQrCode(id)).qr.link });
       return;
     }
     case 'channel': {
@@ -190,7 +205,8 @@ async function finishMade(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, i
     }
     case 'domain': {
       const { redirectroot, redirect404 } = entry.payload as CreateDomainInput;
-      if (redirectroot !== undefined || redirect404 !== undefined) await api.updateDomain(id, { redirectroot, redirect404 } as UpdateDomainInput);
+      if (redirectroot !== undefined || redirect404 !== undefined)
+        await api.updateDomain(id, { redirectroot, redirect404 } as UpdateDomainInput);
       return;
     }
     default:
@@ -204,9 +220,20 @@ async function recordLink(db: LinkpilotDb, key: string, id: number, shorturl: st
     const row = await db.links.get(key);
     if (row) {
       const url = shorturl ?? row.shorturl;
-      await db.links.put(withLinkWords({ ...row, id, shorturl: url, alias: aliasOf(url) || row.alias, domain: row.domain || originOf(url) }));
+      await db.links.put(
+        withLinkWords({
+          ...row,
+          id,
+          shorturl: url,
+          alias: aliasOf(url) || row.alias,
+          domain: row.domain || originOf(url),
+        }),
+      );
     }
-    await db.channelItems.where('itemKey').equals(key).modify({ itemId: id, ...(shorturl ? { link: shorturl } : {}), sync: 'synced' });
+    await db.channelItems
+      .where('itemKey')
+      .equals(key)
+      .modify({ itemId: id, ...(shorturl ? { link: shorturl } : {}), sync: 'synced' });
     await recordServerId(db, key, id);
   });
 }
@@ -219,14 +246,25 @@ function unsent(existing: Found | null, fields: Record<string, unknown>): Record
   return differing.length > 0 ? Object.fromEntries(differing) : null;
 }
 
-async function adoptId(db: LinkpilotDb, table: 'channels' | 'campaigns' | 'domains' | 'qrCodes', key: string, id: number, extra: object): Promise<void> {
+async function adoptId(
+  db: LinkpilotDb,
+  table: 'channels' | 'campaigns' | 'domains' | 'qrCodes',
+  key: string,
+  id: number,
+  extra: object,
+): Promise<void> {
   await db.transaction('rw', [db.table(table), db.outbox], async () => {
     await db.table(table).update(key, { id, ...extra });
     await recordServerId(db, key, id);
   });
 }
 
-async function executeUpdate(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry, id: number | undefined): Promise<void> {
+async function executeUpdate(
+  db: LinkpilotDb,
+  api: ApiClient,
+  entry: OutboxEntry,
+  id: number | undefined,
+): Promise<void> {
   switch (entry.entity) {
     case 'channel':
       await api.updateChannel(id!, entry.payload as UpdateChannelInput);

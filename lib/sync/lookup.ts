@@ -33,11 +33,14 @@ function firstOf(matches: ({ id: number } & Record<string, unknown>)[]): Found |
 type MirrorTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes';
 
 export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: OutboxEntry): Promise<Found | null> {
-  const known = async (table: MirrorTable, id: number) =>
-    (await db.table(table).where('id').equals(id).count()) > 0;
+  const known = async (table: MirrorTable, id: number) => (await db.table(table).where('id').equals(id).count()) > 0;
   const fits = (record: Record<string, unknown>) => identityMatches(entry, record);
   /** Listed records that fit this create and are not mirrored here; the walk stops at the first unless every one is wanted. */
-  async function unknownFits<T extends { id: number }>(pages: AsyncIterable<Page<T>>, table: MirrorTable, want: 'first' | 'every'): Promise<T[]> {
+  async function unknownFits<T extends { id: number }>(
+    pages: AsyncIterable<Page<T>>,
+    table: MirrorTable,
+    want: 'first' | 'every',
+  ): Promise<T[]> {
     const matches: T[] = [];
     for await (const page of pages) {
       for (const record of page.items) {
@@ -54,25 +57,51 @@ export async function findCreated(db: LinkpilotDb, api: ApiClient, entry: Outbox
       const input = entry.payload.input as CreateLinkInput;
       if (input.custom) {
         const hit = await api.findLinkByShortUrl(input.custom);
-        if (!hit || !fits({ longurl: hit.details.longurl, shorturl: hit.details.shorturl }) || (await known('links', hit.details.id))) return null;
+        if (
+          !hit ||
+          !fits({ longurl: hit.details.longurl, shorturl: hit.details.shorturl }) ||
+          (await known('links', hit.details.id))
+        )
+          return null;
         return { id: hit.details.id, url: hit.details.shorturl || null };
       }
       const page = await api.listLinks({ q: input.url, order: 'date', limit: 50 });
-      for (const link of page.items) if (fits(link) && !(await known('links', link.id))) return { id: link.id, url: link.shorturl || null };
+      for (const link of page.items)
+        if (fits(link) && !(await known('links', link.id))) return { id: link.id, url: link.shorturl || null };
       return null;
     }
     case 'channel':
-      return firstOf(await unknownFits(api.walkPages((p, l) => api.listChannels({ page: p, limit: l })), 'channels', 'every'));
+      return firstOf(
+        await unknownFits(
+          api.walkPages((p, l) => api.listChannels({ page: p, limit: l })),
+          'channels',
+          'every',
+        ),
+      );
     case 'campaign':
-      return firstOf(await unknownFits(api.walkPages((p, l) => api.listCampaigns({ page: p, limit: l })), 'campaigns', 'every'));
+      return firstOf(
+        await unknownFits(
+          api.walkPages((p, l) => api.listCampaigns({ page: p, limit: l })),
+          'campaigns',
+          'every',
+        ),
+      );
     case 'domain': {
       // The service keeps domains unique: the first match is the only one.
-      const [domain] = await unknownFits(api.walkPages((p, l) => api.listDomains({ page: p, limit: l })), 'domains', 'first');
+      const [domain] = await unknownFits(
+        api.walkPages((p, l) => api.listDomains({ page: p, limit: l })),
+        'domains',
+        'first',
+      );
       return domain ? { id: domain.id, url: null, record: domain } : null;
     }
     case 'qr': {
       // Copies of QR codes cannot be deleted, so there is no use in walking on to count them.
-      const [qr] = await unknownFits(api.walkPages((p, l) => api.listQrCodes({ page: p, limit: l })), 'qrCodes', 'first');
+      const [qr] = await unknownFits(
+        api.walkPages((p, l) => api.listQrCodes({ page: p, limit: l })),
+        'qrCodes',
+        'first',
+      );
       return qr ? { id: qr.id, url: qr.link || null } : null;
     }
     default:
@@ -93,7 +122,9 @@ export function identityMatches(entry: OutboxEntry, record: Record<string, unkno
     case 'channel':
       return str(record.name) === str(p.name);
     case 'campaign':
-      return p.slug ? str(record.rotator).endsWith(`/${str(p.slug)}`) : p.name !== undefined && str(record.name) === str(p.name);
+      return p.slug
+        ? str(record.rotator).endsWith(`/${str(p.slug)}`)
+        : p.name !== undefined && str(record.name) === str(p.name);
     case 'domain':
       return str(record.domain).replace(/\/$/, '').toLowerCase() === str(p.domain).replace(/\/$/, '').toLowerCase();
     case 'qr':

@@ -31,11 +31,14 @@ const editable = (e: OutboxEntry) => e.state !== 'inflight';
  * Returns the seq of the entry that will carry the change, or null when nothing needs sending.
  */
 export async function enqueue(db: LinkpilotDb, change: NewEntry, now: number): Promise<number | null> {
-  const queued = (await db.outbox.where('key').equals(change.key).sortBy('seq')).filter((e) => e.entity === change.entity);
+  const queued = (await db.outbox.where('key').equals(change.key).sortBy('seq')).filter(
+    (e) => e.entity === change.entity,
+  );
   const create = queued.find((e) => e.op === 'create' && editable(e));
 
   if (change.op === 'update') {
-    const target = create ?? [...queued].reverse().find((e) => e.op === 'update' && editable(e) && isLastWrite(queued, e));
+    const target =
+      create ?? [...queued].reverse().find((e) => e.op === 'update' && editable(e) && isLastWrite(queued, e));
     if (target?.seq !== undefined) {
       await db.outbox.update(target.seq, {
         payload: mergePatch(target.payload, change.payload),
@@ -64,7 +67,9 @@ export async function enqueue(db: LinkpilotDb, change: NewEntry, now: number): P
     await db.outbox.bulkDelete(earlier);
   }
   if (change.op === 'assign-channel') {
-    const same = queued.find((e) => e.op === 'assign-channel' && editable(e) && e.payload.channelKey === change.payload.channelKey);
+    const same = queued.find(
+      (e) => e.op === 'assign-channel' && editable(e) && e.payload.channelKey === change.payload.channelKey,
+    );
     if (same?.seq !== undefined) return same.seq;
   }
 
@@ -148,7 +153,10 @@ export async function idOfKey(db: LinkpilotDb, key: string, hint?: Entity): Prom
  * (and stay sendable even if the worker dies before the next step).
  */
 export async function recordServerId(db: LinkpilotDb, key: string, id: number): Promise<void> {
-  const waiting = [...(await db.outbox.where('key').equals(key).toArray()), ...(await db.outbox.where('deps').equals(key).toArray())];
+  const waiting = [
+    ...(await db.outbox.where('key').equals(key).toArray()),
+    ...(await db.outbox.where('deps').equals(key).toArray()),
+  ];
   for (const entry of waiting) {
     await db.outbox.update(entry.seq!, { ids: { ...entry.ids, [key]: id } });
   }

@@ -5,15 +5,25 @@ import { madeHere } from '../db/keys';
 import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
 import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { awaitsLookup } from './lookup';
-import { looksLikeTwin, MAX_ID_GAP, provenTwin, twinProne } from './twins';
 import { mergePatch, pendingEntry, tableOf } from './outbox';
+import { looksLikeTwin, MAX_ID_GAP, provenTwin, twinProne } from './twins';
 
 /**
  * Refreshing the mirror, one page per step so the engine can serve the outbox (and the user)
  * between pages and a stopped worker resumes where it was. Pending local changes stay on top:
  * records deleted here are not brought back, and queued edits are laid over the pulled values.
  */
-export const COLLECTIONS = ['account', 'channels', 'campaigns', 'domains', 'overlays', 'splash', 'qrs', 'links', 'channelItems'] as const;
+export const COLLECTIONS = [
+  'account',
+  'channels',
+  'campaigns',
+  'domains',
+  'overlays',
+  'splash',
+  'qrs',
+  'links',
+  'channelItems',
+] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 export interface PullCursor {
@@ -37,7 +47,11 @@ export const pullStatusKey = (c: Collection) => `pull:${c}`;
 /** Starts a full pull of every collection (or continues the one under way). */
 export async function requestPull(db: LinkpilotDb, now: number): Promise<void> {
   const cursor = await db.meta.get(PULL_CURSOR_KEY);
-  if (!cursor?.value) await db.meta.put({ key: PULL_CURSOR_KEY, value: { collection: COLLECTIONS[0], page: 1, startedAt: now } satisfies PullCursor });
+  if (!cursor?.value)
+    await db.meta.put({
+      key: PULL_CURSOR_KEY,
+      value: { collection: COLLECTIONS[0], page: 1, startedAt: now } satisfies PullCursor,
+    });
 }
 
 export async function pullInProgress(db: LinkpilotDb): Promise<boolean> {
@@ -53,14 +67,29 @@ export async function pullStep(db: LinkpilotDb, api: ApiClient, now: () => numbe
   return next !== null;
 }
 
-async function pullPage(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, now: () => number): Promise<PullCursor | null> {
+async function pullPage(
+  db: LinkpilotDb,
+  api: ApiClient,
+  cursor: PullCursor,
+  now: () => number,
+): Promise<PullCursor | null> {
   const { collection, page, startedAt } = cursor;
   const at = now();
-  const advance = async (result: { maxpage: number; received: number; perpage: number } | null): Promise<PullCursor | null> => {
+  const advance = async (
+    result: { maxpage: number; received: number; perpage: number } | null,
+  ): Promise<PullCursor | null> => {
     const more = result !== null && result.received > 0 && page < result.maxpage && result.received >= result.perpage;
-    await db.meta.put({ key: pullStatusKey(collection), value: { lastPull: more ? null : at, page, maxpage: result?.maxpage ?? 1 } satisfies PullStatus });
+    await db.meta.put({
+      key: pullStatusKey(collection),
+      value: { lastPull: more ? null : at, page, maxpage: result?.maxpage ?? 1 } satisfies PullStatus,
+    });
     if (more) return { ...cursor, page: page + 1 };
-    if (collection !== 'account' && collection !== 'channelItems' && collection !== 'overlays' && collection !== 'splash') {
+    if (
+      collection !== 'account' &&
+      collection !== 'channelItems' &&
+      collection !== 'overlays' &&
+      collection !== 'splash'
+    ) {
       await removeUnseen(db, collection, startedAt);
     }
     const index = COLLECTIONS.indexOf(collection);
@@ -68,7 +97,11 @@ async function pullPage(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, now
     if (!following) return null;
     return { collection: following, page: 1, startedAt };
   };
-  const shape = <T>(p: Page<T>) => ({ maxpage: p.maxpage, received: p.items.length + p.rejected.length, perpage: p.perpage });
+  const shape = <T>(p: Page<T>) => ({
+    maxpage: p.maxpage,
+    received: p.items.length + p.rejected.length,
+    perpage: p.perpage,
+  });
   const limit = 1000;
 
   switch (collection) {
@@ -80,7 +113,10 @@ async function pullPage(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, now
     }
     case 'overlays':
     case 'splash': {
-      const p = collection === 'overlays' ? await api.listOverlays({ page, limit }) : await api.listSplashPages({ page, limit });
+      const p =
+        collection === 'overlays'
+          ? await api.listOverlays({ page, limit })
+          : await api.listSplashPages({ page, limit });
       const table = collection === 'overlays' ? db.overlays : db.splashPages;
       // Listed only, never changed here: each pull replaces them.
       await db.transaction('rw', table, async () => {
@@ -90,26 +126,65 @@ async function pullPage(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, now
       return advance(shape(p));
     }
     case 'channels':
-      return advance(shape(await mergePage(db, 'channel', api.listChannels({ page, limit }), (item, existing) => channelRow(item, existing as never, at))));
+      return advance(
+        shape(
+          await mergePage(db, 'channel', api.listChannels({ page, limit }), (item, existing) =>
+            channelRow(item, existing as never, at),
+          ),
+        ),
+      );
     case 'campaigns':
-      return advance(shape(await mergePage(db, 'campaign', api.listCampaigns({ page, limit }), (item, existing) => campaignRow(item, existing as never, at))));
+      return advance(
+        shape(
+          await mergePage(db, 'campaign', api.listCampaigns({ page, limit }), (item, existing) =>
+            campaignRow(item, existing as never, at),
+          ),
+        ),
+      );
     case 'domains':
-      return advance(shape(await mergePage(db, 'domain', api.listDomains({ page, limit }), (item, existing) => domainRow(item, existing as never, at))));
+      return advance(
+        shape(
+          await mergePage(db, 'domain', api.listDomains({ page, limit }), (item, existing) =>
+            domainRow(item, existing as never, at),
+          ),
+        ),
+      );
     case 'qrs':
-      return advance(shape(await mergePage(db, 'qr', api.listQrCodes({ page, limit }), (item, existing) => qrRow(item, existing as never, at))));
+      return advance(
+        shape(
+          await mergePage(db, 'qr', api.listQrCodes({ page, limit }), (item, existing) =>
+            qrRow(item, existing as never, at),
+          ),
+        ),
+      );
     case 'links':
-      return advance(shape(await mergePage(db, 'link', api.listLinks({ page, limit, order: 'date' }), (item, existing) => linkRow(item, existing as never, at))));
+      return advance(
+        shape(
+          await mergePage(db, 'link', api.listLinks({ page, limit, order: 'date' }), (item, existing) =>
+            linkRow(item, existing as never, at),
+          ),
+        ),
+      );
     case 'channelItems':
       return pullChannelItems(db, api, cursor, at);
   }
 }
 
 /** Channel items are walked channel by channel; this device's pending assignments are kept. */
-async function pullChannelItems(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, at: number): Promise<PullCursor | null> {
-  const queue = cursor.channelQueue ?? (await db.channels.toArray()).map((c) => c.id).filter((id): id is number => id !== null);
+async function pullChannelItems(
+  db: LinkpilotDb,
+  api: ApiClient,
+  cursor: PullCursor,
+  at: number,
+): Promise<PullCursor | null> {
+  const queue =
+    cursor.channelQueue ?? (await db.channels.toArray()).map((c) => c.id).filter((id): id is number => id !== null);
   const channelId = queue[0];
   if (channelId === undefined) {
-    await db.meta.put({ key: pullStatusKey('channelItems'), value: { lastPull: at, page: 0, maxpage: 0 } satisfies PullStatus });
+    await db.meta.put({
+      key: pullStatusKey('channelItems'),
+      value: { lastPull: at, page: 0, maxpage: 0 } satisfies PullStatus,
+    });
     return null;
   }
   const channel = await db.channels.where('id').equals(channelId).first();
@@ -118,9 +193,19 @@ async function pullChannelItems(db: LinkpilotDb, api: ApiClient, cursor: PullCur
     const p = await api.listChannelItems(channelId, { page: cursor.page, limit: 1000 });
     if (channel) {
       await db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
-        if (cursor.page === 1) await db.channelItems.where('channelKey').equals(channel.key).filter((i) => i.sync === 'synced').delete();
+        if (cursor.page === 1)
+          await db.channelItems
+            .where('channelKey')
+            .equals(channel.key)
+            .filter((i) => i.sync === 'synced')
+            .delete();
         for (const item of p.items) {
-          const local = item.type === 'links' ? await db.links.where('id').equals(item.id).first() : item.type === 'qr' ? await db.qrCodes.where('id').equals(item.id).first() : undefined;
+          const local =
+            item.type === 'links'
+              ? await db.links.where('id').equals(item.id).first()
+              : item.type === 'qr'
+                ? await db.qrCodes.where('id').equals(item.id).first()
+                : undefined;
           await db.channelItems.put(channelItemRow(channel.key, item, local?.key ?? null));
         }
       });
@@ -136,20 +221,44 @@ async function pullChannelItems(db: LinkpilotDb, api: ApiClient, cursor: PullCur
 
 type Named = 'link' | 'channel' | 'campaign' | 'domain' | 'qr';
 
-async function mergePage<T extends { id: number }>(db: LinkpilotDb, entity: Named, request: Promise<Page<T>>, toRow: (item: T, existing: Mirrored | undefined) => Mirrored): Promise<Page<T>> {
+async function mergePage<T extends { id: number }>(
+  db: LinkpilotDb,
+  entity: Named,
+  request: Promise<Page<T>>,
+  toRow: (item: T, existing: Mirrored | undefined) => Mirrored,
+): Promise<Page<T>> {
   const page = await request;
   await merge(db, entity, page.items, toRow);
   return page;
 }
 
 /** Upserts pulled records by server id, laying queued local edits over them. */
-async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, items: T[], toRow: (item: T, existing: Mirrored | undefined) => Mirrored): Promise<void> {
+async function merge<T extends { id: number }>(
+  db: LinkpilotDb,
+  entity: Named,
+  items: T[],
+  toRow: (item: T, existing: Mirrored | undefined) => Mirrored,
+): Promise<void> {
   const table = db.table<Mirrored, string>(tableOf[entity]);
   await db.transaction('rw', [table, db.outbox], async () => {
     const pending = await db.outbox.toArray();
-    const deletedIds = new Set(pending.filter((e) => e.entity === entity && e.op === 'delete').map((e) => e.ids[e.key]));
-    const existing = new Map((await table.where('id').anyOf(items.map((i) => i.id)).toArray()).map((r) => [r.id, r]));
-    const created = twinProne(entity) ? await createdHereNear(table, items.filter((i) => existing.get(i.id)?.twinOf !== undefined || !existing.has(i.id))) : [];
+    const deletedIds = new Set(
+      pending.filter((e) => e.entity === entity && e.op === 'delete').map((e) => e.ids[e.key]),
+    );
+    const existing = new Map(
+      (
+        await table
+          .where('id')
+          .anyOf(items.map((i) => i.id))
+          .toArray()
+      ).map((r) => [r.id, r]),
+    );
+    const created = twinProne(entity)
+      ? await createdHereNear(
+          table,
+          items.filter((i) => existing.get(i.id)?.twinOf !== undefined || !existing.has(i.id)),
+        )
+      : [];
     const rows: Mirrored[] = [];
     for (const item of items) {
       if (deletedIds.has(item.id)) continue;
@@ -164,7 +273,13 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
         const pulled = row as Mirrored & Record<string, unknown>;
         if (!before && near.some((mine) => provenTwin(entity, pulled, mine))) {
           // Queued as it is: the copy is never mirrored, so `enqueue` could not find its id.
-          await db.outbox.add(pendingEntry({ entity, op: 'delete', key: pulled.key, payload: { name: pulled.name, resentCopy: true } }, { [pulled.key]: item.id }, pulled.pulledAt));
+          await db.outbox.add(
+            pendingEntry(
+              { entity, op: 'delete', key: pulled.key, payload: { name: pulled.name, resentCopy: true } },
+              { [pulled.key]: item.id },
+              pulled.pulledAt,
+            ),
+          );
           continue;
         }
         const mine = near.find((r) => looksLikeTwin(entity, pulled, r));
@@ -181,12 +296,19 @@ async function merge<T extends { id: number }>(db: LinkpilotDb, entity: Named, i
  * Records created here whose ids lie around those of these pulled ones: the only rows a copy can
  * be a twin of. One range read per page; on a first mirror the range holds nothing yet.
  */
-async function createdHereNear(table: Table<Mirrored, string>, items: { id: number }[]): Promise<(Mirrored & Record<string, unknown>)[]> {
+async function createdHereNear(
+  table: Table<Mirrored, string>,
+  items: { id: number }[],
+): Promise<(Mirrored & Record<string, unknown>)[]> {
   if (items.length === 0) return [];
   const ids = items.map((i) => i.id);
   const low = Math.min(...ids) - MAX_ID_GAP;
   const high = Math.max(...ids) + MAX_ID_GAP;
-  return (await table.where('id').between(low, high, true, true).filter((r) => madeHere(r.key)).toArray()) as (Mirrored & Record<string, unknown>)[];
+  return (await table
+    .where('id')
+    .between(low, high, true, true)
+    .filter((r) => madeHere(r.key))
+    .toArray()) as (Mirrored & Record<string, unknown>)[];
 }
 
 function pendingEdits(pending: OutboxEntry[], entity: Named, key: string): Record<string, unknown> | null {
@@ -197,7 +319,13 @@ function pendingEdits(pending: OutboxEntry[], entity: Named, key: string): Recor
 
 /** After a complete walk: synced records the service no longer has were deleted elsewhere. */
 async function removeUnseen(db: LinkpilotDb, collection: Collection, startedAt: number): Promise<void> {
-  const entities: Partial<Record<Collection, Named>> = { channels: 'channel', campaigns: 'campaign', domains: 'domain', qrs: 'qr', links: 'link' };
+  const entities: Partial<Record<Collection, Named>> = {
+    channels: 'channel',
+    campaigns: 'campaign',
+    domains: 'domain',
+    qrs: 'qr',
+    links: 'link',
+  };
   const entity = entities[collection];
   if (!entity) return;
   const table = db.table<Mirrored, string>(tableOf[entity]);

@@ -40,7 +40,11 @@ function madeAlongside(pulled: Mirrored, mine: Mirrored): boolean {
 }
 
 /** Whether a pulled row (not known here) is a likely twin of `mine`, a row created here. */
-export function looksLikeTwin(entity: Entity, pulled: Mirrored & Record<string, unknown>, mine: Mirrored & Record<string, unknown>): boolean {
+export function looksLikeTwin(
+  entity: Entity,
+  pulled: Mirrored & Record<string, unknown>,
+  mine: Mirrored & Record<string, unknown>,
+): boolean {
   if (!madeAlongside(pulled, mine)) return false;
   if (entity === 'link') {
     // A custom alias is unique on the service: a resent copy of such a link is refused, not made.
@@ -57,15 +61,31 @@ export function removable(entity: Entity): boolean {
   return entity === 'channel' || entity === 'campaign';
 }
 
-const comparable = (value: unknown) => (value === undefined || value === null || value === '' ? null : typeof value === 'string' ? value.trim().toLowerCase() : value);
+const comparable = (value: unknown) =>
+  value === undefined || value === null || value === ''
+    ? null
+    : typeof value === 'string'
+      ? value.trim().toLowerCase()
+      : value;
 
 /** Whether a pulled row holds exactly what a create sent (fields the row does not keep are not compared). */
 export function holdsWhatWasSent(pulled: Record<string, unknown>, sent: Record<string, unknown>): boolean {
-  return Object.entries(sent).every(([field, value]) => !(field in pulled) || comparable(pulled[field]) === comparable(value));
+  return Object.entries(sent).every(
+    ([field, value]) => !(field in pulled) || comparable(pulled[field]) === comparable(value),
+  );
 }
 
 /** A copy to delete unasked: a likely twin of a record whose create bore the mark of a resend. */
-export function provenTwin(entity: Entity, pulled: Mirrored & Record<string, unknown>, mine: Mirrored & Record<string, unknown>): boolean {
+export function provenTwin(
+  entity: Entity,
+  pulled: Mirrored & Record<string, unknown>,
+  mine: Mirrored & Record<string, unknown>,
+): boolean {
   // Compared with what was sent, not with ours as it is now: it may have been edited since.
-  return removable(entity) && mine.sentTwice !== undefined && madeAlongside(pulled, mine) && holdsWhatWasSent(pulled, mine.sentTwice);
+  return (
+    removable(entity) &&
+    mine.sentTwice !== undefined &&
+    madeAlongside(pulled, mine) &&
+    holdsWhatWasSent(pulled, mine.sentTwice)
+  );
 }

@@ -33,7 +33,9 @@ export async function popupReadyMs(context: BrowserContext, url: string): Promis
   const page = await context.newPage();
   try {
     await page.goto(url);
-    await page.waitForFunction(() => performance.getEntriesByName('linkpilot:recent-ready').length > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('linkpilot:recent-ready').length > 0, undefined, {
+      timeout: 30_000,
+    });
     return await page.evaluate(() => performance.getEntriesByName('linkpilot:recent-ready')[0]!.startTime);
   } finally {
     await page.close();

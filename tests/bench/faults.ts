@@ -10,13 +10,13 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { LinkpilotDb } from '../../lib/db/schema';
-import { startServer, type RunningServer } from '../../server/start';
-import { BAD_INPUT_CASES, isClearRejection } from '../fixtures/bad-input';
-import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
+import { type RunningServer, startServer } from '../../server/start';
 import { CampaignsPage } from '../e2e/pages/CampaignsPage';
 import { QrCodesPage } from '../e2e/pages/QrCodesPage';
+import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
+import { BAD_INPUT_CASES, isClearRejection } from '../fixtures/bad-input';
 import { connectedExtension, waitForMirror } from './extension';
 import { report } from './report';
 
@@ -27,8 +27,16 @@ const progress = (what: string) => console.error(`[faults ${((Date.now() - t0) /
 const TIMEOUT_S = 3;
 /** FAULTS_SEED picks another sequence of faults; the default keeps runs comparable. */
 const SEED = Number(process.env.FAULTS_SEED ?? 20261122);
-if (!Number.isSafeInteger(SEED) || SEED < 0) throw new Error(`FAULTS_SEED must be a whole number ≥ 0, got "${process.env.FAULTS_SEED}"`);
-const FAULTS = { error500: 0.2, dropAfter: 0.05, slow: 0.1, slowMs: TIMEOUT_S * 1000 + 1500, malformed: 0.05, seed: SEED };
+if (!Number.isSafeInteger(SEED) || SEED < 0)
+  throw new Error(`FAULTS_SEED must be a whole number ≥ 0, got "${process.env.FAULTS_SEED}"`);
+const FAULTS = {
+  error500: 0.2,
+  dropAfter: 0.05,
+  slow: 0.1,
+  slowMs: TIMEOUT_S * 1000 + 1500,
+  malformed: 0.05,
+  seed: SEED,
+};
 
 interface Expected {
   channels: Map<string, { description: string }>;
@@ -56,8 +64,21 @@ async function outboxSummary(page: Page): Promise<string[]> {
         open.onsuccess = () => {
           const all = open.result.transaction('outbox').objectStore('outbox').getAll();
           all.onsuccess = () => {
-            const lines = (all.result as { entity: string; op: string; key: string; state: string; ambiguous: boolean; attempts: number; notBefore: number; payload: unknown; error?: { kind: string; message: string } }[]).map(
-              (e) => `${e.entity} ${e.op} ${e.key} ${JSON.stringify(e.payload).slice(0, 60)} ${e.state}${e.ambiguous ? ' ambiguous' : ''} attempts=${e.attempts} due_in=${Math.round((e.notBefore - Date.now()) / 1000)}s ${e.error ? `${e.error.kind}: ${e.error.message}` : ''}`,
+            const lines = (
+              all.result as {
+                entity: string;
+                op: string;
+                key: string;
+                state: string;
+                ambiguous: boolean;
+                attempts: number;
+                notBefore: number;
+                payload: unknown;
+                error?: { kind: string; message: string };
+              }[]
+            ).map(
+              (e) =>
+                `${e.entity} ${e.op} ${e.key} ${JSON.stringify(e.payload).slice(0, 60)} ${e.state}${e.ambiguous ? ' ambiguous' : ''} attempts=${e.attempts} due_in=${Math.round((e.notBefore - Date.now()) / 1000)}s ${e.error ? `${e.error.kind}: ${e.error.message}` : ''}`,
             );
             resolve(lines);
             open.result.close();
@@ -87,7 +108,13 @@ async function mirrorRows(page: Page, store: string): Promise<Record<string, unk
 
 /** Mirror rows that differ from what the person did: missing, different, or there twice. */
 async function mirrorMismatches(page: Page, expected: Expected): Promise<number> {
-  const check = async <T>(store: string, want: Map<string, T>, idOf: (r: Record<string, unknown>) => string, same: (r: Record<string, unknown>, w: T) => boolean, isSoak: (id: string) => boolean) => {
+  const check = async <T>(
+    store: string,
+    want: Map<string, T>,
+    idOf: (r: Record<string, unknown>) => string,
+    same: (r: Record<string, unknown>, w: T) => boolean,
+    isSoak: (id: string) => boolean,
+  ) => {
     const rows = (await mirrorRows(page, store)).filter((r) => isSoak(idOf(r)));
     let bad = 0;
     for (const [id, w] of want) {
@@ -98,11 +125,41 @@ async function mirrorMismatches(page: Page, expected: Expected): Promise<number>
   };
   const str = (v: unknown) => String(v ?? '');
   return (
-    (await check('channels', expected.channels, (r) => str(r.name), (r, w) => str(r.description) === w.description, (id) => id.startsWith('Soak channel '))) +
-    (await check('domains', expected.domains, (r) => str(r.domain), (r, w) => str(r.redirect404) === w.redirect404, (id) => id.startsWith('https://soak-'))) +
-    (await check('links', expected.links, (r) => str(r.alias), (r, w) => str(r.longurl) === w.longurl, (id) => id.startsWith('soak-link-'))) +
-    (await check('campaigns', expected.campaigns, (r) => str(r.name), (r, w) => Boolean(r.public) === w.public, (id) => id.startsWith('Soak campaign '))) +
-    (await check('qrCodes', expected.qrCodes, (r) => str(r.name), () => true, (id) => id.startsWith('Soak QR ')))
+    (await check(
+      'channels',
+      expected.channels,
+      (r) => str(r.name),
+      (r, w) => str(r.description) === w.description,
+      (id) => id.startsWith('Soak channel '),
+    )) +
+    (await check(
+      'domains',
+      expected.domains,
+      (r) => str(r.domain),
+      (r, w) => str(r.redirect404) === w.redirect404,
+      (id) => id.startsWith('https://soak-'),
+    )) +
+    (await check(
+      'links',
+      expected.links,
+      (r) => str(r.alias),
+      (r, w) => str(r.longurl) === w.longurl,
+      (id) => id.startsWith('soak-link-'),
+    )) +
+    (await check(
+      'campaigns',
+      expected.campaigns,
+      (r) => str(r.name),
+      (r, w) => Boolean(r.public) === w.public,
+      (id) => id.startsWith('Soak campaign '),
+    )) +
+    (await check(
+      'qrCodes',
+      expected.qrCodes,
+      (r) => str(r.name),
+      () => true,
+      (id) => id.startsWith('Soak QR '),
+    ))
   );
 }
 
@@ -112,23 +169,47 @@ async function mirrorMismatches(page: Page, expected: Expected): Promise<number>
  */
 async function mirrorVsServer(page: Page, server: RunningServer): Promise<string[]> {
   const kinds = [
-    { store: 'channels', sql: "SELECT id, name, description FROM channels WHERE name LIKE 'Soak channel %'", fields: ['name', 'description'] },
-    { store: 'domains', sql: "SELECT id, domain, redirect404 FROM domains WHERE domain LIKE 'https://soak-%'", fields: ['domain', 'redirect404'] },
-    { store: 'links', sql: "SELECT id, alias, longurl FROM links WHERE alias LIKE 'soak-link-%'", fields: ['alias', 'longurl'] },
-    { store: 'campaigns', sql: "SELECT id, name, public FROM campaigns WHERE name LIKE 'Soak campaign %'", fields: ['name', 'public'] },
+    {
+      store: 'channels',
+      sql: "SELECT id, name, description FROM channels WHERE name LIKE 'Soak channel %'",
+      fields: ['name', 'description'],
+    },
+    {
+      store: 'domains',
+      sql: "SELECT id, domain, redirect404 FROM domains WHERE domain LIKE 'https://soak-%'",
+      fields: ['domain', 'redirect404'],
+    },
+    {
+      store: 'links',
+      sql: "SELECT id, alias, longurl FROM links WHERE alias LIKE 'soak-link-%'",
+      fields: ['alias', 'longurl'],
+    },
+    {
+      store: 'campaigns',
+      sql: "SELECT id, name, public FROM campaigns WHERE name LIKE 'Soak campaign %'",
+      fields: ['name', 'public'],
+    },
     { store: 'qrCodes', sql: "SELECT id, name FROM qr_codes WHERE name LIKE 'Soak QR %'", fields: ['name'] },
   ];
   const differences: string[] = [];
   const text = (v: unknown) => (typeof v === 'boolean' ? String(Number(v)) : String(v ?? ''));
   for (const kind of kinds) {
-    const onServer = new Map((server.db.prepare(kind.sql).all() as Record<string, unknown>[]).map((r) => [Number(r.id), r]));
-    const soak = (await mirrorRows(page, kind.store)).filter((r) => /^(Soak |soak-|https:\/\/soak-)/.test(String(r[kind.fields[0]!] ?? '')));
-    for (const r of soak) if (r.id === null) differences.push(`${kind.store} ${String(r.key)} never reached the service`);
+    const onServer = new Map(
+      (server.db.prepare(kind.sql).all() as Record<string, unknown>[]).map((r) => [Number(r.id), r]),
+    );
+    const soak = (await mirrorRows(page, kind.store)).filter((r) =>
+      /^(Soak |soak-|https:\/\/soak-)/.test(String(r[kind.fields[0]!] ?? '')),
+    );
+    for (const r of soak)
+      if (r.id === null) differences.push(`${kind.store} ${String(r.key)} never reached the service`);
     const mirrored = new Map(soak.filter((r) => r.id !== null).map((r) => [Number(r.id), r]));
     for (const [id, row] of onServer) {
       const local = mirrored.get(id);
       if (!local) differences.push(`${kind.store} ${id} only on the service`);
-      else for (const f of kind.fields) if (text(local[f]) !== text(row[f])) differences.push(`${kind.store} ${id} ${f}: ${text(local[f])} here, ${text(row[f])} there`);
+      else
+        for (const f of kind.fields)
+          if (text(local[f]) !== text(row[f]))
+            differences.push(`${kind.store} ${id} ${f}: ${text(local[f])} here, ${text(row[f])} there`);
     }
     for (const id of mirrored.keys()) if (!onServer.has(id)) differences.push(`${kind.store} ${id} only in the mirror`);
   }
@@ -161,7 +242,10 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
   for (let i = 0; i < 15; i++) {
     const name = `Soak channel ${i * 7 + 1}`;
     await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
-    await page.getByTestId('channel-row').filter({ has: page.getByText(name, { exact: true }) }).waitFor({ state: 'detached' });
+    await page
+      .getByTestId('channel-row')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .waitFor({ state: 'detached' });
     expected.channels.delete(name);
     changes++;
   }
@@ -277,8 +361,12 @@ function compare(server: RunningServer, expected: Expected) {
     if (n > 0) byKind[kind] = (byKind[kind] ?? 0) + n;
   };
   const doubled: { kind: string; name: string; ids: number[] }[] = [];
-  const channels = server.db.prepare("SELECT id, name, description FROM channels WHERE name LIKE 'Soak channel %'").all() as { id: number; name: string; description: string }[];
-  const domains = server.db.prepare("SELECT domain, redirect404 FROM domains WHERE domain LIKE 'https://soak-%'").all() as { domain: string; redirect404: string }[];
+  const channels = server.db
+    .prepare("SELECT id, name, description FROM channels WHERE name LIKE 'Soak channel %'")
+    .all() as { id: number; name: string; description: string }[];
+  const domains = server.db
+    .prepare("SELECT domain, redirect404 FROM domains WHERE domain LIKE 'https://soak-%'")
+    .all() as { domain: string; redirect404: string }[];
   for (const [name, want] of expected.channels) {
     const found = channels.filter((c) => c.name === name);
     if (!found.some((c) => c.description === want.description)) miss(`channel ${name}`);
@@ -287,19 +375,33 @@ function compare(server: RunningServer, expected: Expected) {
       doubled.push({ kind: 'channels', name, ids: found.map((c) => c.id) });
     }
   }
-  for (const name of new Set(channels.map((c) => c.name))) if (!expected.channels.has(name)) miss(`channel ${name} still there after its delete`);
+  for (const name of new Set(channels.map((c) => c.name)))
+    if (!expected.channels.has(name)) miss(`channel ${name} still there after its delete`);
   for (const [domain, want] of expected.domains) {
     const found = domains.filter((d) => d.domain === domain);
     if (found.length === 0 || found[0]!.redirect404 !== want.redirect404) miss(`domain ${domain}`);
   }
   for (const d of domains) if (!expected.domains.has(d.domain)) miss(`domain ${d.domain} still there after its delete`);
-  const links = server.db.prepare("SELECT alias, longurl FROM links WHERE alias LIKE 'soak-link-%'").all() as { alias: string; longurl: string }[];
+  const links = server.db.prepare("SELECT alias, longurl FROM links WHERE alias LIKE 'soak-link-%'").all() as {
+    alias: string;
+    longurl: string;
+  }[];
   for (const [alias, want] of expected.links) {
     const found = links.filter((l) => l.alias === alias);
     if (found.length === 0 || found[0]!.longurl !== want.longurl) miss(`link ${alias}`);
   }
-  count('links', server.db.prepare("SELECT COUNT(*) - COUNT(DISTINCT longurl) AS n FROM links WHERE longurl LIKE 'https://soak.example/article/%'").pluck().get() as number);
-  const campaigns = server.db.prepare("SELECT id, name, public FROM campaigns WHERE name LIKE 'Soak campaign %'").all() as { id: number; name: string; public: number }[];
+  count(
+    'links',
+    server.db
+      .prepare(
+        "SELECT COUNT(*) - COUNT(DISTINCT longurl) AS n FROM links WHERE longurl LIKE 'https://soak.example/article/%'",
+      )
+      .pluck()
+      .get() as number,
+  );
+  const campaigns = server.db
+    .prepare("SELECT id, name, public FROM campaigns WHERE name LIKE 'Soak campaign %'")
+    .all() as { id: number; name: string; public: number }[];
   for (const [name, want] of expected.campaigns) {
     const found = campaigns.filter((c) => c.name === name);
     if (!found.some((c) => Boolean(c.public) === want.public)) miss(`campaign ${name}`);
@@ -308,8 +410,13 @@ function compare(server: RunningServer, expected: Expected) {
       doubled.push({ kind: 'campaigns', name, ids: found.map((c) => c.id) });
     }
   }
-  for (const name of new Set(campaigns.map((c) => c.name))) if (!expected.campaigns.has(name)) miss(`campaign ${name} still there after its delete`);
-  const qrCodes = server.db.prepare("SELECT id, name, data FROM qr_codes WHERE name LIKE 'Soak QR %'").all() as { id: number; name: string; data: string }[];
+  for (const name of new Set(campaigns.map((c) => c.name)))
+    if (!expected.campaigns.has(name)) miss(`campaign ${name} still there after its delete`);
+  const qrCodes = server.db.prepare("SELECT id, name, data FROM qr_codes WHERE name LIKE 'Soak QR %'").all() as {
+    id: number;
+    name: string;
+    data: string;
+  }[];
   for (const [name, want] of expected.qrCodes) {
     const found = qrCodes.filter((q) => q.name === name);
     if (!found.some((q) => q.data.includes(want.data))) miss(`QR code ${name}`);
@@ -333,16 +440,24 @@ async function soak() {
     await page.getByLabel('Give up on a request after').selectOption(String(TIMEOUT_S));
     server.setFaults(FAULTS);
     // When each soak domain reached the service's database: explains a refused "already registered".
-    server.db.exec("CREATE TABLE soak_domain_log (domain TEXT, at TEXT); CREATE TRIGGER soak_domain_added AFTER INSERT ON domains BEGIN INSERT INTO soak_domain_log VALUES (NEW.domain, strftime('%H:%M:%f', 'now')); END;");
+    server.db.exec(
+      "CREATE TABLE soak_domain_log (domain TEXT, at TEXT); CREATE TRIGGER soak_domain_added AFTER INSERT ON domains BEGIN INSERT INTO soak_domain_log VALUES (NEW.domain, strftime('%H:%M:%f', 'now')); END;",
+    );
     // When each record that may be doubled was written: copies written milliseconds apart are the
     // browser's own resend; seconds apart, a send the client repeated.
     server.db.exec(
-      "CREATE TABLE soak_write_log (kind TEXT, id INTEGER, at TEXT);" +
+      'CREATE TABLE soak_write_log (kind TEXT, id INTEGER, at TEXT);' +
         "CREATE TRIGGER soak_channel_added AFTER INSERT ON channels BEGIN INSERT INTO soak_write_log VALUES ('channels', NEW.id, strftime('%H:%M:%f', 'now')); END;" +
         "CREATE TRIGGER soak_campaign_added AFTER INSERT ON campaigns BEGIN INSERT INTO soak_write_log VALUES ('campaigns', NEW.id, strftime('%H:%M:%f', 'now')); END;" +
         "CREATE TRIGGER soak_qr_added AFTER INSERT ON qr_codes BEGIN INSERT INTO soak_write_log VALUES ('qrCodes', NEW.id, strftime('%H:%M:%f', 'now')); END;",
     );
-    const expected: Expected = { channels: new Map(), domains: new Map(), links: new Map(), campaigns: new Map(), qrCodes: new Map() };
+    const expected: Expected = {
+      channels: new Map(),
+      domains: new Map(),
+      links: new Map(),
+      campaigns: new Map(),
+      qrCodes: new Map(),
+    };
     const started = Date.now();
     let drained = false;
     const killerPage = await context.newPage();
@@ -367,8 +482,12 @@ async function soak() {
     const { waiting: left, refused } = await outboxLeft(page);
     if (refused > 0) {
       for (const line of await outboxSummary(page)) progress(`  ${line}`);
-      progress(`  domains written by the service: ${JSON.stringify(server.db.prepare('SELECT * FROM soak_domain_log').all())}`);
-      progress(`  local domains: ${JSON.stringify((await mirrorRows(page, 'domains')).filter((d) => String(d.domain).startsWith('https://soak-')).map((d) => [d.key, d.id, d.domain, d.sync]))}`);
+      progress(
+        `  domains written by the service: ${JSON.stringify(server.db.prepare('SELECT * FROM soak_domain_log').all())}`,
+      );
+      progress(
+        `  local domains: ${JSON.stringify((await mirrorRows(page, 'domains')).filter((d) => String(d.domain).startsWith('https://soak-')).map((d) => [d.key, d.id, d.domain, d.sync]))}`,
+      );
     }
     drained = true;
     const kills = await killer;
@@ -376,7 +495,10 @@ async function soak() {
     server.setFaults(null);
     const before = compare(server, expected);
     const writtenAt = server.db.prepare('SELECT at FROM soak_write_log WHERE kind = ? AND id = ?').pluck();
-    for (const d of before.doubled) progress(`  doubled when drained: ${d.kind} "${d.name}" written ${d.ids.map((id) => `${id} at ${String(writtenAt.get(d.kind, id))}`).join(', ')}`);
+    for (const d of before.doubled)
+      progress(
+        `  doubled when drained: ${d.kind} "${d.name}" written ${d.ids.map((id) => `${id} at ${String(writtenAt.get(d.kind, id))}`).join(', ')}`,
+      );
     // As a person would go on: "Sync now", then delete the copies the dashboard flags as made
     // twice by the browser's own resend (the API cannot delete QR codes: those stay flagged).
     const syncNow = async () => {
@@ -391,14 +513,20 @@ async function soak() {
     const unaided = compare(server, expected);
     // Why a copy outlived the sync: what the mirror holds under that name.
     for (const d of unaided.doubled) {
-      const rows = (await mirrorRows(page, d.kind)).filter((r) => r.name === d.name).map((r) => ({ key: r.key, id: r.id, twinOf: r.twinOf, sentTwice: r.sentTwice !== undefined }));
+      const rows = (await mirrorRows(page, d.kind))
+        .filter((r) => r.name === d.name)
+        .map((r) => ({ key: r.key, id: r.id, twinOf: r.twinOf, sentTwice: r.sentTwice !== undefined }));
       progress(`  still doubled: ${d.kind} "${d.name}" ids ${d.ids.join(',')}; mirror ${JSON.stringify(rows)}`);
     }
     let flagged = 0;
-    for (const store of ['channels', 'campaigns', 'qrCodes']) flagged += (await mirrorRows(page, store)).filter((r) => r.twinOf !== undefined).length;
+    for (const store of ['channels', 'campaigns', 'qrCodes'])
+      flagged += (await mirrorRows(page, store)).filter((r) => r.twinOf !== undefined).length;
     for (const route of ['channels', 'campaigns']) {
       await page.goto(`${base}#/${route}`);
-      await page.getByTestId(route === 'channels' ? 'channel-row' : 'campaign-row').first().waitFor();
+      await page
+        .getByTestId(route === 'channels' ? 'channel-row' : 'campaign-row')
+        .first()
+        .waitFor();
       const copies = page.getByRole('button', { name: /^Delete this copy of / });
       for (let guard = 0; guard < 50 && (await copies.count()) > 0; guard++) {
         const n = await copies.count();
@@ -412,7 +540,21 @@ async function soak() {
     const mirrorMismatch = await mirrorMismatches(page, expected);
     const mirrorDiffers = await mirrorVsServer(page, server);
     for (const line of mirrorDiffers) progress(`  mirror and service differ: ${line}`);
-    return { changes, lost, unaided, duplicates, byKind, duplicatesBefore: before.duplicates, flagged, kills, minutes, left, refused, mirrorMismatch, mirrorDiffers: mirrorDiffers.length };
+    return {
+      changes,
+      lost,
+      unaided,
+      duplicates,
+      byKind,
+      duplicatesBefore: before.duplicates,
+      flagged,
+      kills,
+      minutes,
+      left,
+      refused,
+      mirrorMismatch,
+      mirrorDiffers: mirrorDiffers.length,
+    };
   } finally {
     await context.close();
     await server.close();
@@ -435,7 +577,13 @@ async function badInput() {
 }
 
 const result = await soak();
-report('faults.changes_lost', result.lost, 'changes', { goal: 0, changes: result.changes, still_queued: result.left, refused: result.refused, seed: SEED });
+report('faults.changes_lost', result.lost, 'changes', {
+  goal: 0,
+  changes: result.changes,
+  still_queued: result.left,
+  refused: result.refused,
+  seed: SEED,
+});
 // The headline is what the product reaches on its own: after the drain and one sync, before a
 // person deletes the copies it could only flag.
 report('faults.duplicates', result.unaided.duplicates, 'records', {

@@ -35,8 +35,13 @@ async function measure(linkCount: number): Promise<number> {
 
 function popupJsGzipKb(): number {
   const html = readFileSync(path.join(EXTENSION_DIR, 'popup.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]!);
-  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(EXTENSION_DIR, file.replace(/^\//, '')))).length, 0);
+  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(EXTENSION_DIR, file.replace(/^\//, '')))).length,
+    0,
+  );
   return bytes / 1024;
 }
 

@@ -1,6 +1,8 @@
 /** One JSON line per figure: {"bench": name, "value": number, "unit": string, ...extra}. */
 export function report(bench: string, value: number, unit: string, extra: Record<string, unknown> = {}): void {
-  console.log(JSON.stringify({ bench, value: Number.isFinite(value) ? Math.round(value * 1000) / 1000 : value, unit, ...extra }));
+  console.log(
+    JSON.stringify({ bench, value: Number.isFinite(value) ? Math.round(value * 1000) / 1000 : value, unit, ...extra }),
+  );
 }
 
 export function median(values: number[]): number {

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { LinkpilotDb } from '../../lib/db/schema';
 import * as actions from '../../lib/sync/actions';
 import { createSyncEngine } from '../../lib/sync/engine';
-import { startServer, type RunningServer } from '../../server/start';
+import { type RunningServer, startServer } from '../../server/start';
 import { report } from './report';
 
 const LIMIT = 30;
@@ -24,13 +24,23 @@ function loggingFetch(log: Logged[]): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
     const reset = Number(response.headers.get('X-RateLimit-Reset'));
-    log.push({ at: Date.now(), path: new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname, status: response.status, reset: Number.isFinite(reset) && reset > 0 ? reset : null });
+    log.push({
+      at: Date.now(),
+      path: new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname,
+      status: response.status,
+      reset: Number.isFinite(reset) && reset > 0 ? reset : null,
+    });
     return response;
   };
 }
 
 function engineFor(db: LinkpilotDb, server: RunningServer, log: Logged[]) {
-  return createSyncEngine({ db, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }), fetch: loggingFetch(log), timeoutMs: 5_000 });
+  return createSyncEngine({
+    db,
+    connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }),
+    fetch: loggingFetch(log),
+    timeoutMs: 5_000,
+  });
 }
 
 /** Drains until the outbox is empty (bounded in rounds and time). */
@@ -72,7 +82,8 @@ async function queueWorkload(db: LinkpilotDb): Promise<number> {
   minimal += 80;
   // Existing channels edited three times each: one update each.
   for (const channel of existing) {
-    for (const name of ['a', 'b', 'c']) await actions.updateChannel(ctx, channel.key, { name: `${channel.name} ${name}` });
+    for (const name of ['a', 'b', 'c'])
+      await actions.updateChannel(ctx, channel.key, { name: `${channel.name} ${name}` });
     minimal += 1;
   }
   return minimal;
@@ -80,11 +91,17 @@ async function queueWorkload(db: LinkpilotDb): Promise<number> {
 
 async function seedChannels(server: RunningServer, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `Existing ${i}` }) });
+    await fetch(`${server.url}/api/channel/add`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `Existing ${i}` }),
+    });
   }
 }
 
-async function benchQueue(competitor: boolean): Promise<{ sent: number; minimal: number; allowed: number; responses429: number; windows: number }> {
+async function benchQueue(
+  competitor: boolean,
+): Promise<{ sent: number; minimal: number; allowed: number; responses429: number; windows: number }> {
   const server = await startServer({ port: 0, db: ':memory:', rateLimit: LIMIT, rateWindowSec: WINDOW_S });
   const db = new LinkpilotDb(`bench-sync-${competitor}-${Date.now()}`);
   try {
@@ -113,7 +130,13 @@ async function benchQueue(competitor: boolean): Promise<{ sent: number; minimal:
     stop = true;
     await other;
     const windows = new Set(log.map((l) => l.reset)).size;
-    return { sent: log.length, minimal, allowed: budgetAllowed(log), responses429: log.filter((l) => l.status === 429).length, windows };
+    return {
+      sent: log.length,
+      minimal,
+      allowed: budgetAllowed(log),
+      responses429: log.filter((l) => l.status === 429).length,
+      windows,
+    };
   } finally {
     db.close();
     await server.close();
@@ -122,7 +145,13 @@ async function benchQueue(competitor: boolean): Promise<{ sent: number; minimal:
 
 async function benchMirror10k(): Promise<{ requests: number; perpage: number; seconds: number }> {
   // An account of its own, so exactly 10,000 links are there to mirror.
-  const started0 = await startServer({ port: 0, db: ':memory:', rateLimit: 100_000, rateWindowSec: WINDOW_S, demo: false });
+  const started0 = await startServer({
+    port: 0,
+    db: ':memory:',
+    rateLimit: 100_000,
+    rateWindowSec: WINDOW_S,
+    demo: false,
+  });
   const server = Object.assign(started0, { apiKey: started0.createAccount({ email: 'bench@linkpilot.test' }).apiKey });
   const key = server.apiKey;
   try {
@@ -133,7 +162,11 @@ async function benchMirror10k(): Promise<{ requests: number; perpage: number; se
       Array.from({ length: 8 }, async () => {
         while (next < total) {
           const i = next++;
-          const res = await fetch(`${server.url}/api/url/add`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `https://example.com/page/${i}?ref=bench` }) });
+          const res = await fetch(`${server.url}/api/url/add`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ url: `https://example.com/page/${i}?ref=bench` }),
+          });
           if (!res.ok) throw new Error(`seeding failed: HTTP ${res.status}`);
         }
       }),
@@ -150,17 +183,38 @@ async function benchMirror10k(): Promise<{ requests: number; perpage: number; se
     const probe = await fetch(`${server.url}/api/urls?limit=100000`, { headers: { Authorization: `Bearer ${key}` } });
     const perpage = ((await probe.json()) as { data: { perpage: number } }).data.perpage;
     db.close();
-    return { requests: log.filter((l) => l.path === '/api/urls').length, perpage, seconds: (Date.now() - started) / 1000 };
+    return {
+      requests: log.filter((l) => l.path === '/api/urls').length,
+      perpage,
+      seconds: (Date.now() - started) / 1000,
+    };
   } finally {
     await server.close();
   }
 }
 
 const alone = await benchQueue(false);
-report('sync.requests_over_minimal', alone.sent / alone.minimal, 'ratio', { sent: alone.sent, minimal: alone.minimal, goal: 1 });
-report('sync.budget_utilisation', alone.sent / alone.allowed, 'ratio', { sent: alone.sent, allowed: alone.allowed, windows: alone.windows, goal: '>= 0.95' });
+report('sync.requests_over_minimal', alone.sent / alone.minimal, 'ratio', {
+  sent: alone.sent,
+  minimal: alone.minimal,
+  goal: 1,
+});
+report('sync.budget_utilisation', alone.sent / alone.allowed, 'ratio', {
+  sent: alone.sent,
+  allowed: alone.allowed,
+  windows: alone.windows,
+  goal: '>= 0.95',
+});
 report('sync.responses_429', alone.responses429, 'responses', { goal: 0 });
 const shared = await benchQueue(true);
-report('sync.responses_429_shared_key', shared.responses429 / Math.max(1, shared.windows), 'responses per window', { responses429: shared.responses429, windows: shared.windows, goal: '<= 1' });
+report('sync.responses_429_shared_key', shared.responses429 / Math.max(1, shared.windows), 'responses per window', {
+  responses429: shared.responses429,
+  windows: shared.windows,
+  goal: '<= 1',
+});
 const mirror = await benchMirror10k();
-report('sync.mirror_10k_requests', mirror.requests, 'requests', { goal: Math.ceil(10_000 / mirror.perpage), perpage: mirror.perpage, seconds: mirror.seconds });
+report('sync.mirror_10k_requests', mirror.requests, 'requests', {
+  goal: Math.ceil(10_000 / mirror.perpage),
+  perpage: mirror.perpage,
+  seconds: mirror.seconds,
+});

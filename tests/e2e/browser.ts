@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { type BrowserContext, chromium, type Worker } from '@playwright/test';
 
 export const EXTENSION_DIR = path.resolve(process.env.LINKPILOT_OUT_DIR ?? '.output', 'chrome-mv3');
 
 export function chromiumPath(): string {
   const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(candidate)) {
-    throw new Error(`Chromium not found at ${candidate}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${candidate}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
   }
   return candidate;
 }

@@ -1,7 +1,11 @@
 import { expect, test } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
 
-test('connecting with the demo key shows the account e-mail from GET /api/account', async ({ context, server, extensionUrl }) => {
+test('connecting with the demo key shows the account e-mail from GET /api/account', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const settings = new SettingsPage(await context.newPage(), extensionUrl('dashboard.html#/settings'));
   await settings.open();
   await settings.connect(server.url, server.apiKey);
@@ -22,7 +26,10 @@ test('a refused key is explained and nothing is stored', async ({ context, serve
   expect(stored.connection ?? null).toBeNull();
 });
 
-test('an unreachable service and a URL that reaches into /api get their own messages', async ({ context, extensionUrl }) => {
+test('an unreachable service and a URL that reaches into /api get their own messages', async ({
+  context,
+  extensionUrl,
+}) => {
   const settings = new SettingsPage(await context.newPage(), extensionUrl('dashboard.html#/settings'));
   await settings.open();
   await settings.connect('http://127.0.0.1:9/api/account', 'k');

@@ -14,11 +14,18 @@ async function serverAccount(server: RunningServer): Promise<{ email: string; st
 
 /** The service stores only a salted hash; checking a password against it is the one way to see it changed. */
 function serverPasswordIs(server: RunningServer, password: string): boolean {
-  const row = server.db.prepare('SELECT a.password_hash FROM accounts a JOIN api_keys k ON k.account_id = a.id WHERE k.key = ?').get(server.apiKey) as { password_hash: string };
+  const row = server.db
+    .prepare('SELECT a.password_hash FROM accounts a JOIN api_keys k ON k.account_id = a.id WHERE k.key = ?')
+    .get(server.apiKey) as { password_hash: string };
   return checkPassword(password, row.password_hash);
 }
 
-test('account: profile and plan from the service; mismatched or invalid changes are refused at their field and nothing is sent', async ({ context, worker, server, extensionUrl }) => {
+test('account: profile and plan from the service; mismatched or invalid changes are refused at their field and nothing is sent', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const account = new AccountPage(page, extensionUrl('dashboard.html#/account'));
@@ -53,7 +60,12 @@ test('account: profile and plan from the service; mismatched or invalid changes 
   expect(serverPasswordIs(server, 'long enough 1')).toBe(false);
 });
 
-test('account: e-mail change shown as waiting until the service has it; password changed without ever being shown', async ({ context, worker, server, extensionUrl }) => {
+test('account: e-mail change shown as waiting until the service has it; password changed without ever being shown', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const account = new AccountPage(page, extensionUrl('dashboard.html#/account'));
@@ -62,14 +74,18 @@ test('account: e-mail change shown as waiting until the service has it; password
   // A slow service keeps the change on the wire long enough to see it waiting.
   server.setFaults({ latency: 2_000 });
   await account.changeEmail('new@linkpilot.test');
-  await expect(page.getByTestId('pending-email')).toContainText('Waiting to sync: the e-mail address changes to new@linkpilot.test');
+  await expect(page.getByTestId('pending-email')).toContainText(
+    'Waiting to sync: the e-mail address changes to new@linkpilot.test',
+  );
   await expect(page.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
   await expect(account.emailForm().getByLabel('New e-mail address', { exact: true })).toHaveValue('');
   server.setFaults(null);
 
   const password = 'c0rrect horse battery';
   await account.changePassword(password);
-  await expect(account.passwordForm().getByRole('status')).toHaveText('Saved here; it is sent to the service in the background.');
+  await expect(account.passwordForm().getByRole('status')).toHaveText(
+    'Saved here; it is sent to the service in the background.',
+  );
   await expect(account.passwordForm().getByLabel('New password', { exact: true })).toHaveValue('');
   expect(await page.content()).not.toContain(password);
 

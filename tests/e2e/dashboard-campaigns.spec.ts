@@ -15,13 +15,20 @@ interface ServerCampaign {
 /** The service carries a campaign's name under `domain` in some list entries. */
 const nameOf = (c: ServerCampaign) => c.name ?? c.domain;
 
-test('campaigns: listed with rotator and list URLs; a bad slug is refused in place and nothing is sent', async ({ context, worker, server, extensionUrl }) => {
+test('campaigns: listed with rotator and list URLs; a bad slug is refused in place and nothing is sent', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const campaigns = new CampaignsPage(page, extensionUrl('dashboard.html#/campaigns'));
   await campaigns.open();
 
-  const launch = (await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).find((c) => nameOf(c) === 'Launch week')!;
+  const launch = (await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).find(
+    (c) => nameOf(c) === 'Launch week',
+  )!;
   const row = campaigns.row('Launch week');
   await expect(row.getByTestId('campaign-access')).toHaveText('Public');
   await expect(row.getByRole('link', { name: String(launch.rotator) })).toHaveAttribute('href', String(launch.rotator));
@@ -36,7 +43,12 @@ test('campaigns: listed with rotator and list URLs; a bad slug is refused in pla
   expect(await serverList(server, '/api/campaigns', 'campaigns')).toHaveLength(1);
 });
 
-test('campaigns: create, edit (name required), assign links from a newest-first list and by search, delete with links kept', async ({ context, worker, server, extensionUrl }) => {
+test('campaigns: create, edit (name required), assign links from a newest-first list and by search, delete with links kept', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -50,9 +62,16 @@ test('campaigns: create, edit (name required), assign links from a newest-first 
   // Create: shown at once, waiting; once sent, the service's rotator and list URLs appear.
   await campaigns.create({ name: 'Autumn', slug: 'autumn-26' });
   await expect(campaigns.row('Autumn').getByTestId('campaign-access')).toHaveText('Private');
-  await expect(campaigns.row('Autumn').getByRole('link', { name: `${server.url}/r/autumn-26` })).toBeVisible({ timeout: 15_000 });
-  await expect(campaigns.row('Autumn').getByTestId('campaign-list').getByRole('link')).toHaveAttribute('href', new RegExp(`^${server.url}/campaign/\\d+$`));
-  const created = (await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).find((c) => nameOf(c) === 'Autumn');
+  await expect(campaigns.row('Autumn').getByRole('link', { name: `${server.url}/r/autumn-26` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(campaigns.row('Autumn').getByTestId('campaign-list').getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`^${server.url}/campaign/\\d+$`),
+  );
+  const created = (await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).find(
+    (c) => nameOf(c) === 'Autumn',
+  );
   expect(created).toMatchObject({ public: false, rotator: `${server.url}/r/autumn-26` });
 
   // Edit: the API needs a name on every update, so an empty one is refused here.
@@ -80,13 +99,19 @@ test('campaigns: create, edit (name required), assign links from a newest-first 
   await expectAccessible(page);
   await expectOutboxDrained(worker);
 
-  const edited = (await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).find((c) => c.id === created!.id)!;
+  const edited = (await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).find(
+    (c) => c.id === created!.id,
+  )!;
   expect(edited).toMatchObject({ public: true, rotator: `${server.url}/r/autumn-sale` });
   expect(nameOf(edited)).toBe('Autumn sale');
   // The rotator takes turns over the campaign's links: both assignments reached the service.
   const destinations = new Set<string | null>();
-  for (let i = 0; i < 2; i++) destinations.add((await fetch(`${server.url}/r/autumn-sale`, { redirect: 'manual' })).headers.get('location'));
-  expect([...destinations].sort()).toEqual(['https://developer.mozilla.org/en-US/docs/Web/HTTP', 'https://www.wikipedia.org/']);
+  for (let i = 0; i < 2; i++)
+    destinations.add((await fetch(`${server.url}/r/autumn-sale`, { redirect: 'manual' })).headers.get('location'));
+  expect([...destinations].sort()).toEqual([
+    'https://developer.mozilla.org/en-US/docs/Web/HTTP',
+    'https://www.wikipedia.org/',
+  ]);
   const listPage = await fetch(edited.list);
   expect(listPage.status).toBe(200);
   expect(await listPage.text()).toContain('Wikipedia');
@@ -97,12 +122,21 @@ test('campaigns: create, edit (name required), assign links from a newest-first 
   expect(dialogs.at(-1)).toMatch(/links are kept, but no longer assigned/);
   await expect(campaigns.row('Autumn sale')).toHaveCount(0);
   await expectOutboxDrained(worker);
-  expect((await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).map((c) => c.id)).not.toContain(created!.id);
-  expect((await serverList<{ title: string }>(server, '/api/urls', 'urls')).map((l) => l.title)).toEqual(expect.arrayContaining(['Wikipedia', 'HTTP | MDN']));
+  expect((await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).map((c) => c.id)).not.toContain(
+    created!.id,
+  );
+  expect((await serverList<{ title: string }>(server, '/api/urls', 'urls')).map((l) => l.title)).toEqual(
+    expect.arrayContaining(['Wikipedia', 'HTTP | MDN']),
+  );
   expect((await fetch(`${server.url}/r/autumn-sale`, { redirect: 'manual' })).status).toBe(404);
 });
 
-test('campaigns: deleting is cancelled when the confirmation is declined', async ({ context, worker, server, extensionUrl }) => {
+test('campaigns: deleting is cancelled when the confirmation is declined', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   page.on('dialog', (d) => void d.dismiss());
   await connectExtension(page, extensionUrl, server);

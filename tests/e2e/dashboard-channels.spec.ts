@@ -3,7 +3,11 @@ import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
 import { connectExtension, serverList } from './support';
 
-test('channels: create, edit, assign a link and a bio page, delete (items unassigned)', async ({ context, server, extensionUrl }) => {
+test('channels: create, edit, assign a link and a bio page, delete (items unassigned)', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   await connectExtension(page, extensionUrl, server);
@@ -19,7 +23,9 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
 
   await dashboard.createChannel('Research', '#112233');
   await dashboard.expectInSync();
-  const created = (await serverList<{ id: number; name: string; color: string }>(server, '/api/channels', 'channels')).find((c) => c.name === 'Research');
+  const created = (
+    await serverList<{ id: number; name: string; color: string }>(server, '/api/channels', 'channels')
+  ).find((c) => c.name === 'Research');
   expect(created?.color).toBe('#112233');
 
   await dashboard.open('channels');
@@ -38,16 +44,26 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
 
   const onServer = await serverList<{ type: string }>(server, `/api/channel/${created!.id}`, 'items');
   expect(onServer.map((i) => i.type).sort()).toEqual(['bio', 'links']);
-  expect((await serverList<{ id: number; description: string }>(server, '/api/channels', 'channels')).find((c) => c.id === created!.id)?.description).toBe('Papers to read');
+  expect(
+    (await serverList<{ id: number; description: string }>(server, '/api/channels', 'channels')).find(
+      (c) => c.id === created!.id,
+    )?.description,
+  ).toBe('Papers to read');
 
   await dashboard.open('channels');
   await dashboard.channelRow('Research').getByRole('button', { name: 'Delete Research' }).click();
   await expect(dashboard.channelRow('Research')).toHaveCount(0);
   await dashboard.expectInSync();
-  expect((await serverList<{ id: number }>(server, '/api/channels', 'channels')).some((c) => c.id === created!.id)).toBe(false);
+  expect(
+    (await serverList<{ id: number }>(server, '/api/channels', 'channels')).some((c) => c.id === created!.id),
+  ).toBe(false);
 });
 
-test('branded domains: add with the scheme, edit redirects, delete; a domain without scheme is refused', async ({ context, server, extensionUrl }) => {
+test('branded domains: add with the scheme, edit redirects, delete; a domain without scheme is refused', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   await connectExtension(page, extensionUrl, server);
@@ -64,15 +80,25 @@ test('branded domains: add with the scheme, edit redirects, delete; a domain wit
   await expect(row.getByRole('button', { name: 'Save redirects' })).toHaveCount(0);
   await expect(row).toContainText('404 → https://example.net/missing');
   await dashboard.expectInSync();
-  expect((await serverList<{ domain: string; redirect404: string }>(server, '/api/domains', 'domains')).find((d) => d.domain === 'https://short.example.net')?.redirect404).toBe('https://example.net/missing');
+  expect(
+    (await serverList<{ domain: string; redirect404: string }>(server, '/api/domains', 'domains')).find(
+      (d) => d.domain === 'https://short.example.net',
+    )?.redirect404,
+  ).toBe('https://example.net/missing');
   await dashboard.open('domains');
   await page.getByRole('button', { name: 'Delete https://short.example.net' }).click();
   await expect(row).toHaveCount(0);
   await dashboard.expectInSync();
-  expect((await serverList<{ domain: string }>(server, '/api/domains', 'domains')).map((d) => d.domain)).not.toContain('https://short.example.net');
+  expect((await serverList<{ domain: string }>(server, '/api/domains', 'domains')).map((d) => d.domain)).not.toContain(
+    'https://short.example.net',
+  );
 });
 
-test('sync centre shows the budget from the service and the last refresh; settings keep defaults and theme', async ({ context, server, extensionUrl }) => {
+test('sync centre shows the budget from the service and the last refresh; settings keep defaults and theme', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));

@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
-import { expect, test } from './fixtures';
 import { expectOutboxDrained } from './drained';
+import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
 import { QrCodesPage } from './pages/QrCodesPage';
 import { connectExtension, outboxEntries, serverList } from './support';
@@ -11,7 +11,11 @@ import { connectExtension, outboxEntries, serverList } from './support';
  * acts on it, and the page only ever hears the answer to the second.
  */
 async function firstOfTwo(server: RunningServer, name: string): Promise<number> {
-  const response = await fetch(`${server.url}/api/channel/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+  const response = await fetch(`${server.url}/api/channel/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
   return ((await response.json()) as { id: number }).id;
 }
 
@@ -25,9 +29,14 @@ async function syncedDashboard(context: BrowserContext, server: RunningServer, e
   return { page, dashboard };
 }
 
-const channelsNamed = async (server: RunningServer, name: string) => (await serverList<{ id: number; name: string }>(server, '/api/channels', 'channels')).filter((c) => c.name === name);
+const channelsNamed = async (server: RunningServer, name: string) =>
+  (await serverList<{ id: number; name: string }>(server, '/api/channels', 'channels')).filter((c) => c.name === name);
 
-test('a copy the browser made by resending a create is deleted by the next sync, ours stays', async ({ context, server, extensionUrl }) => {
+test('a copy the browser made by resending a create is deleted by the next sync, ours stays', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   await dashboard.open('channels');
@@ -43,7 +52,11 @@ test('a copy the browser made by resending a create is deleted by the next sync,
   await expect(page.getByTestId('twin-notice')).toHaveCount(0);
 });
 
-test('a look-alike without proof is only flagged: the sync centre points to it and the person deletes it', async ({ context, server, extensionUrl }) => {
+test('a look-alike without proof is only flagged: the sync centre points to it and the person deletes it', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   await dashboard.open('channels');
@@ -70,11 +83,19 @@ test('a look-alike without proof is only flagged: the sync centre points to it a
   await expect(page.getByTestId('likely-copies')).toHaveCount(0);
 });
 
-test('a short link made twice is pointed out in the sync centre: the API cannot delete links', async ({ context, server, extensionUrl }) => {
+test('a short link made twice is pointed out in the sync centre: the API cannot delete links', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   const url = 'https://example.com/made-twice';
-  await fetch(`${server.url}/api/url/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+  await fetch(`${server.url}/api/url/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url }),
+  });
   await page.goto(extensionUrl('dashboard.html#/links'));
   await page.getByRole('button', { name: 'New short link' }).click();
   const form = page.getByRole('form', { name: 'New short link' });
@@ -106,9 +127,15 @@ test('a short link made twice is pointed out in the sync centre: the API cannot 
   expect(notices.sort()).toEqual([0, 1]);
 });
 
-test('a create whose answer is lost is not sent again by the browser: one QR code, found and kept once the service answers', async ({ context, worker, server, extensionUrl }) => {
+test('a create whose answer is lost is not sent again by the browser: one QR code, found and kept once the service answers', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
-  const storedNamed = (name: string) => (server.db.prepare('SELECT COUNT(*) AS n FROM qr_codes WHERE name = ?').get(name) as { n: number }).n;
+  const storedNamed = (name: string) =>
+    (server.db.prepare('SELECT COUNT(*) AS n FROM qr_codes WHERE name = ?').get(name) as { n: number }).n;
   const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
   await qr.open();
   await qr.fill('text', { Text: 'Answer lost', Name: 'Answer lost' });
@@ -117,7 +144,12 @@ test('a create whose answer is lost is not sent again by the browser: one QR cod
   // its connection unanswered, which a browser that reused the connection answers by sending again.
   server.setFaults({ dropAfter: 1 });
   await qr.submit();
-  await expect.poll(async () => (await outboxEntries(worker)).find((e) => e.entity === 'qr' && e.op === 'create')?.attempts ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => (await outboxEntries(worker)).find((e) => e.entity === 'qr' && e.op === 'create')?.attempts ?? 0,
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
   server.setFaults(null);
   expect((await outboxEntries(worker)).find((e) => e.entity === 'qr' && e.op === 'create')?.ambiguous).toBe(true);
   expect(storedNamed('Answer lost')).toBe(1);

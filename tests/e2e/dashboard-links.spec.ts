@@ -3,7 +3,11 @@ import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { connectExtension, serverList } from './support';
 
-test('links: create with many fields, exactly as sent; bad input is refused in place', async ({ context, server, extensionUrl }) => {
+test('links: create with many fields, exactly as sent; bad input is refused in place', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   await page.goto(extensionUrl('dashboard.html#/links'));
@@ -31,7 +35,9 @@ test('links: create with many fields, exactly as sent; bad input is refused in p
   await form.getByRole('button', { name: 'Create short link' }).click();
   await expect(form.getByText('The expiry must lie in the future.')).toBeVisible();
   await expect(form.getByText('Enter a URL.')).toBeVisible();
-  expect((await serverList<{ alias: string }>(server, '/api/urls', 'urls')).some((l) => l.alias === 'full-form')).toBe(false);
+  expect((await serverList<{ alias: string }>(server, '/api/urls', 'urls')).some((l) => l.alias === 'full-form')).toBe(
+    false,
+  );
 
   await form.getByLabel('Expiry (YYYY-MM-DD HH:MM:SS)').fill('2099-01-01 10:00:00');
   await form.getByLabel('Link 1').fill('https://example.de/');
@@ -45,22 +51,50 @@ test('links: create with many fields, exactly as sent; bad input is refused in p
   await form.getByRole('button', { name: 'Create short link' }).click();
   await expect(page.getByTestId('detail-short-url')).toHaveText(`${server.url}/full-form`, { timeout: 15_000 });
 
-  const created = (await (await fetch(`${server.url}/api/urls?short=full-form`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json()) as { id: number; details: { expiry: string; location: Record<string, string>; title: string } };
-  expect(created.details).toMatchObject({ expiry: '2099-01-01 10:00:00', location: { DE: 'https://example.de/' }, title: 'Full form' });
-  const row = server.db.prepare('SELECT status, parameters, campaign_id FROM links WHERE id = ?').get(created.id) as { status: string; parameters: string; campaign_id: number };
+  const created = (await (
+    await fetch(`${server.url}/api/urls?short=full-form`, { headers: { Authorization: `Bearer ${server.apiKey}` } })
+  ).json()) as { id: number; details: { expiry: string; location: Record<string, string>; title: string } };
+  expect(created.details).toMatchObject({
+    expiry: '2099-01-01 10:00:00',
+    location: { DE: 'https://example.de/' },
+    title: 'Full form',
+  });
+  const row = server.db.prepare('SELECT status, parameters, campaign_id FROM links WHERE id = ?').get(created.id) as {
+    status: string;
+    parameters: string;
+    campaign_id: number;
+  };
   expect(row.status).toBe('public');
   expect(JSON.parse(row.parameters)).toEqual([{ name: 'utm_source', value: 'dashboard' }]);
   expect(row.campaign_id).toBeGreaterThan(0);
-  const news = (await serverList<{ id: number; name: string }>(server, '/api/channels', 'channels')).find((c) => c.name === 'News')!;
-  expect((await serverList<{ id: number }>(server, `/api/channel/${news.id}`, 'items')).map((i) => i.id)).toContain(created.id);
+  const news = (await serverList<{ id: number; name: string }>(server, '/api/channels', 'channels')).find(
+    (c) => c.name === 'News',
+  )!;
+  expect((await serverList<{ id: number }>(server, `/api/channel/${news.id}`, 'items')).map((i) => i.id)).toContain(
+    created.id,
+  );
 });
 
-test('links: sort, search, filter, details with charts from real clicks, look-up and export', async ({ context, server, extensionUrl }) => {
+test('links: sort, search, filter, details with charts from real clicks, look-up and export', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const makeLink = async (url: string, custom: string) =>
-    (await (await fetch(`${server.url}/api/url/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url, custom, metatitle: `Title ${custom}` }) })).json()) as { shorturl: string };
+    (await (
+      await fetch(`${server.url}/api/url/add`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url, custom, metatitle: `Title ${custom}` }),
+      })
+    ).json()) as { shorturl: string };
   const popular = await makeLink('https://example.com/popular', 'popular');
   await makeLink('https://example.com/quiet', 'quiet');
-  for (const country of ['DE', 'DE', 'DE', 'FR']) await fetch(popular.shorturl, { redirect: 'manual', headers: { 'x-country': country, Referer: 'https://www.reddit.com/r/x' } });
+  for (const country of ['DE', 'DE', 'DE', 'FR'])
+    await fetch(popular.shorturl, {
+      redirect: 'manual',
+      headers: { 'x-country': country, Referer: 'https://www.reddit.com/r/x' },
+    });
 
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
@@ -86,10 +120,16 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
   await expect(detail.getByRole('region', { name: 'Social networks' })).toContainText('reddit');
   await expect(detail.getByRole('region', { name: 'Referrers' })).toContainText('reddit.com');
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   const text = readFileSync((await csv.path())!, 'utf8');
   expect(text.split('\r\n')[0]).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status');
   expect(text).toContain(`"${popular.shorturl}"`);
-  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   expect((JSON.parse(readFileSync((await json.path())!, 'utf8')) as unknown[]).length).toBe(5);
 });

@@ -13,7 +13,12 @@ interface ServerQr {
   scans: number;
 }
 
-test('QR codes: bad input gets a message at its field, no preview, and nothing is sent', async ({ context, worker, server, extensionUrl }) => {
+test('QR codes: bad input gets a message at its field, no preview, and nothing is sent', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
@@ -22,11 +27,36 @@ test('QR codes: bad input gets a message at its field, no preview, and nothing i
   await expectAccessible(page);
 
   const cases: { type: string; fields: Record<string, string>; field: string; message: string }[] = [
-    { type: 'wifi', fields: { 'Network name (SSID)': 'Cafe' }, field: 'Wi-Fi password', message: 'Enter the Wi-Fi password, or choose no encryption.' },
-    { type: 'email', fields: { 'E-mail address': 'not-an-address' }, field: 'E-mail address', message: 'Enter a valid e-mail address.' },
-    { type: 'link', fields: { URL: 'example.com/menu' }, field: 'URL', message: 'Enter a full URL starting with https:// or http://.' },
-    { type: 'sms', fields: { 'Phone number': 'call me' }, field: 'Phone number', message: 'Enter a phone number: digits, optionally +, spaces, dashes or parentheses.' },
-    { type: 'vcard', fields: { Organisation: 'Analytical Engines Ltd' }, field: 'First name', message: 'Enter a first or last name.' },
+    {
+      type: 'wifi',
+      fields: { 'Network name (SSID)': 'Cafe' },
+      field: 'Wi-Fi password',
+      message: 'Enter the Wi-Fi password, or choose no encryption.',
+    },
+    {
+      type: 'email',
+      fields: { 'E-mail address': 'not-an-address' },
+      field: 'E-mail address',
+      message: 'Enter a valid e-mail address.',
+    },
+    {
+      type: 'link',
+      fields: { URL: 'example.com/menu' },
+      field: 'URL',
+      message: 'Enter a full URL starting with https:// or http://.',
+    },
+    {
+      type: 'sms',
+      fields: { 'Phone number': 'call me' },
+      field: 'Phone number',
+      message: 'Enter a phone number: digits, optionally +, spaces, dashes or parentheses.',
+    },
+    {
+      type: 'vcard',
+      fields: { Organisation: 'Analytical Engines Ltd' },
+      field: 'First name',
+      message: 'Enter a first or last name.',
+    },
   ];
   for (const c of cases) {
     await qr.fill(c.type, c.fields);
@@ -47,7 +77,12 @@ test('QR codes: bad input gets a message at its field, no preview, and nothing i
   await expect(qr.preview()).toBeVisible();
 });
 
-test('QR codes: one of every type, previewed locally before saving, reaches the service with its data and colours', async ({ context, worker, server, extensionUrl }) => {
+test('QR codes: one of every type, previewed locally before saving, reaches the service with its data and colours', async ({
+  context,
+  worker,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
@@ -57,10 +92,26 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
     { type: 'text', fields: { Text: 'Hello there' }, data: 'Hello there' },
     { type: 'link', fields: { URL: 'https://example.com/qr-link' }, data: 'https://example.com/qr-link' },
     { type: 'phone', fields: { 'Phone number': '+49 30 1234567' }, data: '+49 30 1234567' },
-    { type: 'email', fields: { 'E-mail address': 'hello@example.com', Subject: 'Hi' }, data: { email: 'hello@example.com', subject: 'Hi' } },
-    { type: 'sms', fields: { 'Phone number': '+1 555 0100', Message: 'Yes' }, data: { phone: '+1 555 0100', message: 'Yes' } },
-    { type: 'wifi', fields: { 'Network name (SSID)': 'Cafe', 'Wi-Fi password': 'espresso1' }, data: { ssid: 'Cafe', password: 'espresso1', encryption: 'WPA' } },
-    { type: 'vcard', fields: { 'First name': 'Ada', 'Last name': 'Lovelace', 'E-mail address': 'ada@example.com' }, data: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' } },
+    {
+      type: 'email',
+      fields: { 'E-mail address': 'hello@example.com', Subject: 'Hi' },
+      data: { email: 'hello@example.com', subject: 'Hi' },
+    },
+    {
+      type: 'sms',
+      fields: { 'Phone number': '+1 555 0100', Message: 'Yes' },
+      data: { phone: '+1 555 0100', message: 'Yes' },
+    },
+    {
+      type: 'wifi',
+      fields: { 'Network name (SSID)': 'Cafe', 'Wi-Fi password': 'espresso1' },
+      data: { ssid: 'Cafe', password: 'espresso1', encryption: 'WPA' },
+    },
+    {
+      type: 'vcard',
+      fields: { 'First name': 'Ada', 'Last name': 'Lovelace', 'E-mail address': 'ada@example.com' },
+      data: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' },
+    },
   ];
   for (const kind of kinds) {
     await qr.fill(kind.type, { ...kind.fields, Name: `QR ${kind.type}` });
@@ -82,13 +133,19 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
   const names = (await serverList<ServerQr>(server, '/api/qr', 'qrs')).map((q) => q.name);
   expect(names.sort()).toEqual(['Menu card', 'QR open wifi', ...kinds.map((k) => `QR ${k.type}`)].sort());
   // What each code encodes is not in the API's answers; the service's own store shows it.
-  const stored = server.db.prepare("SELECT name, type, data, foreground, background FROM qr_codes WHERE name LIKE 'QR %'").all() as { name: string; type: string; data: string; foreground: string; background: string }[];
+  const stored = server.db
+    .prepare("SELECT name, type, data, foreground, background FROM qr_codes WHERE name LIKE 'QR %'")
+    .all() as { name: string; type: string; data: string; foreground: string; background: string }[];
   for (const kind of kinds) {
     const row = stored.find((s) => s.name === `QR ${kind.type}`);
     expect(row?.type, kind.type).toBe(kind.type);
     expect(JSON.parse(row!.data), kind.type).toEqual(kind.data);
   }
-  expect(stored.find((s) => s.name === 'QR open wifi')).toMatchObject({ data: JSON.stringify({ ssid: 'Guests', encryption: 'nopass' }), foreground: 'rgb(26,43,60)', background: 'rgb(250,250,250)' });
+  expect(stored.find((s) => s.name === 'QR open wifi')).toMatchObject({
+    data: JSON.stringify({ ssid: 'Guests', encryption: 'nopass' }),
+    foreground: 'rgb(26,43,60)',
+    background: 'rgb(250,250,250)',
+  });
 
   // Once saved, each code is listed with the image of its tracking link.
   await qr.open();

@@ -1,5 +1,5 @@
-import { test as base, type BrowserContext, type Worker } from '@playwright/test';
-import { startServer, type RunningServer, type ServerOptions } from '../../server/start';
+import { type BrowserContext, test as base, type Worker } from '@playwright/test';
+import { type RunningServer, type ServerOptions, startServer } from '../../server/start';
 import { launchWithExtension } from './browser';
 
 interface Fixtures {
@@ -19,7 +19,7 @@ export const test = base.extend<Fixtures>({
     await server.close();
   },
   // The extension is part of every test: one browser profile per test keeps tests independent.
-  // eslint-disable-next-line no-empty-pattern
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its destructured first parameter; this one has none.
   context: async ({}, use) => {
     const launched = await launchWithExtension();
     await use(launched.context);

@@ -15,7 +15,12 @@ test.afterAll(async () => {
   await web.close();
 });
 
-test('shorten the current tab: one click, the short URL shows and is on the clipboard', async ({ context, server, worker, extensionUrl }) => {
+test('shorten the current tab: one click, the short URL shows and is on the clipboard', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+}) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/article-one'));
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
@@ -24,15 +29,35 @@ test('shorten the current tab: one click, the short URL shows and is on the clip
   await expect(popup.shortUrl()).toHaveText(new RegExp(`^${server.url}/\\w+$`));
   const shortUrl = await popup.shortUrl().innerText();
   await expect.poll(() => readClipboard(context, web.url('/clipboard-reader'))).toBe(shortUrl);
-  const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter((l) => l.longurl === web.url('/article-one'));
+  const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
+    (l) => l.longurl === web.url('/article-one'),
+  );
   expect(onServer).toHaveLength(1);
 });
 
-test('a page that is already shortened shows its link and statistics from real clicks', async ({ context, server, worker, extensionUrl }) => {
+test('a page that is already shortened shows its link and statistics from real clicks', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+}) => {
   const longUrl = web.url('/article-stats');
-  const created = (await (await fetch(`${server.url}/api/url/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: longUrl, custom: 'statspage' }) })).json()) as { shorturl: string };
+  const created = (await (
+    await fetch(`${server.url}/api/url/add`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: longUrl, custom: 'statspage' }),
+    })
+  ).json()) as { shorturl: string };
   for (const country of ['DE', 'DE', 'FR']) {
-    await fetch(created.shorturl, { redirect: 'manual', headers: { 'x-country': country, 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' } });
+    await fetch(created.shorturl, {
+      redirect: 'manual',
+      headers: {
+        'x-country': country,
+        'User-Agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+      },
+    });
   }
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, longUrl);
@@ -44,7 +69,11 @@ test('a page that is already shortened shows its link and statistics from real c
   await expect(popup.page.getByTestId('qr-image')).toBeVisible();
 });
 
-test('shortened while the service is down: shown as waiting, created once it is back', async ({ context, worker, extensionUrl }) => {
+test('shortened while the service is down: shown as waiting, created once it is back', async ({
+  context,
+  worker,
+  extensionUrl,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-popup-'));
   const dbFile = path.join(dir, 'service.sqlite');
   let server = await startServer({ port: 0, db: dbFile, rateLimit: 600 });
@@ -62,7 +91,9 @@ test('shortened while the service is down: shown as waiting, created once it is 
     server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
     await popup.page.evaluate(() => chrome.runtime.sendMessage({ type: 'sync.kick' }));
     await expect(popup.shortUrl()).toHaveText(new RegExp(`^http://127.0.0.1:${port}/\\w+$`), { timeout: 20_000 });
-    const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter((l) => l.longurl === web.url('/article-offline'));
+    const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
+      (l) => l.longurl === web.url('/article-offline'),
+    );
     expect(onServer).toHaveLength(1);
   } finally {
     await server.close();
@@ -77,35 +108,73 @@ test('the QR code is drawn locally and downloads as PNG and SVG', async ({ conte
   await popup.openFor(tabId);
   await popup.shortenButton().click();
   await expect(popup.page.getByTestId('qr-image')).toBeVisible();
-  const [png] = await Promise.all([popup.page.waitForEvent('download'), popup.page.getByRole('button', { name: 'Download PNG' }).first().click()]);
+  const [png] = await Promise.all([
+    popup.page.waitForEvent('download'),
+    popup.page.getByRole('button', { name: 'Download PNG' }).first().click(),
+  ]);
   const bytes = readFileSync((await png.path())!);
   expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-  const [svg] = await Promise.all([popup.page.waitForEvent('download'), popup.page.getByRole('button', { name: 'Download SVG' }).first().click()]);
+  const [svg] = await Promise.all([
+    popup.page.waitForEvent('download'),
+    popup.page.getByRole('button', { name: 'Download SVG' }).first().click(),
+  ]);
   expect(readFileSync((await svg.path())!, 'utf8')).toContain('<svg');
 });
 
-test('context menu "Shorten link" and the keyboard shortcut create the link once', async ({ context, server, worker, extensionUrl }) => {
+test('context menu "Shorten link" and the keyboard shortcut create the link once', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+}) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/article-menu'));
   await worker.evaluate(
     async ({ tabId, linkUrl }) => {
       const tab = await chrome.tabs.get(tabId);
-      (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch({ menuItemId: 'shorten-link', linkUrl, editable: false, pageUrl: tab.url }, tab);
+      (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(
+        { menuItemId: 'shorten-link', linkUrl, editable: false, pageUrl: tab.url },
+        tab,
+      );
     },
     { tabId, linkUrl: web.url('/linked-article') },
   );
-  await expect.poll(async () => (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter((l) => l.longurl === web.url('/linked-article')).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
+          (l) => l.longurl === web.url('/linked-article'),
+        ).length,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
 
   await worker.evaluate(async (tabId) => {
     const tab = await chrome.tabs.get(tabId);
     (chrome.commands.onCommand as unknown as Dispatchable).dispatch('shorten-current-tab', tab);
   }, tabId);
-  await expect.poll(async () => (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter((l) => l.longurl === web.url('/article-menu')).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
+          (l) => l.longurl === web.url('/article-menu'),
+        ).length,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
 });
 
 test('recent links are searched locally as you type', async ({ context, server, worker, extensionUrl }) => {
-  for (const [slug, title] of [['alpha-news', 'Alpha news'], ['beta-recipes', 'Beta recipes'], ['gamma-news', 'Gamma news']] as const) {
-    await fetch(`${server.url}/api/url/add`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: web.url(`/${slug}`), metatitle: title }) });
+  for (const [slug, title] of [
+    ['alpha-news', 'Alpha news'],
+    ['beta-recipes', 'Beta recipes'],
+    ['gamma-news', 'Gamma news'],
+  ] as const) {
+    await fetch(`${server.url}/api/url/add`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: web.url(`/${slug}`), metatitle: title }),
+    });
   }
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/article-search'));

@@ -6,8 +6,15 @@ import { connectExtension } from './support';
 import { startWebPages } from './web-pages';
 
 test('the built manifest asks for no <all_urls> and only permissions the code uses', async () => {
-  const manifest = JSON.parse(readFileSync(path.join(EXTENSION_DIR, 'manifest.json'), 'utf8')) as Record<string, string[] | undefined>;
-  const all = [...(manifest.permissions ?? []), ...(manifest.host_permissions ?? []), ...(manifest.optional_host_permissions ?? [])];
+  const manifest = JSON.parse(readFileSync(path.join(EXTENSION_DIR, 'manifest.json'), 'utf8')) as Record<
+    string,
+    string[] | undefined
+  >;
+  const all = [
+    ...(manifest.permissions ?? []),
+    ...(manifest.host_permissions ?? []),
+    ...(manifest.optional_host_permissions ?? []),
+  ];
   expect(all).not.toContain('<all_urls>');
   expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
   expect(manifest.content_scripts).toBeUndefined();
@@ -28,7 +35,12 @@ test('the built manifest asks for no <all_urls> and only permissions the code us
   for (const [permission, pattern] of Object.entries(uses)) expect(pattern.test(source), permission).toBe(true);
 });
 
-test('a web page cannot reach the worker or the key, and the key never reaches a log', async ({ context, server, worker, extensionUrl }) => {
+test('a web page cannot reach the worker or the key, and the key never reaches a log', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+}) => {
   const logs: string[] = [];
   worker.on('console', (m) => logs.push(m.text()));
   const page = await context.newPage();

@@ -4,7 +4,11 @@ import { expect } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
 
 /** Connects the extension to the server from the Settings page, and waits for the first mirror. */
-export async function connectExtension(page: Page, extensionUrl: (p: string) => string, server: RunningServer): Promise<void> {
+export async function connectExtension(
+  page: Page,
+  extensionUrl: (p: string) => string,
+  server: RunningServer,
+): Promise<void> {
   const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
   await settings.open();
   await settings.connect(server.url, server.apiKey);
@@ -12,8 +16,14 @@ export async function connectExtension(page: Page, extensionUrl: (p: string) => 
 }
 
 /** Reads a list straight from the server's API, as the service's other clients would see it. */
-export async function serverList<T = Record<string, unknown>>(server: RunningServer, path: string, collection: string): Promise<T[]> {
-  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
+export async function serverList<T = Record<string, unknown>>(
+  server: RunningServer,
+  path: string,
+  collection: string,
+): Promise<T[]> {
+  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}limit=100`, {
+    headers: { Authorization: `Bearer ${server.apiKey}` },
+  });
   const body = (await response.json()) as { data: Record<string, T[]> };
   return body.data[collection] ?? [];
 }
@@ -40,7 +50,12 @@ export async function stopServiceWorker(context: BrowserContext, page: Page): Pr
  * answer comes when the drain ends, which may be minutes away: it is not waited for past 2 s.
  */
 export async function wakeServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.race([chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]));
+  await page.evaluate(() =>
+    Promise.race([
+      chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
 }
 
 /** What the e2e tests read of a queued change. */
@@ -67,7 +82,11 @@ export async function outboxSize(worker: Worker): Promise<number> {
 }
 
 /** Opens a web page of the local server in a tab and returns the tab's id (as the popup sees it). */
-export async function openTab(context: BrowserContext, worker: Worker, url: string): Promise<{ page: Page; tabId: number }> {
+export async function openTab(
+  context: BrowserContext,
+  worker: Worker,
+  url: string,
+): Promise<{ page: Page; tabId: number }> {
   const page = await context.newPage();
   await page.goto(url);
   const tabId = await worker.evaluate(async (u) => {

@@ -6,7 +6,10 @@ import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
 import { connectExtension, serverList, stopServiceWorker, wakeServiceWorker } from './support';
 
-test('changes made while the service is down reach it once it is back, exactly once', async ({ context, extensionUrl }) => {
+test('changes made while the service is down reach it once it is back, exactly once', async ({
+  context,
+  extensionUrl,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-e2e-'));
   const dbFile = path.join(dir, 'service.sqlite');
   let server = await startServer({ port: 0, db: dbFile, rateLimit: 600 });
@@ -30,7 +33,8 @@ test('changes made while the service is down reach it once it is back, exactly o
     await dashboard.expectInSync();
 
     const names = (await serverList<{ name: string }>(server, '/api/channels', 'channels')).map((c) => c.name);
-    for (const name of ['Offline one', 'Offline two', 'Offline three']) expect(names.filter((n) => n === name)).toHaveLength(1);
+    for (const name of ['Offline one', 'Offline two', 'Offline three'])
+      expect(names.filter((n) => n === name)).toHaveLength(1);
     await dashboard.open('channels');
     await expect(dashboard.channelRow('Offline three').getByTestId('sync-state')).toHaveCount(0);
   } finally {
@@ -42,7 +46,11 @@ test('changes made while the service is down reach it once it is back, exactly o
 test.describe('with a slow service', () => {
   test.use({ serverOptions: { faults: { latency: 400 } } });
 
-  test('the worker stopped in the middle of a drain loses nothing and sends nothing twice', async ({ context, server, extensionUrl }) => {
+  test('the worker stopped in the middle of a drain loses nothing and sends nothing twice', async ({
+    context,
+    server,
+    extensionUrl,
+  }) => {
     const page = await context.newPage();
     await connectExtension(page, extensionUrl, server);
     const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
@@ -54,17 +62,33 @@ test.describe('with a slow service', () => {
     for (const name of names) await dashboard.createChannel(name);
 
     // Let part of the queue go out, then stop the worker while requests are on the wire.
-    await expect.poll(async () => (await serverList<{ name: string }>(server, '/api/channels', 'channels')).filter((c) => c.name.startsWith('Drain')).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        async () =>
+          (await serverList<{ name: string }>(server, '/api/channels', 'channels')).filter((c) =>
+            c.name.startsWith('Drain'),
+          ).length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     await stopServiceWorker(context, page);
     await wakeServiceWorker(page);
     await dashboard.expectInSync();
 
     const onServer = (await serverList<{ name: string }>(server, '/api/channels', 'channels')).map((c) => c.name);
-    for (const name of names) expect(onServer.filter((n) => n === name), name).toHaveLength(1);
+    for (const name of names)
+      expect(
+        onServer.filter((n) => n === name),
+        name,
+      ).toHaveLength(1);
   });
 });
 
-test('a change the service refuses is shown with its message, and goes through after an edit', async ({ context, server, extensionUrl }) => {
+test('a change the service refuses is shown with its message, and goes through after an edit', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));

@@ -28,16 +28,22 @@ export class CampaignsPage {
   }
 
   async edit(name: string) {
-    await this.row(name).getByRole('button', { name: `Edit ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     return this.page.getByRole('form', { name: `Edit ${name}` });
   }
 
   async openLinks(name: string) {
-    await this.row(name).getByRole('button', { name: `Links of ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Links of ${name}` })
+      .click();
     return this.page.getByRole('form', { name: `Add a link to ${name}` });
   }
 
   async delete(name: string) {
-    await this.row(name).getByRole('button', { name: `Delete ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
   }
 }

@@ -30,7 +30,9 @@ export class DashboardPage {
     await field.fill(domain);
     await this.page.getByRole('button', { name: 'Add domain' }).click();
     // Leaving the page sooner could cut off the write to IndexedDB.
-    await expect.poll(async () => (await field.inputValue()) === '' || (await field.getAttribute('aria-invalid')) === 'true').toBe(true);
+    await expect
+      .poll(async () => (await field.inputValue()) === '' || (await field.getAttribute('aria-invalid')) === 'true')
+      .toBe(true);
   }
 
   outboxEntries() {
@@ -42,7 +44,8 @@ export class DashboardPage {
     await this.open('sync');
     const clicked = await this.page.evaluate(() => Date.now());
     await this.page.getByRole('button', { name: 'Sync now' }).click();
-    const lastPull = async () => ((await readMeta(this.page, 'pull:channelItems'))?.value as { lastPull?: number } | undefined)?.lastPull ?? 0;
+    const lastPull = async () =>
+      ((await readMeta(this.page, 'pull:channelItems'))?.value as { lastPull?: number } | undefined)?.lastPull ?? 0;
     await expect.poll(lastPull, { timeout: 30_000 }).toBeGreaterThanOrEqual(clicked);
     await this.expectInSync();
   }

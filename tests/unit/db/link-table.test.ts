@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeysNewestFirst, serverKey } from '@/lib/db/keys';
-import { linkTableTotal, linkTableWindow, watchLinkTable, type LinkTableQuery } from '@/lib/db/link-table';
+import { type LinkTableQuery, linkTableTotal, linkTableWindow, watchLinkTable } from '@/lib/db/link-table';
 import { linkRow } from '@/lib/db/rows';
 import { freshDb } from '../sync/db';
 
-const base: LinkTableQuery = { sort: 'date', search: '', channelKey: null, campaignKey: null, domain: null, status: null };
+const base: LinkTableQuery = {
+  sort: 'date',
+  search: '',
+  channelKey: null,
+  campaignKey: null,
+  domain: null,
+  status: null,
+};
 
 async function seeded() {
   const db = freshDb();
   const rows = Array.from({ length: 40 }, (_, i) =>
-    linkRow({ id: i + 1, alias: `a${i}`, shorturl: `https://s.test/a${i}`, longurl: `https://example.com/${i % 2 ? 'news' : 'recipes'}/${i}`, clicks: i % 5, title: `Item ${i}`, description: '', date: `2026-01-01 00:${String(i).padStart(2, '0')}:00` }, undefined, 1),
+    linkRow(
+      {
+        id: i + 1,
+        alias: `a${i}`,
+        shorturl: `https://s.test/a${i}`,
+        longurl: `https://example.com/${i % 2 ? 'news' : 'recipes'}/${i}`,
+        clicks: i % 5,
+        title: `Item ${i}`,
+        description: '',
+        date: `2026-01-01 00:${String(i).padStart(2, '0')}:00`,
+      },
+      undefined,
+      1,
+    ),
   );
   await db.links.bulkPut(rows);
   return db;
@@ -38,7 +58,11 @@ describe('links table queries', () => {
   });
 
   it('orders keys: made here first, then pulled by id, newest first', () => {
-    expect([serverKey(9), 'l00000001', serverKey(10)].sort(compareKeysNewestFirst)).toEqual(['l00000001', serverKey(10), serverKey(9)]);
+    expect([serverKey(9), 'l00000001', serverKey(10)].sort(compareKeysNewestFirst)).toEqual([
+      'l00000001',
+      serverKey(10),
+      serverKey(9),
+    ]);
   });
 });
 
@@ -62,7 +86,20 @@ describe('watching the links table', () => {
     await expectRerun(() => db.links.update(last.key, { clicks: 99 }));
     await expectRerun(() => db.links.put({ ...last, key: 'l0000000000zz', id: null }));
     await expectRerun(() => db.links.delete(last.key));
-    await expectRerun(() => db.channelItems.put({ key: 'c1|links|l0000000000zz', channelKey: 'c1', itemKey: 'l0000000000zz', itemId: null, type: 'links', title: '', preview: '', link: '', date: null, sync: 'pending' }));
+    await expectRerun(() =>
+      db.channelItems.put({
+        key: 'c1|links|l0000000000zz',
+        channelKey: 'c1',
+        itemKey: 'l0000000000zz',
+        itemId: null,
+        type: 'links',
+        title: '',
+        preview: '',
+        link: '',
+        date: null,
+        sync: 'pending',
+      }),
+    );
     await settle();
     subscription.unsubscribe();
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
-import { buildSearchIndex, loadSearchIndex } from '@/lib/db/search-index';
-import { linkTableTotal, type LinkTableQuery } from '@/lib/db/link-table';
+import { type LinkTableQuery, linkTableTotal } from '@/lib/db/link-table';
 import { linkRow } from '@/lib/db/rows';
+import { buildSearchIndex, loadSearchIndex } from '@/lib/db/search-index';
 import { freshDb } from '../sync/db';
 
 describe('in-memory search index', () => {
@@ -38,12 +38,32 @@ describe('in-memory search index', () => {
     const titles = ['news today', 'recipe soup', 'travel news', 'guide to soup', 'news 12 review'];
     await db.links.bulkPut(
       Array.from({ length: 12_000 }, (_, i) =>
-        linkRow({ id: i + 1, alias: `a${i}`, shorturl: `https://s.test/a${i}`, longurl: `https://example.com/${i % 7}/${i}`, clicks: 0, title: `${titles[i % titles.length]} ${i}`, description: '', date: '2026-01-01 00:00:00' }, undefined, 1),
+        linkRow(
+          {
+            id: i + 1,
+            alias: `a${i}`,
+            shorturl: `https://s.test/a${i}`,
+            longurl: `https://example.com/${i % 7}/${i}`,
+            clicks: 0,
+            title: `${titles[i % titles.length]} ${i}`,
+            description: '',
+            date: '2026-01-01 00:00:00',
+          },
+          undefined,
+          1,
+        ),
       ),
     );
     const loaded = await loadSearchIndex(db, () => false);
     expect(loaded!.size).toBe(12_000);
-    const base: LinkTableQuery = { sort: 'date', search: '', channelKey: null, campaignKey: null, domain: null, status: null };
+    const base: LinkTableQuery = {
+      sort: 'date',
+      search: '',
+      channelKey: null,
+      campaignKey: null,
+      domain: null,
+      status: null,
+    };
     for (const search of ['news', 'soup 1', 'example 3', 'review 11', 'a1', 'nothing-here', 'news today 5']) {
       const fromDb = await linkTableTotal(db, { ...base, search });
       const fromMemory = await linkTableTotal(db, { ...base, search }, loaded);
@@ -54,7 +74,22 @@ describe('in-memory search index', () => {
 
   it('stops loading when cancelled', async () => {
     const db = freshDb();
-    await db.links.put(linkRow({ id: 1, alias: 'a', shorturl: 'https://s.test/a', longurl: 'https://example.com', clicks: 0, title: '', description: '', date: '2026-01-01 00:00:00' }, undefined, 1));
+    await db.links.put(
+      linkRow(
+        {
+          id: 1,
+          alias: 'a',
+          shorturl: 'https://s.test/a',
+          longurl: 'https://example.com',
+          clicks: 0,
+          title: '',
+          description: '',
+          date: '2026-01-01 00:00:00',
+        },
+        undefined,
+        1,
+      ),
+    );
     expect(await loadSearchIndex(db, () => true)).toBeNull();
   });
 });

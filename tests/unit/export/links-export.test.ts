@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, linksToCsv, linksToJson } from '@/lib/export/links-export';
 import type { LinkRow } from '@/lib/db/schema';
+import { csvCell, linksToCsv, linksToJson } from '@/lib/export/links-export';
 
 const row = (over: Partial<LinkRow>): LinkRow => ({
-  key: 'k', id: 1, sync: 'synced', pulledAt: 0, alias: 'a', shorturl: 'https://s.test/a', longurl: 'https://e.test', longurlKey: '', clicks: 3,
-  title: 'T', description: '', date: '2026-01-01 00:00:00', campaignKey: null, domain: '', status: 'public', input: null, words: [], ...over,
+  key: 'k',
+  id: 1,
+  sync: 'synced',
+  pulledAt: 0,
+  alias: 'a',
+  shorturl: 'https://s.test/a',
+  longurl: 'https://e.test',
+  longurlKey: '',
+  clicks: 3,
+  title: 'T',
+  description: '',
+  date: '2026-01-01 00:00:00',
+  campaignKey: null,
+  domain: '',
+  status: 'public',
+  input: null,
+  words: [],
+  ...over,
 });
 
 describe('export', () => {
@@ -26,6 +42,8 @@ describe('export', () => {
     expect(header).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status');
     expect(line).toContain(`"'=cmd|calc"`);
     expect(line).toContain('"7"');
-    expect(JSON.parse(linksToJson([row({ clicks: 7 })]))).toEqual([expect.objectContaining({ clicks: 7, shorturl: 'https://s.test/a' })]);
+    expect(JSON.parse(linksToJson([row({ clicks: 7 })]))).toEqual([
+      expect.objectContaining({ clicks: 7, shorturl: 'https://s.test/a' }),
+    ]);
   });
 });

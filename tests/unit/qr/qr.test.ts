@@ -9,15 +9,36 @@ describe('QR payloads per type', () => {
     [{ type: 'phone', data: '+49 (30) 123-45' }, 'tel:+493012345'],
     [{ type: 'email', data: { email: 'a@b.test', subject: 'Hi there' } }, 'mailto:a@b.test?subject=Hi%20there'],
     [{ type: 'sms', data: { phone: '+1 555 0100', message: 'Yes' } }, 'SMSTO:+15550100:Yes'],
-    [{ type: 'wifi', data: { ssid: 'Cafe;Net', password: 'p:w', encryption: 'WPA' } }, 'WIFI:T:WPA;S:Cafe\\;Net;P:p\\:w;;'],
+    [
+      { type: 'wifi', data: { ssid: 'Cafe;Net', password: 'p:w', encryption: 'WPA' } },
+      'WIFI:T:WPA;S:Cafe\\;Net;P:p\\:w;;',
+    ],
     [{ type: 'wifi', data: { ssid: 'Open', encryption: 'nopass' } }, 'WIFI:T:nopass;S:Open;;'],
   ] as const)('%j', (input, expected) => {
     expect(qrPayload(input as never)).toBe(expected);
   });
 
   it('vCard carries the name, organisation and contact lines', () => {
-    const card = qrPayload({ type: 'vcard', data: { firstname: 'Ada', lastname: 'Lovelace', organization: 'Engines, Ltd', phone: '+44 20 1234', email: 'ada@x.test' } });
-    expect(card.split('\n')).toEqual(['BEGIN:VCARD', 'VERSION:3.0', 'N:Lovelace;Ada;;;', 'FN:Ada Lovelace', 'ORG:Engines\\, Ltd', 'TEL:+44201234', 'EMAIL:ada@x.test', 'END:VCARD']);
+    const card = qrPayload({
+      type: 'vcard',
+      data: {
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        organization: 'Engines, Ltd',
+        phone: '+44 20 1234',
+        email: 'ada@x.test',
+      },
+    });
+    expect(card.split('\n')).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Lovelace;Ada;;;',
+      'FN:Ada Lovelace',
+      'ORG:Engines\\, Ltd',
+      'TEL:+44201234',
+      'EMAIL:ada@x.test',
+      'END:VCARD',
+    ]);
   });
 });
 

@@ -18,7 +18,9 @@ function countingService() {
     await new Promise((r) => setTimeout(r, 5));
     used += resend ? 2 : 1;
     resend = false;
-    return new Response('{}', { headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': String(30 - used), 'X-RateLimit-Reset': RESET_S } });
+    return new Response('{}', {
+      headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': String(30 - used), 'X-RateLimit-Reset': RESET_S },
+    });
   }) as typeof globalThis.fetch;
   return { fetch, resendNext: () => (resend = true), countElsewhere: () => (used += 1) };
 }
@@ -26,7 +28,15 @@ function countingService() {
 function client(service: ReturnType<typeof countingService>) {
   const store = new BudgetStore(freshDb(), () => T);
   const uncounted: number[] = [];
-  const send = budgetedFetch({ store, priority: () => 1, fetch: service.fetch, sleep: async () => undefined, now: () => T, maxInlineWaitMs: 1_000, onUncounted: (n) => uncounted.push(n) });
+  const send = budgetedFetch({
+    store,
+    priority: () => 1,
+    fetch: service.fetch,
+    sleep: async () => undefined,
+    now: () => T,
+    maxInlineWaitMs: 1_000,
+    onUncounted: (n) => uncounted.push(n),
+  });
   // As the API client does with every answer.
   const request = async () => {
     const response = await send('http://127.0.0.1/api/x');

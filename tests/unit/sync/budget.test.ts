@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { available, initialBudget, observe, RESERVE, spend, waitFor, type Budget } from '@/lib/sync/budget';
-import { backoffDelay, BACKOFF_CAP_MS } from '@/lib/sync/backoff';
 import type { RateLimitInfo } from '@/lib/api/rate-limit';
+import { BACKOFF_CAP_MS, backoffDelay } from '@/lib/sync/backoff';
+import { available, type Budget, initialBudget, observe, RESERVE, spend, waitFor } from '@/lib/sync/budget';
 
 const T = 1_800_000_000_000;
-const headers = (remaining: number, resetIn: number, limit = 30): RateLimitInfo => ({ limit, remaining, resetAt: T + resetIn, retryAt: null, source: 'headers' });
+const headers = (remaining: number, resetIn: number, limit = 30): RateLimitInfo => ({
+  limit,
+  remaining,
+  resetAt: T + resetIn,
+  retryAt: null,
+  source: 'headers',
+});
 
 describe('budget arithmetic', () => {
   it('follows the service: remaining from the headers, minus what we sent since', () => {
@@ -33,7 +39,12 @@ describe('budget arithmetic', () => {
   });
 
   it('a 429 empties the budget until Retry-After (or the reset)', () => {
-    const b = observe(initialBudget(), { limit: 30, remaining: null, resetAt: null, retryAt: T + 7_000, source: 'default' }, 429, T);
+    const b = observe(
+      initialBudget(),
+      { limit: 30, remaining: null, resetAt: null, retryAt: T + 7_000, source: 'default' },
+      429,
+      T,
+    );
     expect(available(b, T)).toBe(0);
     expect(waitFor(b, 0, T)).toBe(7_000);
   });
@@ -48,7 +59,12 @@ describe('budget arithmetic', () => {
   });
 
   it('a count heard without a reset time is not trusted past one window', () => {
-    const b = observe(initialBudget(), { limit: 30, remaining: 0, resetAt: null, retryAt: null, source: 'headers' }, 200, T);
+    const b = observe(
+      initialBudget(),
+      { limit: 30, remaining: 0, resetAt: null, retryAt: null, source: 'headers' },
+      200,
+      T,
+    );
     expect(available(b, T + 1_000)).toBe(0);
     expect(available(b, T + 60_000)).toBe(30);
   });

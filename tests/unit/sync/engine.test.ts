@@ -3,7 +3,12 @@ import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { freshDb } from './db';
 
-type Handler = (req: { method: string; path: string; query: URLSearchParams; body: Record<string, unknown> | undefined }) => { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | Error;
+type Handler = (req: {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown> | undefined;
+}) => { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | Error;
 
 /** A fake service answering by route; records every request. */
 function fakeService(handler: Handler) {
@@ -18,7 +23,12 @@ function fakeService(handler: Handler) {
     if (answer instanceof Error) throw answer;
     return new Response(answer.raw ?? JSON.stringify(answer.body ?? { error: 0 }), {
       status: answer.status ?? 200,
-      headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '29', 'X-RateLimit-Reset': '60', ...answer.headers },
+      headers: {
+        'X-RateLimit-Limit': '30',
+        'X-RateLimit-Remaining': '29',
+        'X-RateLimit-Reset': '60',
+        ...answer.headers,
+      },
     });
   };
   return { fetch: fetchImpl, requests };
@@ -42,7 +52,10 @@ describe('the drain', () => {
     const db = freshDb();
     let nextId = 100;
     const service = fakeService(({ path, body }) => {
-      if (path === '/api/channel/add') return { body: { error: 0, id: nextId++, name: body?.name, description: '', color: '#000000', starred: false } };
+      if (path === '/api/channel/add')
+        return {
+          body: { error: 0, id: nextId++, name: body?.name, description: '', color: '#000000', starred: false },
+        };
       if (path === '/api/url/add') return { body: { error: 0, id: nextId++, shorturl: 'https://s.test/abc' } };
       if (path.includes('/assign/')) return { body: { error: 0, message: 'ok' } };
       return { status: 404, body: { error: 1, message: 'no route' } };
@@ -54,9 +67,18 @@ describe('the drain', () => {
 
     const report = await engineFor(db, service).drain();
     expect(report.sent).toBe(3);
-    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/url/add', 'POST /api/channel/add', 'POST /api/channel/101/assign/links/100']);
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/url/add',
+      'POST /api/channel/add',
+      'POST /api/channel/101/assign/links/100',
+    ]);
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.links.get(link)).toMatchObject({ id: 100, shorturl: 'https://s.test/abc', alias: 'abc', sync: 'synced' });
+    expect(await db.links.get(link)).toMatchObject({
+      id: 100,
+      shorturl: 'https://s.test/abc',
+      alias: 'abc',
+      sync: 'synced',
+    });
     expect((await db.channelItems.toArray())[0]).toMatchObject({ itemId: 100, sync: 'synced' });
   });
 
@@ -64,7 +86,10 @@ describe('the drain', () => {
     const db = freshDb();
     const service = fakeService(({ path }) => {
       if (path === '/api/domain/add') return { status: 400, body: { error: 1, message: 'domain: already registered' } };
-      if (path === '/api/campaign/add') return { body: { error: 0, id: 7, domain: 'Spring', public: false, rotator: false, list: 'https://s.test/campaign/7' } };
+      if (path === '/api/campaign/add')
+        return {
+          body: { error: 0, id: 7, domain: 'Spring', public: false, rotator: false, list: 'https://s.test/campaign/7' },
+        };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
     const domain = await actions.createDomain({ db }, { domain: 'https://go.test' });
@@ -72,9 +97,16 @@ describe('the drain', () => {
     const report = await engineFor(db, service).drain();
     expect(report).toMatchObject({ sent: 1, failed: 1 });
     const [failed] = await db.outbox.toArray();
-    expect(failed).toMatchObject({ state: 'failed', error: { kind: 'validation', serverMessage: 'domain: already registered', field: 'domain' } });
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error: { kind: 'validation', serverMessage: 'domain: already registered', field: 'domain' },
+    });
     expect((await db.domains.get(domain))?.sync).toBe('failed');
-    expect(await db.campaigns.get(campaign)).toMatchObject({ id: 7, sync: 'synced', list: 'https://s.test/campaign/7' });
+    expect(await db.campaigns.get(campaign)).toMatchObject({
+      id: 7,
+      sync: 'synced',
+      list: 'https://s.test/campaign/7',
+    });
   });
 
   it('after a create whose answer was lost, it finds the record instead of creating it twice', async () => {
@@ -86,7 +118,30 @@ describe('the drain', () => {
         return new TypeError('Failed to fetch');
       }
       if (path === '/api/urls' && query.get('q')) {
-        return { body: { error: '0', data: { result: 1, perpage: 50, currentpage: 1, nextpage: 0, maxpage: 1, urls: [{ id: 55, alias: 'zz', shorturl: 'https://s.test/zz', longurl: 'https://example.com/lost', clicks: 0, title: '', description: '', date: '2026-11-22 12:00:00' }] } } };
+        return {
+          body: {
+            error: '0',
+            data: {
+              result: 1,
+              perpage: 50,
+              currentpage: 1,
+              nextpage: 0,
+              maxpage: 1,
+              urls: [
+                {
+                  id: 55,
+                  alias: 'zz',
+                  shorturl: 'https://s.test/zz',
+                  longurl: 'https://example.com/lost',
+                  clicks: 0,
+                  title: '',
+                  description: '',
+                  date: '2026-11-22 12:00:00',
+                },
+              ],
+            },
+          },
+        };
       }
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
@@ -108,7 +163,20 @@ describe('the drain', () => {
         created += 1;
         return { raw: '{"error":0,"id":7,"na' };
       }
-      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 7, name: 'Garbled', description: '', color: '#112233', starred: false }] } } };
+      if (method === 'GET' && path === '/api/channels')
+        return {
+          body: {
+            error: '0',
+            data: {
+              result: 1,
+              perpage: 100,
+              currentpage: 1,
+              nextpage: 0,
+              maxpage: 1,
+              channels: [{ id: 7, name: 'Garbled', description: '', color: '#112233', starred: false }],
+            },
+          },
+        };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
     const key = await actions.createChannel({ db }, { name: 'Garbled' });
@@ -124,26 +192,54 @@ describe('the drain', () => {
       if (method === 'PUT' && path === '/api/channel/7/update') return { raw: '<html>proxy login</html>' };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    await db.channels.put({ key: 's000000000000007', id: 7, name: 'Old', description: '', color: '#112233', starred: false, sync: 'synced' } as never);
+    await db.channels.put({
+      key: 's000000000000007',
+      id: 7,
+      name: 'Old',
+      description: '',
+      color: '#112233',
+      starred: false,
+      sync: 'synced',
+    } as never);
     await actions.updateChannel({ db }, 's000000000000007', { name: 'New' });
     await engineFor(db, service).drain();
     expect(service.requests.filter((r) => r.path === '/api/channel/7/update')).toHaveLength(4);
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ state: 'failed', error: { kind: 'bad-response', message: 'The service answered with something that is not a JSON object.' } });
+    expect(entry).toMatchObject({
+      state: 'failed',
+      error: { kind: 'bad-response', message: 'The service answered with something that is not a JSON object.' },
+    });
   });
 
   it('an adopted record gets the edits folded into its create after the first send', async () => {
     const db = freshDb();
     const service = fakeService(({ method, path }) => {
-      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 9, name: 'Edited', description: '', color: '#112233', starred: false }] } } };
-      if (method === 'PUT' && path === '/api/channel/9/update') return { body: { error: 0, message: 'Channel has been updated successfully.' } };
+      if (method === 'GET' && path === '/api/channels')
+        return {
+          body: {
+            error: '0',
+            data: {
+              result: 1,
+              perpage: 100,
+              currentpage: 1,
+              nextpage: 0,
+              maxpage: 1,
+              channels: [{ id: 9, name: 'Edited', description: '', color: '#112233', starred: false }],
+            },
+          },
+        };
+      if (method === 'PUT' && path === '/api/channel/9/update')
+        return { body: { error: 0, message: 'Channel has been updated successfully.' } };
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
     const key = await actions.createChannel({ db }, { name: 'Edited', color: '#112233' });
     await db.outbox.toCollection().modify({ ambiguous: true });
     await actions.updateChannel({ db }, key, { description: 'added later' });
     await engineFor(db, service).drain();
-    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/channels', 'PUT /api/channel/9/update']);
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/channels',
+      'PUT /api/channel/9/update',
+    ]);
     expect(service.requests[1]!.body).toEqual({ description: 'added later' });
     expect(await db.outbox.count()).toBe(0);
   });
@@ -151,7 +247,20 @@ describe('the drain', () => {
   it('an entry left in flight by a stopped worker is treated as ambiguous on the next start', async () => {
     const db = freshDb();
     const service = fakeService(({ method, path }) => {
-      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 9, name: 'Crash', description: '', color: '#112233', starred: false }] } } };
+      if (method === 'GET' && path === '/api/channels')
+        return {
+          body: {
+            error: '0',
+            data: {
+              result: 1,
+              perpage: 100,
+              currentpage: 1,
+              nextpage: 0,
+              maxpage: 1,
+              channels: [{ id: 9, name: 'Crash', description: '', color: '#112233', starred: false }],
+            },
+          },
+        };
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
     const key = await actions.createChannel({ db }, { name: 'Crash' });
@@ -166,7 +275,20 @@ describe('the drain', () => {
     const service = fakeService(({ method, path }) => {
       if (method === 'PUT' && path === '/api/channel/12/update') return { body: { error: 0, message: 'updated' } };
       // Our own record is listed (and mirrored here): a look-up would pass it over and create anew.
-      if (method === 'GET' && path === '/api/channels') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 12, name: 'Made', description: '', color: '#112233', starred: false }] } } };
+      if (method === 'GET' && path === '/api/channels')
+        return {
+          body: {
+            error: '0',
+            data: {
+              result: 1,
+              perpage: 100,
+              currentpage: 1,
+              nextpage: 0,
+              maxpage: 1,
+              channels: [{ id: 12, name: 'Made', description: '', color: '#112233', starred: false }],
+            },
+          },
+        };
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
     const key = await actions.createChannel({ db }, { name: 'Made', description: 'folded in' });
@@ -184,14 +306,38 @@ describe('the drain', () => {
 
   it('a link whose create answer lacks the short URL keeps its id first: a failed follow-up never makes it twice', async () => {
     const db = freshDb();
-    const stats = { clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: 0 };
+    const stats = {
+      clicks: 0,
+      uniqueClicks: 0,
+      topCountries: 0,
+      topReferrers: 0,
+      topBrowsers: 0,
+      topOs: 0,
+      socialCount: 0,
+    };
     let detailAsks = 0;
     const service = fakeService(({ method, path }) => {
       if (method === 'POST' && path === '/api/url/add') return { body: { error: 0, id: 41 } };
       if (method === 'GET' && path === '/api/url/41') {
         detailAsks += 1;
         if (detailAsks === 1) return { status: 500, body: { error: 1, message: 'Internal server error.' } };
-        return { body: { error: 0, details: { id: 41, shorturl: 'https://s.test/abc', longurl: 'https://example.com/follow-up', title: '', description: '', location: 0, device: 0, expiry: null, date: '2026-11-22 10:00:00' }, data: stats } };
+        return {
+          body: {
+            error: 0,
+            details: {
+              id: 41,
+              shorturl: 'https://s.test/abc',
+              longurl: 'https://example.com/follow-up',
+              title: '',
+              description: '',
+              location: 0,
+              device: 0,
+              expiry: null,
+              date: '2026-11-22 10:00:00',
+            },
+            data: stats,
+          },
+        };
       }
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
@@ -209,7 +355,19 @@ describe('the drain', () => {
     const service = fakeService(({ method, path }) => {
       if (method === 'GET' && path === '/api/channels') {
         lookups.push(clock.t);
-        return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, channels: [{ id: 9, name: 'Late', description: '', color: '#112233', starred: false }] } } };
+        return {
+          body: {
+            error: '0',
+            data: {
+              result: 1,
+              perpage: 100,
+              currentpage: 1,
+              nextpage: 0,
+              maxpage: 1,
+              channels: [{ id: 9, name: 'Late', description: '', color: '#112233', starred: false }],
+            },
+          },
+        };
       }
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
@@ -225,15 +383,40 @@ describe('the drain', () => {
 
   it.each([
     ['ours (same long URL): adopted', 'https://example.com/mine', { sent: 1, failed: 0 }],
-    ['someone else\'s (another long URL): refused', 'https://example.com/other', { sent: 0, failed: 1 }],
+    ["someone else's (another long URL): refused", 'https://example.com/other', { sent: 0, failed: 1 }],
   ])('a create refused at once as "alias taken" looks for the alias: %s', async (_name, longurl, outcome) => {
     const db = freshDb();
-    const stats = { clicks: 0, uniqueClicks: 0, topCountries: 0, topReferrers: 0, topBrowsers: 0, topOs: 0, socialCount: 0 };
+    const stats = {
+      clicks: 0,
+      uniqueClicks: 0,
+      topCountries: 0,
+      topReferrers: 0,
+      topBrowsers: 0,
+      topOs: 0,
+      socialCount: 0,
+    };
     const service = fakeService(({ method, path, query }) => {
       // The browser resent the POST after a dropped connection: the first copy made the link.
-      if (method === 'POST' && path === '/api/url/add') return { status: 400, body: { error: 1, message: 'custom: alias is already taken' } };
+      if (method === 'POST' && path === '/api/url/add')
+        return { status: 400, body: { error: 1, message: 'custom: alias is already taken' } };
       if (method === 'GET' && path === '/api/urls' && query.get('short') === 'mine') {
-        return { body: { error: 0, details: { id: 31, shorturl: 'https://s.test/mine', longurl, title: '', description: '', location: 0, device: 0, expiry: null, date: '2026-11-22 10:00:00' }, data: stats } };
+        return {
+          body: {
+            error: 0,
+            details: {
+              id: 31,
+              shorturl: 'https://s.test/mine',
+              longurl,
+              title: '',
+              description: '',
+              location: 0,
+              device: 0,
+              expiry: null,
+              date: '2026-11-22 10:00:00',
+            },
+            data: stats,
+          },
+        };
       }
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
@@ -246,16 +429,41 @@ describe('the drain', () => {
   it('a domain refused as taken stays refused when the one found is already mirrored here under another record', async () => {
     const db = freshDb();
     const service = fakeService(({ method, path }) => {
-      if (method === 'GET' && path === '/api/domains') return { body: { error: '0', data: { result: 1, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, domains: [{ id: 4, domain: 'https://go.example.com', redirectroot: '', redirect404: '' }] } } };
-      if (method === 'POST' && path === '/api/domain/add') return { status: 400, body: { error: 1, message: 'domain: is already registered' } };
+      if (method === 'GET' && path === '/api/domains')
+        return {
+          body: {
+            error: '0',
+            data: {
+              result: 1,
+              perpage: 100,
+              currentpage: 1,
+              nextpage: 0,
+              maxpage: 1,
+              domains: [{ id: 4, domain: 'https://go.example.com', redirectroot: '', redirect404: '' }],
+            },
+          },
+        };
+      if (method === 'POST' && path === '/api/domain/add')
+        return { status: 400, body: { error: 1, message: 'domain: is already registered' } };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    await db.domains.put({ key: 's000000000000004', id: 4, sync: 'synced', pulledAt: 1, domain: 'https://go.example.com', redirectroot: '', redirect404: '' });
+    await db.domains.put({
+      key: 's000000000000004',
+      id: 4,
+      sync: 'synced',
+      pulledAt: 1,
+      domain: 'https://go.example.com',
+      redirectroot: '',
+      redirect404: '',
+    });
     const key = await actions.createDomain({ db }, { domain: 'https://go.example.com' });
     const report = await engineFor(db, service).drain();
     expect(report).toMatchObject({ sent: 0, failed: 1 });
     expect((await db.domains.get(key))?.id).toBeNull();
-    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'failed', error: { serverMessage: 'domain: is already registered' } });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      state: 'failed',
+      error: { serverMessage: 'domain: is already registered' },
+    });
   });
 
   it('an ambiguous create refused as taken is adopted when the look-up now finds it', async () => {
@@ -265,10 +473,17 @@ describe('the drain', () => {
       if (method === 'GET' && path === '/api/domains') {
         listed += 1;
         // The first look-up runs before the earlier send has finished on the service.
-        const domains = listed === 1 ? [] : [{ id: 4, domain: 'https://go.example.com', redirectroot: '', redirect404: '' }];
-        return { body: { error: '0', data: { result: domains.length, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, domains } } };
+        const domains =
+          listed === 1 ? [] : [{ id: 4, domain: 'https://go.example.com', redirectroot: '', redirect404: '' }];
+        return {
+          body: {
+            error: '0',
+            data: { result: domains.length, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, domains },
+          },
+        };
       }
-      if (method === 'POST' && path === '/api/domain/add') return { status: 400, body: { error: 1, message: 'domain: is already registered' } };
+      if (method === 'POST' && path === '/api/domain/add')
+        return { status: 400, body: { error: 1, message: 'domain: is already registered' } };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
     const key = await actions.createDomain({ db }, { domain: 'https://go.example.com' });
@@ -284,7 +499,12 @@ describe('the drain', () => {
     let calls = 0;
     const service = fakeService(() => {
       calls += 1;
-      if (calls === 1) return { status: 429, body: { error: 1, message: 'slow down' }, headers: { 'Retry-After': '5', 'X-RateLimit-Remaining': '0' } };
+      if (calls === 1)
+        return {
+          status: 429,
+          body: { error: 1, message: 'slow down' },
+          headers: { 'Retry-After': '5', 'X-RateLimit-Remaining': '0' },
+        };
       return { body: { error: 0, id: 3, name: 'A', description: '', color: '#000000', starred: false } };
     });
     const clock = { t: Date.now() };
@@ -301,7 +521,13 @@ describe('the drain', () => {
     const service = fakeService(() => ({ body: {} }));
     await actions.createChannel({ db }, { name: 'Offline' });
     const woken: number[] = [];
-    const engine = createSyncEngine({ db, connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }), fetch: service.fetch, isOnline: () => false, wakeAt: (t) => woken.push(t) });
+    const engine = createSyncEngine({
+      db,
+      connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
+      fetch: service.fetch,
+      isOnline: () => false,
+      wakeAt: (t) => woken.push(t),
+    });
     const report = await engine.drain();
     expect(report.sent).toBe(0);
     expect(service.requests).toHaveLength(0);
@@ -312,7 +538,10 @@ describe('the drain', () => {
 describe('interactive reads', () => {
   it('fail at once with a rate-limited error when the budget is spent, instead of waiting', async () => {
     const db = freshDb();
-    const service = fakeService(() => ({ body: { error: 0, data: { id: 1, email: 'a@b.test' } }, headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '40' } }));
+    const service = fakeService(() => ({
+      body: { error: 0, data: { id: 1, email: 'a@b.test' } },
+      headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '40' },
+    }));
     const engine = engineFor(db, service);
     await engine.interactive((api) => api.getAccount());
     const error = await engine.interactive((api) => api.getAccount()).catch((e: unknown) => e);
@@ -325,7 +554,10 @@ describe('a spent budget with a distant reset', () => {
   it('stops the drain and asks to be woken at the reset, leaving the next change untouched', async () => {
     const db = freshDb();
     let id = 1;
-    const service = fakeService(() => ({ body: { error: 0, id: id++, name: 'x', description: '', color: '#000000', starred: false }, headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '120' } }));
+    const service = fakeService(() => ({
+      body: { error: 0, id: id++, name: 'x', description: '', color: '#000000', starred: false },
+      headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '120' },
+    }));
     await actions.createChannel({ db }, { name: 'First' });
     await actions.createChannel({ db }, { name: 'Second' });
     const clock = { t: Date.now() };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as actions from '@/lib/sync/actions';
-import { recordServerId } from '@/lib/sync/outbox';
-import { isReady } from '@/lib/sync/execute';
 import { isApiError } from '@/lib/api/errors';
+import * as actions from '@/lib/sync/actions';
+import { isReady } from '@/lib/sync/execute';
+import { recordServerId } from '@/lib/sync/outbox';
 import { freshDb } from './db';
 
 const setup = () => {
@@ -13,9 +13,17 @@ const setup = () => {
 describe('a user action writes the record and its outbox entry together', () => {
   it('creating a link shows it at once as pending, findable by its long URL and words', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://Example.com/Docs/', metatitle: 'Team docs' }, priority: 0 });
+    const key = await actions.createLink(ctx, {
+      input: { url: 'https://Example.com/Docs/', metatitle: 'Team docs' },
+      priority: 0,
+    });
     const row = await db.links.get(key);
-    expect(row).toMatchObject({ id: null, sync: 'pending', longurlKey: 'https://example.com/Docs', title: 'Team docs' });
+    expect(row).toMatchObject({
+      id: null,
+      sync: 'pending',
+      longurlKey: 'https://example.com/Docs',
+      title: 'Team docs',
+    });
     expect(row?.words).toEqual(expect.arrayContaining(['team', 'docs', 'example']));
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ entity: 'link', op: 'create', key, priority: 0, state: 'pending' });
@@ -45,7 +53,16 @@ describe('coalescing', () => {
 
   it('update + update = one merged update; later values win', async () => {
     const { db, ctx } = setup();
-    await db.channels.add({ key: 's1', id: 1, sync: 'synced', pulledAt: 1, name: 'A', description: '', color: null, starred: false });
+    await db.channels.add({
+      key: 's1',
+      id: 1,
+      sync: 'synced',
+      pulledAt: 1,
+      name: 'A',
+      description: '',
+      color: null,
+      starred: false,
+    });
     await actions.updateChannel(ctx, 's1', { name: 'B', starred: true });
     await actions.updateChannel(ctx, 's1', { name: 'C' });
     const entries = await db.outbox.toArray();
@@ -68,7 +85,15 @@ describe('coalescing', () => {
 
   it('delete wins over earlier updates of a record the service has', async () => {
     const { db, ctx } = setup();
-    await db.domains.add({ key: 's4', id: 4, sync: 'synced', pulledAt: 1, domain: 'https://go.test', redirectroot: '', redirect404: '' });
+    await db.domains.add({
+      key: 's4',
+      id: 4,
+      sync: 'synced',
+      pulledAt: 1,
+      domain: 'https://go.test',
+      redirectroot: '',
+      redirect404: '',
+    });
     await actions.updateDomain(ctx, 's4', { redirectroot: 'https://home.test' });
     await actions.deleteDomain(ctx, 's4');
     const entries = await db.outbox.toArray();
@@ -89,7 +114,9 @@ describe('coalescing', () => {
   it('an edit of a refused create puts it back in the queue', async () => {
     const { db, ctx } = setup();
     const key = await actions.createChannel(ctx, { name: 'Dup' });
-    await db.outbox.toCollection().modify({ state: 'failed', error: { kind: 'validation', message: 'name: taken' } as never });
+    await db.outbox
+      .toCollection()
+      .modify({ state: 'failed', error: { kind: 'validation', message: 'name: taken' } as never });
     await actions.updateChannel(ctx, key, { name: 'Unique' });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ state: 'pending', error: null, payload: { name: 'Unique' } });

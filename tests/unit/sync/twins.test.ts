@@ -3,7 +3,14 @@ import type { Mirrored } from '@/lib/db/schema';
 import { holdsWhatWasSent, looksLikeTwin, provenTwin, twinProne } from '@/lib/sync/twins';
 
 type Row = Mirrored & Record<string, unknown>;
-const row = (key: string, id: number | null, extra: Record<string, unknown> = {}): Row => ({ key, id, sync: 'synced', pulledAt: 0, name: 'Launch', ...extra });
+const row = (key: string, id: number | null, extra: Record<string, unknown> = {}): Row => ({
+  key,
+  id,
+  sync: 'synced',
+  pulledAt: 0,
+  name: 'Launch',
+  ...extra,
+});
 
 describe('twins of a create the browser resent', () => {
   it('a pulled record just below one made here, with its name, is a twin', () => {
@@ -24,7 +31,9 @@ describe('twins of a create the browser resent', () => {
   });
 
   it('a campaign with a slug cannot be doubled: the service refuses the copy', () => {
-    expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: 'https://s.test/r/launch' }))).toBe(false);
+    expect(
+      looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: 'https://s.test/r/launch' })),
+    ).toBe(false);
     expect(looksLikeTwin('campaign', row('s000000000000009', 9), row('l0001', 10, { rotator: null }))).toBe(true);
     expect([twinProne('domain'), twinProne('link'), twinProne('channel')]).toEqual([false, true, true]);
   });
@@ -36,8 +45,12 @@ describe('twins of a create the browser resent', () => {
     // Ours renamed since: still the copy of what was sent.
     expect(provenTwin('channel', copy, row('l0001', 10, { name: 'Renamed', sentTwice: sent }))).toBe(true);
     expect(provenTwin('channel', copy, row('l0001', 10))).toBe(false);
-    expect(provenTwin('channel', row('s000000000000009', 9, { color: '#000000' }), row('l0001', 10, { sentTwice: sent }))).toBe(false);
-    expect(provenTwin('channel', row('s000000000000005', 5, { color: '#abcdef' }), row('l0001', 10, { sentTwice: sent }))).toBe(false);
+    expect(
+      provenTwin('channel', row('s000000000000009', 9, { color: '#000000' }), row('l0001', 10, { sentTwice: sent })),
+    ).toBe(false);
+    expect(
+      provenTwin('channel', row('s000000000000005', 5, { color: '#abcdef' }), row('l0001', 10, { sentTwice: sent })),
+    ).toBe(false);
     // The API cannot delete a QR code: its copy stays flagged.
     expect(provenTwin('qr', copy, row('l0001', 10, { sentTwice: sent }))).toBe(false);
   });
@@ -48,10 +61,31 @@ describe('twins of a create the browser resent', () => {
   });
 
   it('a link is a twin by its long URL, unless it was made with a custom alias (the service refuses that copy)', () => {
-    const link = (key: string, id: number, extra: Record<string, unknown> = {}) => row(key, id, { name: undefined, longurlKey: 'example.com/page', input: null, ...extra });
-    expect(looksLikeTwin('link', link('s000000000000009', 9), link('l0001', 10, { input: { url: 'https://example.com/page' } }))).toBe(true);
-    expect(looksLikeTwin('link', link('s000000000000009', 9, { longurlKey: 'example.com/other' }), link('l0001', 10, { input: { url: 'https://example.com/page' } }))).toBe(false);
-    expect(looksLikeTwin('link', link('s000000000000009', 9), link('l0001', 10, { input: { url: 'https://example.com/page', custom: 'mine' } }))).toBe(false);
-    expect(provenTwin('link', link('s000000000000009', 9), link('l0001', 10, { sentTwice: { input: {} } }))).toBe(false);
+    const link = (key: string, id: number, extra: Record<string, unknown> = {}) =>
+      row(key, id, { name: undefined, longurlKey: 'example.com/page', input: null, ...extra });
+    expect(
+      looksLikeTwin(
+        'link',
+        link('s000000000000009', 9),
+        link('l0001', 10, { input: { url: 'https://example.com/page' } }),
+      ),
+    ).toBe(true);
+    expect(
+      looksLikeTwin(
+        'link',
+        link('s000000000000009', 9, { longurlKey: 'example.com/other' }),
+        link('l0001', 10, { input: { url: 'https://example.com/page' } }),
+      ),
+    ).toBe(false);
+    expect(
+      looksLikeTwin(
+        'link',
+        link('s000000000000009', 9),
+        link('l0001', 10, { input: { url: 'https://example.com/page', custom: 'mine' } }),
+      ),
+    ).toBe(false);
+    expect(provenTwin('link', link('s000000000000009', 9), link('l0001', 10, { sentTwice: { input: {} } }))).toBe(
+      false,
+    );
   });
 });

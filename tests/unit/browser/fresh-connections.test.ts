@@ -1,12 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { FRESH_CONNECTION_RULE_ID, freshConnectionRule, installFreshConnectionRule } from '@/lib/browser/fresh-connections';
+import {
+  FRESH_CONNECTION_RULE_ID,
+  freshConnectionRule,
+  installFreshConnectionRule,
+} from '@/lib/browser/fresh-connections';
 
 describe('freshConnectionRule', () => {
   it('closes the connection after each request this extension makes, and touches no one else’s', () => {
     const rule = freshConnectionRule('abcdefghijklmnop');
     expect(rule.id).toBe(FRESH_CONNECTION_RULE_ID);
-    expect(rule.action).toEqual({ type: 'modifyHeaders', requestHeaders: [{ header: 'Connection', operation: 'set', value: 'close' }] });
+    expect(rule.action).toEqual({
+      type: 'modifyHeaders',
+      requestHeaders: [{ header: 'Connection', operation: 'set', value: 'close' }],
+    });
     expect(rule.condition.initiatorDomains).toEqual(['abcdefghijklmnop']);
     expect(rule.condition.resourceTypes).toEqual(['xmlhttprequest']);
     expect(rule.condition).not.toHaveProperty('urlFilter');
@@ -21,11 +28,16 @@ describe('installFreshConnectionRule', () => {
     await expect(installFreshConnectionRule()).resolves.toBe(true);
     const host = new URL(fakeBrowser.runtime.getURL('/')).host;
     expect(host).not.toBe('');
-    expect(update).toHaveBeenCalledWith({ removeRuleIds: [FRESH_CONNECTION_RULE_ID], addRules: [freshConnectionRule(host)] });
+    expect(update).toHaveBeenCalledWith({
+      removeRuleIds: [FRESH_CONNECTION_RULE_ID],
+      addRules: [freshConnectionRule(host)],
+    });
   });
 
   it('says so when the browser refuses the rule, and requests still go out', async () => {
-    vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateSessionRules').mockRejectedValue(new Error('modifyHeaders is not supported'));
+    vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateSessionRules').mockRejectedValue(
+      new Error('modifyHeaders is not supported'),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(installFreshConnectionRule()).resolves.toBe(false);
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('reusing connections'), expect.any(Error));

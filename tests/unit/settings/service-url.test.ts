@@ -30,7 +30,10 @@ describe('parseServiceUrl', () => {
 
   it('notes a removed trailing slash and plain http to a remote host', () => {
     const result = parseServiceUrl('http://short.example.com/base/');
-    expect(result.ok && result.notes).toEqual(['The trailing slash was removed.', expect.stringMatching(/unencrypted/)]);
+    expect(result.ok && result.notes).toEqual([
+      'The trailing slash was removed.',
+      expect.stringMatching(/unencrypted/),
+    ]);
   });
 
   it('builds a host permission pattern without the port', () => {

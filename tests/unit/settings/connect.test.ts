@@ -4,7 +4,15 @@ import { LinkpilotDb } from '@/lib/db/schema';
 import { connect, disconnect } from '@/lib/settings/connect';
 import { connectionItem } from '@/lib/settings/connection';
 
-const account = { id: 1, email: 'a@b.test', username: 'a', avatar: '', status: 'pro', expires: '2027-01-01 00:00:00', registered: '2026-01-01 00:00:00' };
+const account = {
+  id: 1,
+  email: 'a@b.test',
+  username: 'a',
+  avatar: '',
+  status: 'pro',
+  expires: '2027-01-01 00:00:00',
+  registered: '2026-01-01 00:00:00',
+};
 
 function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof fetch {
   return async (input, init) => {
@@ -13,17 +21,20 @@ function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof 
   };
 }
 
-let n = 0;
 const db = new LinkpilotDb('connect-test');
 beforeEach(async () => {
-  n += 1;
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 
 describe('connect', () => {
   it('checks the key with GET /api/account, then stores the connection and account', async () => {
     const seen: Request[] = [];
-    const result = await connect(db, 'https://s.example.com/', ' KEY1 ', fakeFetch(200, { error: 0, data: account }, seen));
+    const result = await connect(
+      db,
+      'https://s.example.com/',
+      ' KEY1 ',
+      fakeFetch(200, { error: 0, data: account }, seen),
+    );
     expect(result.account.email).toBe('a@b.test');
     expect(seen[0]?.url).toBe('https://s.example.com/api/account');
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer KEY1');
@@ -33,7 +44,12 @@ describe('connect', () => {
 
   it('keeps the previous connection when the key is refused, and never echoes the key', async () => {
     await connectionItem.setValue({ baseUrl: 'https://old.example.com', apiKey: 'OLD', connectedAt: 'x' });
-    const failure = await connect(db, 'https://s.example.com', 'SECRET-KEY', fakeFetch(401, { error: 1, message: 'API key is invalid' })).catch((e: unknown) => e);
+    const failure = await connect(
+      db,
+      'https://s.example.com',
+      'SECRET-KEY',
+      fakeFetch(401, { error: 1, message: 'API key is invalid' }),
+    ).catch((e: unknown) => e);
     expect(isApiError(failure) && failure.kind).toBe('auth');
     expect(JSON.stringify(failure) + String((failure as Error).message)).not.toContain('SECRET-KEY');
     expect((await connectionItem.getValue())?.apiKey).toBe('OLD');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BAD_INPUT_CASES, isClearRejection } from '../../fixtures/bad-input';
-import { freshDb } from '../sync/db';
+import { freshDb } from './db';
 
 describe('bad input in every form field: a clear message, nothing queued', () => {
   it.each(BAD_INPUT_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {

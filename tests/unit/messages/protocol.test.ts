@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { isApiError } from '@/lib/api/errors';
+import { requestSchema } from '@/lib/messages/protocol';
+import { sendRequest } from '@/lib/messages/send';
+
+describe('page → worker messages', () => {
+  it('accepts each known request and refuses foreign or malformed ones', () => {
+    expect(requestSchema.safeParse({ type: 'sync.kick' }).success).toBe(true);
+    expect(requestSchema.safeParse({ type: 'link.refresh', key: 'l1' }).success).toBe(true);
+    expect(requestSchema.safeParse({ type: 'link.refresh', key: '' }).success).toBe(false);
+    expect(requestSchema.safeParse({ type: 'tabs.steal' }).success).toBe(false);
+    expect(requestSchema.safeParse({ type: 'link.lookup', shortUrl: 'x'.repeat(5000) }).success).toBe(false);
+  });
+
+  it('returns the data of a successful reply and rethrows a failed one as ApiError', async () => {
+    fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
+      const type = (message as { type: string }).type;
+      if (type === 'sync.pull') return Promise.resolve({ ok: true, data: { started: true } });
+      return Promise.resolve({ ok: false, error: { kind: 'auth', message: 'The API key was refused.' } });
+    });
+    await expect(sendRequest({ type: 'sync.pull' })).resolves.toEqual({ started: true });
+    const error = await sendRequest({ type: 'sync.kick' }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.kind).toBe('auth');
+  });
+
+  it('explains a worker that does not answer', async () => {
+    const error = await sendRequest({ type: 'sync.pull' }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.message).toMatch(/background worker did not answer/);
+  });
+});
