@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+import { findChromium } from '../../scripts/chromium.mjs';
 
 export const EXTENSION_DIR = path.resolve(process.env.LINKPILOT_OUT_DIR ?? '.output', 'chrome-mv3');
 
+/** The browser of every test and benchmark: CHROMIUM_PATH, else one found or installed (scripts/chromium.mjs). */
 export function chromiumPath(): string {
-  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(candidate)) {
-    throw new Error(
-      `Chromium not found at ${candidate}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`,
-    );
-  }
-  return candidate;
+  return process.env.CHROMIUM_PATH ?? findChromium();
 }
 
 /** A fresh profile with the built extension loaded, headless, with no traffic beyond loopback. */
