@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useDashboard } from '@/components/state/dashboard';
 import type { LinkTableQuery } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
 import { ExportButtons } from './ExportButtons';
@@ -12,21 +13,18 @@ import './links.css';
 /** All links: a fast table with sort, search and filters; create with every field; details. */
 export function LinkTablePage() {
   const db = database();
-  const [query, setQuery] = useState<LinkTableQuery>({
-    sort: 'date',
-    search: '',
-    channelKey: null,
-    campaignKey: null,
-    domain: null,
-    status: null,
-  });
-  const [open, setOpen] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  const {
+    linkQuery: query,
+    filterLinks: set,
+    openLink: open,
+    openLinkDetail: setOpen,
+    creatingLink: creating,
+    setCreatingLink: setCreating,
+  } = useDashboard();
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const domains = useLiveQuery(() => db.domains.toArray(), [], []);
   const ids = { search: useId(), sort: useId(), channel: useId(), campaign: useId(), domain: useId(), status: useId() };
-  const set = (patch: Partial<LinkTableQuery>) => setQuery((q) => ({ ...q, ...patch }));
   return (
     <section className="stack" aria-labelledby="links-heading">
       <div className="row">
@@ -36,14 +34,7 @@ export function LinkTablePage() {
         </button>
         <ExportButtons />
       </div>
-      {creating ? (
-        <NewLinkForm
-          onCreated={(key) => {
-            setCreating(false);
-            setOpen(key);
-          }}
-        />
-      ) : null}
+      {creating ? <NewLinkForm onCreated={setOpen} /> : null}
       <ShortUrlLookup onFound={setOpen} />
       {open ? <LinkDetailPanel linkKey={open} onClose={() => setOpen(null)} /> : null}
       <search className="filters">

@@ -5,13 +5,13 @@ import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
 import { CatalogPage } from '@/components/catalog/CatalogPage';
 import { ChannelsPage } from '@/components/channels/ChannelsPage';
 import { DomainsPage } from '@/components/domains/DomainsPage';
-import { useHashRoute } from '@/components/hooks/useHashRoute';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { LinkTablePage } from '@/components/links/LinkTablePage';
 import { QrCodesPage } from '@/components/qr/QrCodesPage';
 import { ConnectionForm } from '@/components/settings/ConnectionForm';
 import { PreferencesForm } from '@/components/settings/PreferencesForm';
+import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { database } from '@/lib/db/open';
@@ -33,7 +33,7 @@ const SECTIONS = [
 export function App() {
   useTheme();
   const connection = useStorageItem(connectionItem);
-  const route = useHashRoute(connection.value ? 'links' : 'settings');
+  const route = useDashboard((s) => s.section);
   const settings = SECTIONS.find((s) => s.route === 'settings')!;
   const section = connection.value ? (SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]) : settings;
   return (

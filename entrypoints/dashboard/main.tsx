@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import './dashboard.css';
+import { bindSectionToHash } from '@/components/state/dashboard';
 import { App } from './App';
+
+bindSectionToHash(window);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { LinkSummary } from '@/components/links/LinkSummary';
 import { RecentLinks } from '@/components/links/RecentLinks';
 
@@ -12,8 +12,9 @@ const AssignControls = lazy(() =>
 
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
+import { usePopup } from '@/components/state/popup';
 import { copyFromPage } from '@/lib/browser/clipboard';
-import { currentPage, openDashboard, type PageInfo, popOut } from '@/lib/browser/tabs';
+import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
 import { connectionItem } from '@/lib/settings/connection';
@@ -21,13 +22,10 @@ import { connectionItem } from '@/lib/settings/connection';
 export function App() {
   useTheme();
   const connection = useStorageItem(connectionItem);
-  const [page, setPage] = useState<PageInfo | null | undefined>(undefined);
-  const [createdKey, setCreatedKey] = useState<string | null>(null);
-  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
-  const copyWanted = useRef(false);
+  const { page, createdKey, copy, pageFound, created, copyDone } = usePopup();
   useEffect(() => {
-    void currentPage(window.location.search).then(setPage);
-  }, []);
+    void currentPage(window.location.search).then(pageFound);
+  }, [pageFound]);
   const db = database();
   const link = useLiveQuery(
     async () => (createdKey ? db.links.get(createdKey) : page ? linkForPage(db, page.url) : undefined),
@@ -35,12 +33,10 @@ export function App() {
   );
 
   // Copy the new short URL as soon as the service has made it, once.
+  const shortUrl = link?.shorturl;
   useEffect(() => {
-    if (copyWanted.current && link?.shorturl) {
-      copyWanted.current = false;
-      void copyFromPage(link.shorturl).then((ok) => setCopied(ok ? 'yes' : 'failed'));
-    }
-  }, [link?.shorturl]);
+    if (copy === 'waiting' && shortUrl) void copyFromPage(shortUrl).then(copyDone);
+  }, [copy, shortUrl, copyDone]);
 
   if (!connection.loaded) return null;
   if (!connection.value) {
@@ -79,11 +75,11 @@ export function App() {
               Saved. It will sync when the service can be reached; the short URL is copied once it exists.
             </p>
           ) : null}
-          {copied === 'yes' ? (
+          {copy === 'copied' ? (
             <p role="status" className="ok">
               Short URL copied to the clipboard.
             </p>
-          ) : copied === 'failed' ? (
+          ) : copy === 'failed' ? (
             <p role="status">Press Copy to copy the short URL.</p>
           ) : null}
           <LinkSummary link={link} />
@@ -93,14 +89,7 @@ export function App() {
         </>
       ) : page ? (
         <Suspense fallback={<p className="muted">{page.title || page.url}</p>}>
-          <ShortenForm
-            url={page.url}
-            title={page.title}
-            onCreated={(key) => {
-              copyWanted.current = true;
-              setCreatedKey(key);
-            }}
-          />
+          <ShortenForm url={page.url} title={page.title} onCreated={created} />
         </Suspense>
       ) : page === null ? (
         <p className="muted">This tab has no page that can be shortened.</p>

@@ -1,0 +1,49 @@
+import { create } from 'zustand';
+import type { LinkTableQuery } from '@/lib/db/link-table';
+
+/**
+ * What the dashboard shows, shared by its navigation, the links page and the panels: the section
+ * (mirrored in the URL hash so sections can be linked and bookmarked), the links table's search and
+ * filters (kept while the person visits other sections), and which link is open or being created.
+ * Records themselves stay in Dexie and are read with live queries.
+ */
+export interface DashboardState {
+  section: string;
+  linkQuery: LinkTableQuery;
+  openLink: string | null;
+  creatingLink: boolean;
+  showSection: (section: string) => void;
+  filterLinks: (patch: Partial<LinkTableQuery>) => void;
+  openLinkDetail: (key: string | null) => void;
+  setCreatingLink: (creating: boolean) => void;
+}
+
+export const NO_LINK_FILTERS: LinkTableQuery = {
+  sort: 'date',
+  search: '',
+  channelKey: null,
+  campaignKey: null,
+  domain: null,
+  status: null,
+};
+
+export const useDashboard = create<DashboardState>()((set) => ({
+  section: '',
+  linkQuery: NO_LINK_FILTERS,
+  openLink: null,
+  creatingLink: false,
+  showSection: (section) => set({ section }),
+  filterLinks: (patch) => set((s) => ({ linkQuery: { ...s.linkQuery, ...patch } })),
+  openLinkDetail: (openLink) => set({ openLink, creatingLink: false }),
+  setCreatingLink: (creatingLink) => set({ creatingLink }),
+}));
+
+/** The section named by a URL hash such as `#/channels` or `#/links?x`; '' for none. */
+export const sectionOfHash = (hash: string) => hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
+
+/** Keeps the store's section and the URL hash in step (back and forward buttons included). */
+export function bindSectionToHash(target: Pick<Window, 'addEventListener' | 'location'>): void {
+  const read = () => useDashboard.getState().showSection(sectionOfHash(target.location.hash));
+  read();
+  target.addEventListener('hashchange', read);
+}
