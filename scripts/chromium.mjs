@@ -48,9 +48,9 @@ function playwrightChromium() {
 
 function downloadWithPlaywright() {
   console.log('No Chromium found: trying `npx playwright install chromium`…');
-  const result = attempt('npx', ['playwright', 'install', 'chromium']);
+  const ok = attempt('npx', ['playwright', 'install', 'chromium']);
   const installed = playwrightChromium();
-  if (result && installed && existsSync(installed)) return installed;
+  if (ok && installed && existsSync(installed)) return installed;
   console.log('  Playwright could not download Chromium here.');
   return null;
 }
@@ -58,7 +58,7 @@ function downloadWithPlaywright() {
 function installWithApt() {
   if (!existsSync('/usr/bin/apt-get')) return null;
   const root = process.getuid?.() === 0;
-  const sudo = !root && attempt('sudo', ['-n', 'true'], { quiet: true });
+  const sudo = !root && attempt('sudo', ['-n', 'true']);
   if (!root && !sudo) {
     console.log('  apt-get needs root, and sudo asks for a password: not installing Debian’s chromium.');
     return null;
@@ -76,14 +76,23 @@ function installWithApt() {
   return SYSTEM_BROWSERS.find((candidate) => existsSync(candidate)) ?? null;
 }
 
-/** Runs a command with no input (so it can never wait on a prompt); true when it succeeded. */
-function attempt(command, args, { quiet = false, env = {} } = {}) {
+/**
+ * Runs a command with no input (so it can never wait on a prompt); true when it succeeded. Its
+ * output is shown only when it fails, and then only its last lines: the reason, not the progress.
+ */
+function attempt(command, args, { env = {} } = {}) {
   const result = spawnSync(command, args, {
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
     env: { ...process.env, ...env },
     timeout: INSTALL_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
   });
-  return result.status === 0;
+  if (result.status === 0) return true;
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
+  const last = output.trim().split('\n').slice(-3);
+  for (const line of last) if (line.trim()) console.log(`  │ ${line.trim()}`);
+  return false;
 }
 
 function fail(message) {
