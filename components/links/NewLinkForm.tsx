@@ -1,15 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
-import { isApiError } from '@/lib/api/errors';
-import { createLinkInput, expiryProblem } from '@/lib/api/inputs/links';
-import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
-import { database } from '@/lib/db/open';
-import { createLink } from '@/lib/sync/actions';
-import { kickSync } from '@/lib/sync/kick';
-import { TargetList, type TargetRow } from './TargetList';
+import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
+import { useLinkFormModel } from './link-form-model';
+import { TargetList } from './TargetList';
 
-const schema = createLinkInput.omit({ channel: true, campaign: true });
 const TEXT_FIELDS = [
   'url',
   'custom',
@@ -30,10 +24,10 @@ const empty = () => ({
   channelKey: '',
   campaignKey: '',
   pixels: '',
-  geo: [] as TargetRow[],
-  device: [] as TargetRow[],
-  language: [] as TargetRow[],
-  parameters: [] as TargetRow[],
+  geo: [] as KeyedLink[],
+  device: [] as KeyedLink[],
+  language: [] as KeyedLink[],
+  parameters: [] as KeyedLink[],
   apple: '',
   google: '',
   auto: false,
@@ -41,63 +35,18 @@ const empty = () => ({
 
 /** Every field the API offers for a new short link, validated with the client's own schema. */
 export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void }) {
-  const db = database();
-  const domains = useLiveQuery(() => db.domains.toArray(), [], []);
-  const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
-  const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
-  const splash = useLiveQuery(() => db.splashPages.toArray(), [], []);
-  const overlays = useLiveQuery(() => db.overlays.toArray(), [], []);
+  const model = useLinkFormModel();
+  const { errors } = model;
   const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
 
-  function input(): Record<string, unknown> {
-    const out: Record<string, unknown> = Object.fromEntries(
-      Object.entries(form.text).filter(([, v]) => v.trim() !== ''),
-    );
-    if (form.type !== 'direct') out.type = form.type;
-    if (form.domain) out.domain = form.domain;
-    out.status = form.status;
-    const pairs = (rows: TargetRow[], key: string, value = 'link') =>
-      rows.map((r) => ({ [key]: r.key, [value]: r.link }));
-    if (form.geo.length) out.geotarget = pairs(form.geo, 'location');
-    if (form.device.length) out.devicetarget = pairs(form.device, 'device');
-    if (form.language.length) out.languagetarget = pairs(form.language, 'language');
-    if (form.parameters.length) out.parameters = pairs(form.parameters, 'name', 'value');
-    if (form.pixels.trim())
-      out.pixels = form.pixels.split(',').map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : p.trim()));
-    if (form.apple || form.google || form.auto)
-      out.deeplink = {
-        ...(form.apple ? { apple: form.apple } : {}),
-        ...(form.google ? { google: form.google } : {}),
-        auto: form.auto,
-      };
-    return out;
-  }
-
   async function submit() {
-    const values = input();
-    const parsed = schema.safeParse(values);
-    const late = expiryProblem(typeof values.expiry === 'string' ? values.expiry : undefined, new Date());
-    if (!parsed.success || late) {
-      const found = parsed.success ? {} : fieldErrors(parsed.error);
-      return setErrors(late && !found.expiry ? { ...found, expiry: late } : found);
-    }
-    try {
-      const key = await createLink(
-        { db },
-        { input: parsed.data, channelKey: form.channelKey || null, campaignKey: form.campaignKey || null },
-      );
-      kickSync();
-      setForm(empty());
-      setErrors({});
-      onCreated(key);
-    } catch (error) {
-      const field = isApiError(error) ? error.field : null;
-      setErrors({
-        [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.',
-      });
-    }
+    const { text, apple, google, auto, channelKey, campaignKey, ...lists } = form;
+    const values: LinkForm = { ...text, ...lists, deeplink: { apple, google, auto } };
+    const key = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
+    if (key === null) return;
+    setForm(empty());
+    onCreated(key);
   }
 
   const text = (name: Text, label: string, props: Record<string, string> = {}) => (
@@ -122,30 +71,20 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           {(p) => (
             <select {...p} value={form.domain} onChange={(e) => setForm({ ...form, domain: e.target.value })}>
               <option value="">Default domain</option>
-              {domains
-                .filter((d) => d.id !== null)
-                .map((d) => (
-                  <option key={d.key} value={d.domain}>
-                    {d.domain}
-                  </option>
-                ))}
+              {model.domainOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <Field label="Redirect type" error={errors.type}>
           {(p) => (
             <select {...p} value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value })}>
-              <option value="direct">Direct</option>
-              <option value="frame">Frame</option>
-              <option value="splash">Splash</option>
-              {splash.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  Splash page: {s.name}
-                </option>
-              ))}
-              {overlays.map((o) => (
-                <option key={o.id} value={`overlay-${o.id}`}>
-                  CTA overlay: {o.name}
+              {model.redirectOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>
@@ -167,9 +106,9 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           {(p) => (
             <select {...p} value={form.channelKey} onChange={(e) => setForm({ ...form, channelKey: e.target.value })}>
               <option value="">No channel</option>
-              {channels.map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.name}
+              {model.channelOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>
@@ -179,9 +118,9 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           {(p) => (
             <select {...p} value={form.campaignKey} onChange={(e) => setForm({ ...form, campaignKey: e.target.value })}>
               <option value="">No campaign</option>
-              {campaigns.map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.name}
+              {model.campaignOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>

@@ -1,21 +1,16 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
-import { isApiError } from '@/lib/api/errors';
-import { createLinkInput } from '@/lib/api/inputs/links';
-import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
-import { database } from '@/lib/db/open';
+import type { LinkForm } from '@/lib/api/inputs/links';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
-import { createLink } from '@/lib/sync/actions';
-import { kickSync } from '@/lib/sync/kick';
-
-const formSchema = createLinkInput.omit({ channel: true, campaign: true });
+import { type Option, useLinkFormModel } from './link-form-model';
 
 /**
  * "Shorten this page" with the optional fields behind one toggle. The link is written locally
  * and queued with the highest priority; the caller shows it (pending, then with its short URL).
  */
+type Text = 'custom' | 'password' | 'expiry' | 'description' | 'metatitle' | 'metadescription' | 'metaimage';
+
 export function ShortenForm({
   url,
   title,
@@ -25,71 +20,41 @@ export function ShortenForm({
   title: string;
   onCreated: (key: string) => void;
 }) {
-  const db = database();
+  const model = useLinkFormModel();
+  const { errors } = model;
   const defaults = useStorageItem(linkDefaultsItem);
-  const domains = useLiveQuery(() => db.domains.toArray(), [], []);
-  const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
-  const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
-  const splash = useLiveQuery(() => db.splashPages.toArray(), [], []);
-  const overlays = useLiveQuery(() => db.overlays.toArray(), [], []);
   const [more, setMore] = useState(false);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Omit<LinkForm, 'url'>>({});
   const [choice, setChoice] = useState<LinkDefaults | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stored defaults are taken once, when they load; later they must not overwrite the person's choice.
   useEffect(() => {
     if (defaults.loaded && !choice) setChoice(defaults.value);
   }, [defaults.loaded]);
   const opts = choice ?? defaults.value;
-  const set = (name: string, value: string) => {
+  const set = (name: Text, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setErrors(({ [name]: _gone, ...rest }) => rest);
+    model.clearError(name);
   };
 
   async function submit() {
-    const raw = Object.fromEntries(
-      Object.entries({ ...values, url, metatitle: values.metatitle || undefined }).filter(
-        ([, v]) => v !== undefined && v !== '',
-      ),
-    );
-    const input = {
-      ...raw,
-      status: opts.status,
-      ...(opts.type && opts.type !== 'direct' ? { type: opts.type } : {}),
-      ...(opts.domain ? { domain: opts.domain } : {}),
-    };
-    const parsed = formSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      setMore(true);
-      return;
-    }
     setBusy(true);
-    try {
-      const key = await createLink(
-        { db },
-        { input: parsed.data, channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 },
-      );
-      await linkDefaultsItem.setValue(opts);
-      kickSync();
-      onCreated(key);
-    } catch (error) {
-      const field = isApiError(error) ? error.field : null;
-      setErrors({
-        [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.',
-      });
-    } finally {
-      setBusy(false);
-    }
+    const key = await model.save(
+      { ...values, url, status: opts.status, type: opts.type, domain: opts.domain },
+      { channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 },
+    );
+    setBusy(false);
+    if (key === null) return setMore(true);
+    await linkDefaultsItem.setValue(opts);
+    onCreated(key);
   }
 
-  const text = (name: string, label: string, props: Record<string, string> = {}) => (
+  const text = (name: Text, label: string, props: Record<string, string> = {}) => (
     <Field label={label} error={errors[name]}>
       {(p) => <input {...p} {...props} value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)} />}
     </Field>
   );
-  const select = (name: keyof LinkDefaults, label: string, options: { value: string; label: string }[]) => (
+  const select = (name: keyof LinkDefaults, label: string, options: Option[]) => (
     <Field label={label} error={errors[name]}>
       {(p) => (
         <select
@@ -146,29 +111,14 @@ export function ShortenForm({
       {more ? (
         <div className="stack" data-testid="more-options">
           {text('custom', 'Custom alias', { autoComplete: 'off' })}
-          {select('domain', 'Domain', [
-            { value: '', label: 'Default domain' },
-            ...domains.filter((d) => d.id !== null).map((d) => ({ value: d.domain, label: d.domain })),
-          ])}
-          {select('channelKey', 'Channel', [
-            { value: '', label: 'No channel' },
-            ...channels.map((c) => ({ value: c.key, label: c.name })),
-          ])}
-          {select('campaignKey', 'Campaign', [
-            { value: '', label: 'No campaign' },
-            ...campaigns.map((c) => ({ value: c.key, label: c.name })),
-          ])}
+          {select('domain', 'Domain', [{ value: '', label: 'Default domain' }, ...model.domainOptions])}
+          {select('channelKey', 'Channel', [{ value: '', label: 'No channel' }, ...model.channelOptions])}
+          {select('campaignKey', 'Campaign', [{ value: '', label: 'No campaign' }, ...model.campaignOptions])}
           {select('status', 'Status', [
             { value: 'private', label: 'Private' },
             { value: 'public', label: 'Public' },
           ])}
-          {select('type', 'Redirect type', [
-            { value: 'direct', label: 'Direct' },
-            { value: 'frame', label: 'Frame' },
-            { value: 'splash', label: 'Splash' },
-            ...splash.map((s) => ({ value: String(s.id), label: `Splash page: ${s.name}` })),
-            ...overlays.map((o) => ({ value: `overlay-${o.id}`, label: `CTA overlay: ${o.name}` })),
-          ])}
+          {select('type', 'Redirect type', model.redirectOptions)}
           {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
           {text('expiry', 'Expiry (YYYY-MM-DD HH:MM:SS)', { placeholder: '2027-01-31 23:59:00' })}
           {text('description', 'Description')}

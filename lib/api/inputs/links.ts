@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type FieldErrors, fieldErrors } from '../validate-input';
 import { aliasInput, datetimeInput, limitedText, serverId, webUrlInput, webUrlProblem } from './formats';
 
 /** direct | frame | splash, a custom splash page id ("12"), or a CTA overlay ("overlay-3"). */
@@ -80,4 +81,94 @@ export type CreateLinkInput = z.input<typeof createLinkInput>;
 export function expiryProblem(expiry: string | undefined, now: Date): string | null {
   if (!expiry) return null;
   return Date.parse(`${expiry.replace(' ', 'T')}Z`) <= now.getTime() ? 'The expiry must lie in the future.' : null;
+}
+
+/** A link's create fields without its channel and campaign, which are named by local key until sent. */
+export const linkFieldsInput = createLinkInput.omit({ channel: true, campaign: true });
+export type LinkFields = z.input<typeof linkFieldsInput>;
+
+/** The redirect types every service offers; custom splash pages and CTA overlays are added by id. */
+export const BASIC_REDIRECT_TYPES = ['direct', 'frame', 'splash'] as const;
+/** How the service takes a custom splash page as the redirect type: its id. */
+export const splashPageType = (id: number) => String(id);
+/** How the service takes a CTA overlay as the redirect type (the spec leaves the format open). */
+export const overlayType = (id: number) => `overlay-${id}`;
+
+/** One "key → link" row of a targeting list (or "name → value" of a URL parameter), as typed. */
+export interface KeyedLink {
+  key: string;
+  link: string;
+}
+
+/** What a link form holds, as a person typed it; blank fields are left out of the request. */
+export interface LinkForm {
+  url: string;
+  custom?: string;
+  password?: string;
+  expiry?: string;
+  metatitle?: string;
+  metadescription?: string;
+  metaimage?: string;
+  description?: string;
+  /** A redirect type as the API takes it (see splashPageType, overlayType). */
+  type?: string;
+  domain?: string;
+  status?: 'public' | 'private';
+  geo?: KeyedLink[];
+  device?: KeyedLink[];
+  language?: KeyedLink[];
+  parameters?: KeyedLink[];
+  /** Pixel ids, comma-separated. */
+  pixels?: string;
+  deeplink?: { apple?: string; google?: string; auto?: boolean };
+}
+
+const TEXT_FIELDS = [
+  'url',
+  'custom',
+  'password',
+  'expiry',
+  'metatitle',
+  'metadescription',
+  'metaimage',
+  'description',
+] as const;
+
+/** The request fields a form stands for, not yet validated: parse them with linkFieldsInput. */
+export function linkFieldsOf(form: LinkForm): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of TEXT_FIELDS) {
+    const value = form[name];
+    if (value !== undefined && value.trim() !== '') out[name] = value;
+  }
+  if (form.type && form.type !== 'direct') out.type = form.type;
+  if (form.domain) out.domain = form.domain;
+  if (form.status) out.status = form.status;
+  const pairs = (rows: KeyedLink[] | undefined, key: string, value = 'link') =>
+    rows?.length ? rows.map((r) => ({ [key]: r.key, [value]: r.link })) : undefined;
+  const lists = {
+    geotarget: pairs(form.geo, 'location'),
+    devicetarget: pairs(form.device, 'device'),
+    languagetarget: pairs(form.language, 'language'),
+    parameters: pairs(form.parameters, 'name', 'value'),
+  };
+  for (const [name, list] of Object.entries(lists)) if (list) out[name] = list;
+  if (form.pixels?.trim())
+    out.pixels = form.pixels.split(',').map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : p.trim()));
+  const { apple, google, auto = false } = form.deeplink ?? {};
+  if (apple || google || auto) out.deeplink = { ...(apple ? { apple } : {}), ...(google ? { google } : {}), auto };
+  return out;
+}
+
+/** A form checked as the client checks it before anything is queued, the expiry by this clock. */
+export function parseLinkForm(
+  form: LinkForm,
+  now: Date,
+): { fields: LinkFields; errors: null } | { fields: null; errors: FieldErrors } {
+  const values = linkFieldsOf(form);
+  const parsed = linkFieldsInput.safeParse(values);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const late = expiryProblem(typeof values.expiry === 'string' ? values.expiry : undefined, now);
+  if (late) errors.expiry ??= late;
+  return parsed.success && !late ? { fields: parsed.data, errors: null } : { fields: null, errors };
 }

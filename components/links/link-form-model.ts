@@ -1,0 +1,86 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { isApiError } from '@/lib/api/errors';
+import {
+  BASIC_REDIRECT_TYPES,
+  type LinkForm,
+  overlayType,
+  parseLinkForm,
+  splashPageType,
+} from '@/lib/api/inputs/links';
+import { type FieldErrors, messageForField } from '@/lib/api/validate-input';
+import { database } from '@/lib/db/open';
+import { createLink } from '@/lib/sync/actions';
+import { kickSync } from '@/lib/sync/kick';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface LinkPlacement {
+  channelKey: string | null;
+  campaignKey: string | null;
+  /** 0 when someone waits for the short URL (the popup's "Shorten this page"). */
+  priority?: 0 | 1;
+}
+
+const BASIC_LABELS: Record<(typeof BASIC_REDIRECT_TYPES)[number], string> = {
+  direct: 'Direct',
+  frame: 'Frame',
+  splash: 'Splash',
+};
+
+/** A failure as the form shows it: next to the field the service or the client named, else on the form. */
+export function formErrorsOf(error: unknown): FieldErrors {
+  const field = isApiError(error) ? error.field : null;
+  return {
+    [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.',
+  };
+}
+
+/**
+ * What every form that creates a short link shares (the popup's and the dashboard's): the choices
+ * read from the mirror, the redirect types, the errors by field, and saving.
+ */
+export function useLinkFormModel() {
+  const db = database();
+  const domains = useLiveQuery(() => db.domains.toArray(), [], []);
+  const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
+  const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
+  const splash = useLiveQuery(() => db.splashPages.toArray(), [], []);
+  const overlays = useLiveQuery(() => db.overlays.toArray(), [], []);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  /** Validates, writes the link and its outbox entry, and wakes the worker; the key, or null with the errors shown. */
+  async function save(form: LinkForm, placement: LinkPlacement): Promise<string | null> {
+    const parsed = parseLinkForm(form, new Date());
+    if (parsed.errors) {
+      setErrors(parsed.errors);
+      return null;
+    }
+    try {
+      const key = await createLink({ db }, { input: parsed.fields, ...placement });
+      kickSync();
+      setErrors({});
+      return key;
+    } catch (error) {
+      setErrors(formErrorsOf(error));
+      return null;
+    }
+  }
+
+  return {
+    domainOptions: domains.filter((d) => d.id !== null).map((d): Option => ({ value: d.domain, label: d.domain })),
+    channelOptions: channels.map((c): Option => ({ value: c.key, label: c.name })),
+    campaignOptions: campaigns.map((c): Option => ({ value: c.key, label: c.name })),
+    redirectOptions: [
+      ...BASIC_REDIRECT_TYPES.map((value): Option => ({ value, label: BASIC_LABELS[value] })),
+      ...splash.map((s): Option => ({ value: splashPageType(s.id), label: `Splash page: ${s.name}` })),
+      ...overlays.map((o): Option => ({ value: overlayType(o.id), label: `CTA overlay: ${o.name}` })),
+    ],
+    errors,
+    clearError: (name: string) => setErrors(({ [name]: _gone, ...rest }) => rest),
+    save,
+  };
+}
