@@ -1,11 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Folder, Megaphone } from 'lucide-react';
 import { useId } from 'react';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { assignToCampaign, assignToChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
-/** Puts a link into a channel or a campaign, locally at once and synced in the background. */
+/**
+ * Puts a link into a channel or a campaign, locally at once and synced in the background. The API
+ * can assign but never take a link out again (only deleting the channel or campaign does), so once
+ * a link is placed, "none" is no longer offered: it could not be kept.
+ */
 export function AssignControls({ link }: { link: LinkRow }) {
   const db = database();
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
@@ -13,37 +18,54 @@ export function AssignControls({ link }: { link: LinkRow }) {
   const inChannels = useLiveQuery(() => db.channelItems.where('itemKey').equals(link.key).toArray(), [link.key], []);
   const channelId = useId();
   const campaignId = useId();
+  const hintId = useId();
+  const channelKey = inChannels[0]?.channelKey ?? '';
+  const campaignKey = link.campaignKey ?? '';
+  const placed = channelKey !== '' || campaignKey !== '';
   return (
-    <div className="row">
-      <label htmlFor={channelId}>Channel</label>
-      <select
-        id={channelId}
-        value={inChannels[0]?.channelKey ?? ''}
-        onChange={(e) =>
-          e.target.value &&
-          void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync)
-        }
-      >
-        <option value="">None</option>
-        {channels.map((c) => (
-          <option key={c.key} value={c.key}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={campaignId}>Campaign</label>
-      <select
-        id={campaignId}
-        value={link.campaignKey ?? ''}
-        onChange={(e) => e.target.value && void assignToCampaign({ db }, e.target.value, link.key).then(kickSync)}
-      >
-        <option value="">None</option>
-        {campaigns.map((c) => (
-          <option key={c.key} value={c.key}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+    <div className="stack assign" data-testid="assign">
+      <div className="assign-grid">
+        <label htmlFor={channelId} className="assign-label">
+          <Folder size={14} aria-hidden="true" /> Channel
+        </label>
+        <select
+          id={channelId}
+          value={channelKey}
+          aria-describedby={placed ? hintId : undefined}
+          onChange={(e) =>
+            e.target.value &&
+            void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync)
+          }
+        >
+          {channelKey === '' ? <option value="">No channel</option> : null}
+          {channels.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={campaignId} className="assign-label">
+          <Megaphone size={14} aria-hidden="true" /> Campaign
+        </label>
+        <select
+          id={campaignId}
+          value={campaignKey}
+          aria-describedby={placed ? hintId : undefined}
+          onChange={(e) => e.target.value && void assignToCampaign({ db }, e.target.value, link.key).then(kickSync)}
+        >
+          {campaignKey === '' ? <option value="">No campaign</option> : null}
+          {campaigns.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {placed ? (
+        <p id={hintId} className="muted small-text">
+          The service can move a link to another channel or campaign, but not take it out of one.
+        </p>
+      ) : null}
     </div>
   );
 }

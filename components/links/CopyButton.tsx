@@ -1,14 +1,27 @@
+import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { copyFromPage } from '@/lib/browser/clipboard';
 
-/** Copies a text and says so, for sighted and screen-reader users alike. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/**
+ * Copies a text and says so, for sighted and screen-reader users alike. The visible label stays
+ * short ("Copy"); `item` names what is copied in the accessible name ("Copy demo").
+ */
+export function CopyButton({
+  text,
+  item,
+  variant = 'secondary',
+}: {
+  text: string;
+  item?: string;
+  variant?: 'secondary' | 'primary';
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <>
       <button
         type="button"
-        className="secondary"
+        className={`${variant === 'primary' ? '' : 'secondary'} small`}
+        aria-label={item ? `Copy ${item}` : undefined}
         onClick={() =>
           void copyFromPage(text).then((ok) => {
             setState(ok ? 'copied' : 'failed');
@@ -16,7 +29,8 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
           })
         }
       >
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied' ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
+        {state === 'copied' ? 'Copied' : 'Copy'}
       </button>
       <span role="status" className="visually-hidden">
         {state === 'copied' ? 'Copied to the clipboard' : state === 'failed' ? 'Copying failed' : ''}

@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { database } from '@/lib/db/open';
 import { linksToCsv, linksToJson } from '@/lib/export/links-export';
 
@@ -15,12 +16,12 @@ export function ExportButtons() {
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   }
   return (
-    <div className="row">
-      <button type="button" className="secondary" onClick={() => void download('csv')}>
-        Export CSV
+    <div className="row" role="group" aria-label="Export every link">
+      <button type="button" className="secondary" aria-label="Export CSV" onClick={() => void download('csv')}>
+        <Download size={15} aria-hidden="true" /> CSV
       </button>
-      <button type="button" className="secondary" onClick={() => void download('json')}>
-        Export JSON
+      <button type="button" className="secondary" aria-label="Export JSON" onClick={() => void download('json')}>
+        <Download size={15} aria-hidden="true" /> JSON
       </button>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
-import { Tallies } from '@/components/stats/Tallies';
 import { TwinNotice } from '@/components/sync/TwinNotice';
+import { displayUrl, formatDateTime } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { isWebUrl } from '@/lib/api/web-url';
@@ -12,7 +13,7 @@ import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
 
-/** One link in full: statistics as charts, targeting, QR code, channel and campaign. */
+/** One link in full, beside the table: short URL, statistics, targeting, channel and campaign, QR code. */
 export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose: () => void }) {
   const db = database();
   const link = useLiveQuery(() => db.links.get(linkKey), [linkKey]);
@@ -27,58 +28,80 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
     );
   }, [linkKey, link?.id]);
   if (!link) return null;
+  const targets = stats
+    ? [
+        ...stats.location.map((t) => ({ ...t, kind: 'Country' })),
+        ...stats.device.map((t) => ({ ...t, kind: 'Device' })),
+      ]
+    : [];
   return (
-    <section className="card stack" aria-labelledby="link-detail-heading" data-testid="link-detail">
-      <div className="row">
-        <h3 id="link-detail-heading">{link.title || link.alias || 'Short link'}</h3>
-        <SyncBadge state={link.sync} />
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
+    <aside className="detail-panel card stack-lg" aria-labelledby="link-detail-heading" data-testid="link-detail">
+      <div className="row-between">
+        <h3 id="link-detail-heading" className="truncate">
+          {link.title || link.alias || 'Short link'}
+        </h3>
+        <button type="button" className="ghost icon-only" aria-label="Close the details" onClick={onClose}>
+          <X size={18} aria-hidden="true" />
         </button>
       </div>
       {link.shorturl ? (
-        <div className="row">
-          <span className="short-url" data-testid="detail-short-url">
-            {link.shorturl}
+        <div className="short-row">
+          <span className="short-url big grow truncate" data-testid="detail-short-url">
+            {displayUrl(link.shorturl)}
           </span>
-          <CopyButton text={link.shorturl} />
+          <CopyButton text={link.shorturl} item={displayUrl(link.shorturl)} variant="primary" />
         </div>
       ) : (
-        <p className="muted">The short URL appears once the service has created the link.</p>
+        <div className="row">
+          <p className="muted grow">The short URL appears once the service has made the link.</p>
+          <SyncBadge state={link.sync} />
+        </div>
       )}
-      <p className="muted">
-        {isWebUrl(link.longurl) ? (
-          <a href={link.longurl} target="_blank" rel="noreferrer">
-            {link.longurl}
-          </a>
-        ) : (
-          link.longurl
-        )}
-        {link.description ? ` · ${link.description}` : ''}
-      </p>
+      <dl className="facts">
+        <dt>Goes to</dt>
+        <dd className="truncate">
+          {isWebUrl(link.longurl) ? (
+            <a href={link.longurl} target="_blank" rel="noreferrer">
+              {displayUrl(link.longurl)} <ExternalLink size={12} aria-hidden="true" />
+            </a>
+          ) : (
+            link.longurl
+          )}
+        </dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(link.date)}</dd>
+        {stats?.expiry ? (
+          <>
+            <dt>Expires</dt>
+            <dd>{formatDateTime(stats.expiry)}</dd>
+          </>
+        ) : null}
+        {link.description ? (
+          <>
+            <dt>Note</dt>
+            <dd>{link.description}</dd>
+          </>
+        ) : null}
+      </dl>
       {link.twinOf ? <TwinNotice name={link.longurl} /> : null}
       <QuickStats clicks={link.clicks} stats={stats} />
-      {stats ? <Tallies title="Social networks" items={stats.stats.socialCount} /> : null}
-      {stats && (stats.location.length > 0 || stats.device.length > 0) ? (
+      {note ? <p className="muted small-text">{note}</p> : null}
+      {targets.length > 0 ? (
         <div className="stack">
           <h4>Targeting</h4>
-          <ul>
-            {[
-              ...stats.location.map((t) => ({ ...t, kind: 'Country' })),
-              ...stats.device.map((t) => ({ ...t, kind: 'Device' })),
-            ].map((t) => (
-              <li key={`${t.kind}${t.name}`}>
-                {t.kind} {t.name} → {t.link}
+          <ul className="stack">
+            {targets.map((t) => (
+              <li key={`${t.kind}${t.name}`} className="small-text">
+                {t.kind} {t.name} → {displayUrl(t.link)}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      {note ? <p className="muted">{note}</p> : null}
       <AssignControls link={link} />
       {link.shorturl ? (
-        <QrImage text={link.shorturl} label={`QR code for ${link.shorturl}`} fileName={link.alias} />
+        <QrImage text={link.shorturl} label={`QR code for ${displayUrl(link.shorturl)}`} fileName={link.alias} />
       ) : null}
-    </section>
+    </aside>
   );
 }

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
+import { displayUrl, formatDate, formatNumber, plural } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isFiltered, type LinkTableQuery, linkTableTotal, linkTableWindow, watchLinkTable } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
@@ -9,7 +10,8 @@ import { CopyButton } from './CopyButton';
 
 type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
 
-const ROW_HEIGHT = 44;
+const ROW_HEIGHT = 52;
+const HEAD_HEIGHT = 36;
 const VIEW_HEIGHT = 528;
 const OVERSCAN = 8;
 
@@ -17,7 +19,18 @@ const OVERSCAN = 8;
  * The links table, virtualised by hand: fixed-height rows, only the visible window (plus a few
  * rows either side) is read from IndexedDB and rendered, so 100,000 links scroll like 50.
  */
-export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (key: string) => void }) {
+export function LinkTable({
+  query,
+  onOpen,
+  selected,
+  empty,
+}: {
+  query: LinkTableQuery;
+  onOpen: (key: string) => void;
+  selected: string | null;
+  /** What to show when there is no row: first use, or filters that match nothing. */
+  empty: (filtered: boolean) => React.ReactNode;
+}) {
   const db = database();
   const [scrollTop, setScrollTop] = useState(0);
   const viewport = useRef<HTMLDivElement>(null);
@@ -77,29 +90,34 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
   }
 
   const total = shape?.total ?? 0;
+  if (shape && !shape.failed && total === 0) return empty(isFiltered(query));
   return (
     <div className="stack">
       <p className="muted" role="status" data-testid="links-count">
         {shape?.failed
           ? "The links could not be read from this browser's storage."
           : shape
-            ? `${total.toLocaleString()} link${total === 1 ? '' : 's'}${shape.capped ? ' (the first matches; refine the search)' : ''}`
+            ? `${plural(total, 'link')}${shape.capped ? ' (the first matches: refine the search)' : ''}`
             : 'Loading…'}
       </p>
       <div
         ref={viewport}
         className="table-viewport"
-        style={{ height: VIEW_HEIGHT }}
+        style={{ height: Math.min(VIEW_HEIGHT, HEAD_HEIGHT + Math.max(total, 1) * ROW_HEIGHT + 2) }}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         data-testid="links-viewport"
       >
         <table className="link-table" aria-label="Links" aria-rowcount={total + 1}>
           <thead>
             <tr>
-              <th scope="col">Short URL</th>
-              <th scope="col">Title and long URL</th>
-              <th scope="col">Clicks</th>
+              <th scope="col">Link</th>
+              <th scope="col" className="num">
+                Clicks
+              </th>
               <th scope="col">Created</th>
+              <th scope="col">
+                <span className="visually-hidden">Copy</span>
+              </th>
             </tr>
           </thead>
           <tbody style={{ height: total * ROW_HEIGHT, position: 'relative' }}>
@@ -108,6 +126,7 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
                 key={row.key}
                 tabIndex={0}
                 aria-rowindex={start + i + 2}
+                aria-selected={row.key === selected}
                 className="link-row"
                 data-testid="link-row"
                 style={{ position: 'absolute', top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}
@@ -117,17 +136,22 @@ export function LinkTable({ query, onOpen }: { query: LinkTableQuery; onOpen: (k
                 }}
                 onKeyDown={(e) => onKeyDown(e, row.key)}
               >
-                <td className="truncate">
-                  <span className="short-url">{row.shorturl || row.alias || 'waiting…'}</span>{' '}
-                  <SyncBadge state={row.sync} />
-                  {row.shorturl ? <CopyButton text={row.shorturl} label={`Copy ${row.alias || 'link'}`} /> : null}
+                <td className="link-cell">
+                  <span className="link-title truncate" title={row.longurl}>
+                    {row.title || displayUrl(row.longurl)}
+                  </span>
+                  <span className="link-sub truncate">
+                    <span className="link-short">{row.shorturl ? displayUrl(row.shorturl) : 'Not synced yet'}</span>
+                    <span className="muted"> · {displayUrl(row.longurl)}</span>
+                  </span>
                 </td>
-                <td className="truncate" title={row.longurl}>
-                  {row.title || row.longurl}
-                  <span className="muted"> {row.longurl}</span>
+                <td className="num" data-testid="link-clicks">
+                  {formatNumber(row.clicks)}
                 </td>
-                <td data-testid="link-clicks">{row.clicks}</td>
-                <td>{row.date}</td>
+                <td className="muted small-text">
+                  {formatDate(row.date)} <SyncBadge state={row.sync} />
+                </td>
+                <td>{row.shorturl ? <CopyButton text={row.shorturl} item={row.alias || 'link'} /> : null}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { QrCode, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
+import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
@@ -18,45 +20,60 @@ export function RecentLinks({ limit = 20 }: { limit?: number }) {
       performance.mark('linkpilot:recent-ready');
   }, [ready]);
   return (
-    <section className="stack" aria-labelledby="recent-heading">
-      <h2 id="recent-heading" className="muted">
-        {query ? 'Search results' : 'Recent links'}
-      </h2>
-      <input
-        type="search"
-        aria-label="Search your links"
-        placeholder="Search links"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      <ul className="stack" aria-label="Links" data-testid="recent-links" data-ready={links ? 'true' : 'false'}>
-        {links?.map((link) => (
-          <li key={link.key} className="recent-link" data-testid="recent-link">
-            <div className="row">
-              <span className="short-url truncate">{link.shorturl || link.alias || 'pending…'}</span>
+    <section className="stack recent" aria-labelledby="recent-heading">
+      <div className="row-between">
+        <h2 id="recent-heading" className="list-heading">
+          {query ? 'Search results' : 'Recent links'}
+        </h2>
+      </div>
+      <div className="search-box">
+        <Search size={15} aria-hidden="true" />
+        <input
+          type="search"
+          aria-label="Search your links"
+          placeholder="Search by title, alias or URL"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <ul aria-label="Links" className="recent-list" data-testid="recent-links" data-ready={links ? 'true' : 'false'}>
+        {links?.map((link) => {
+          const name = link.title || displayUrl(link.longurl);
+          const short = link.shorturl ? displayUrl(link.shorturl) : '';
+          return (
+            <li key={link.key} className="recent-link" data-testid="recent-link">
+              <div className="recent-text">
+                <span className="recent-title truncate" title={link.longurl}>
+                  {name}
+                </span>
+                <span className="recent-short truncate">{short || 'Not synced yet'}</span>
+              </div>
               <SyncBadge state={link.sync} />
-              {link.shorturl ? <CopyButton text={link.shorturl} label={`Copy ${link.alias || 'link'}`} /> : null}
+              {link.shorturl ? <CopyButton text={link.shorturl} item={short} /> : null}
               {link.shorturl ? (
                 <button
                   type="button"
-                  className="secondary"
-                  aria-label={`QR code for ${link.alias || link.shorturl}`}
+                  className="ghost small icon-only"
+                  aria-label={`QR code for ${link.alias || short}`}
                   aria-expanded={qrFor === link.key}
                   onClick={() => setQrFor(qrFor === link.key ? null : link.key)}
                 >
-                  QR
+                  <QrCode size={15} aria-hidden="true" />
                 </button>
               ) : null}
-            </div>
-            <div className="muted truncate" title={link.longurl}>
-              {link.title || link.longurl}
-            </div>
-            {qrFor === link.key && link.shorturl ? (
-              <QrImage text={link.shorturl} size={120} label={`QR code for ${link.shorturl}`} fileName={link.alias} />
-            ) : null}
+              {qrFor === link.key && link.shorturl ? (
+                <div className="recent-qr">
+                  <QrImage text={link.shorturl} size={120} label={`QR code for ${short}`} fileName={link.alias} />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+        {links && links.length === 0 ? (
+          <li className="muted recent-empty">
+            {query ? 'No link matches.' : 'No links yet: shorten this page to make your first one.'}
           </li>
-        ))}
-        {links && links.length === 0 ? <li className="muted">{query ? 'No link matches.' : 'No links yet.'}</li> : null}
+        ) : null}
       </ul>
     </section>
   );

@@ -23,13 +23,21 @@ export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) 
     }
   }
   return (
-    <form className="row" onSubmit={(e) => void lookup(e)}>
-      <label htmlFor={id}>Look up a short URL</label>
-      <input id={id} value={value} onChange={(e) => setValue(e.target.value)} placeholder="https://s.example/abc" />
+    <form className="row lookup" onSubmit={(e) => void lookup(e)} aria-label="Look up a short URL">
+      <label htmlFor={id} className="visually-hidden">
+        Look up a short URL
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Look up a short URL"
+        aria-describedby={message ? `${id}-message` : undefined}
+      />
       <button type="submit" className="secondary">
         Look up
       </button>
-      <span role="status" className="muted">
+      <span id={`${id}-message`} role="status" className="muted small-text">
         {message}
       </span>
     </form>

@@ -1,16 +1,24 @@
-import { useEffect, useState } from 'react';
+import { ChevronDown, Link2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
-import type { LinkForm } from '@/lib/api/inputs/links';
+import { pickerToServiceDatetime } from '@/components/ui/format';
+import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { type Option, useLinkFormModel } from './link-form-model';
+import { TargetList } from './TargetList';
+
+type Text = 'custom' | 'password' | 'description' | 'metatitle' | 'metadescription' | 'metaimage';
+type Lists = { geo: KeyedLink[]; device: KeyedLink[] };
+
+/** The most of a tab's title kept as the link's title: enough to recognise it, short enough to list. */
+const TITLE_MAX = 200;
 
 /**
- * "Shorten this page" with the optional fields behind one toggle. The link is written locally
- * and queued with the highest priority; the caller shows it (pending, then with its short URL).
+ * "Shorten this page", with every option one click away in groups (link, targeting, protection,
+ * meta). The link is written locally and queued with the highest priority; the page's title as the
+ * person saw it goes with it, so the link is listed and found by that title.
  */
-type Text = 'custom' | 'password' | 'expiry' | 'description' | 'metatitle' | 'metadescription' | 'metaimage';
-
 export function ShortenForm({
   url,
   title,
@@ -24,7 +32,9 @@ export function ShortenForm({
   const { errors } = model;
   const defaults = useStorageItem(linkDefaultsItem);
   const [more, setMore] = useState(false);
-  const [values, setValues] = useState<Omit<LinkForm, 'url'>>({});
+  const [values, setValues] = useState<Partial<Record<Text, string>>>({});
+  const [expiry, setExpiry] = useState('');
+  const [lists, setLists] = useState<Lists>({ geo: [], device: [] });
   const [choice, setChoice] = useState<LinkDefaults | null>(null);
   const [busy, setBusy] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stored defaults are taken once, when they load; later they must not overwrite the person's choice.
@@ -39,10 +49,18 @@ export function ShortenForm({
 
   async function submit() {
     setBusy(true);
-    const key = await model.save(
-      { ...values, url, status: opts.status, type: opts.type, domain: opts.domain },
-      { channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 },
-    );
+    const form: LinkForm = {
+      ...values,
+      metatitle: values.metatitle || title.trim().slice(0, TITLE_MAX) || undefined,
+      expiry: pickerToServiceDatetime(expiry),
+      geo: lists.geo,
+      device: lists.device,
+      url,
+      status: opts.status,
+      type: opts.type,
+      domain: opts.domain,
+    };
+    const key = await model.save(form, { channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 });
     setBusy(false);
     if (key === null) return setMore(true);
     await linkDefaultsItem.setValue(opts);
@@ -77,30 +95,41 @@ export function ShortenForm({
       )}
     </Field>
   );
+  const fieldErrorsIn = (prefixes: string[]) => Object.keys(errors).some((k) => prefixes.some((p) => k.startsWith(p)));
 
   return (
     <form
-      className="stack"
+      className="card stack shorten"
       noValidate
+      aria-label="Shorten this page"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      <p className="truncate muted" title={url}>
-        {title || url}
-      </p>
+      <div className="stack page-identity">
+        <p className="page-title truncate">{title || url}</p>
+        <p className="muted small-text truncate" title={url}>
+          {url}
+        </p>
+      </div>
       {errors.url ? (
         <p role="alert" className="error">
-          This page cannot be shortened: {errors.url}
+          This page can't be shortened: {errors.url}
         </p>
       ) : null}
       <div className="row">
-        <button type="submit" disabled={busy}>
-          Shorten this page
+        <button type="submit" className="grow" disabled={busy}>
+          <Link2 size={16} aria-hidden="true" /> Shorten this page
         </button>
-        <button type="button" className="secondary" aria-expanded={more} onClick={() => setMore(!more)}>
-          More options
+        <button
+          type="button"
+          className="secondary"
+          aria-expanded={more}
+          aria-controls="more-options"
+          onClick={() => setMore(!more)}
+        >
+          More options <ChevronDown size={14} aria-hidden="true" className={more ? 'flip' : undefined} />
         </button>
       </div>
       {errors._ ? (
@@ -109,24 +138,70 @@ export function ShortenForm({
         </p>
       ) : null}
       {more ? (
-        <div className="stack" data-testid="more-options">
-          {text('custom', 'Custom alias', { autoComplete: 'off' })}
-          {select('domain', 'Domain', [{ value: '', label: 'Default domain' }, ...model.domainOptions])}
-          {select('channelKey', 'Channel', [{ value: '', label: 'No channel' }, ...model.channelOptions])}
-          {select('campaignKey', 'Campaign', [{ value: '', label: 'No campaign' }, ...model.campaignOptions])}
-          {select('status', 'Status', [
-            { value: 'private', label: 'Private' },
-            { value: 'public', label: 'Public' },
-          ])}
-          {select('type', 'Redirect type', model.redirectOptions)}
-          {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-          {text('expiry', 'Expiry (YYYY-MM-DD HH:MM:SS)', { placeholder: '2027-01-31 23:59:00' })}
-          {text('description', 'Description')}
-          {text('metatitle', 'Meta title')}
-          {text('metadescription', 'Meta description')}
-          {text('metaimage', 'Meta image URL')}
+        <div className="stack" id="more-options" data-testid="more-options">
+          <Group title="Link" open>
+            {text('custom', 'Custom alias', { autoComplete: 'off', placeholder: 'my-page' })}
+            {select('domain', 'Domain', [{ value: '', label: 'Default domain' }, ...model.domainOptions])}
+            {select('channelKey', 'Channel', [{ value: '', label: 'No channel' }, ...model.channelOptions])}
+            {select('campaignKey', 'Campaign', [{ value: '', label: 'No campaign' }, ...model.campaignOptions])}
+            {select('status', 'Visibility', [
+              { value: 'private', label: 'Private' },
+              { value: 'public', label: 'Public' },
+            ])}
+            {select('type', 'Redirect', model.redirectOptions)}
+          </Group>
+          <Group title="Targeting" open={fieldErrorsIn(['geotarget', 'devicetarget'])}>
+            <TargetList
+              legend="By country"
+              keyLabel="Country"
+              rows={lists.geo}
+              errors={errors}
+              path={{ list: 'geotarget', key: 'location', value: 'link' }}
+              onChange={(geo) => setLists({ ...lists, geo })}
+            />
+            <TargetList
+              legend="By device"
+              keyLabel="Device"
+              rows={lists.device}
+              errors={errors}
+              path={{ list: 'devicetarget', key: 'device', value: 'link' }}
+              onChange={(device) => setLists({ ...lists, device })}
+            />
+          </Group>
+          <Group title="Protection" open={fieldErrorsIn(['password', 'expiry'])}>
+            {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+            <Field label="Expires" error={errors.expiry} hint="Leave empty to keep the link for good.">
+              {(p) => (
+                <input
+                  {...p}
+                  type="datetime-local"
+                  value={expiry}
+                  onChange={(e) => {
+                    setExpiry(e.target.value);
+                    model.clearError('expiry');
+                  }}
+                />
+              )}
+            </Field>
+          </Group>
+          <Group title="Preview and note" open={fieldErrorsIn(['meta', 'description'])}>
+            {text('metatitle', 'Title in previews', { placeholder: title.slice(0, 80) })}
+            {text('metadescription', 'Description in previews')}
+            {text('metaimage', 'Preview image (.png or .jpg URL)')}
+            {text('description', 'Private note')}
+          </Group>
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** A collapsible group of options. */
+function Group({ title, open = false, children }: { title: string; open?: boolean; children: ReactNode }) {
+  return (
+    <details className="option-group" open={open}>
+      <summary>{title}</summary>
+      <div className="stack">{children}</div>
+    </details>
   );
 }

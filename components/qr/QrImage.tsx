@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type QrStyle, qrPngDataUrl, qrSvg } from '@/lib/qr/render';
 
@@ -36,22 +37,24 @@ export function QrImage({
   if (!svg) return <div style={{ width: size, height: size }} aria-busy="true" />;
   const svgUrl = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   return (
-    <figure className="qr stack">
+    <figure className="qr">
       <img src={svgUrl} width={size} height={size} alt={label} data-testid="qr-image" />
-      <figcaption className="row">
+      <figcaption className="stack">
         <button
           type="button"
-          className="secondary"
+          className="secondary small"
+          aria-label="Download PNG"
           onClick={() => void download(`${fileName}.png`, qrPngDataUrl(text, { ...style, size: 1024 }))}
         >
-          Download PNG
+          <Download size={14} aria-hidden="true" /> PNG
         </button>
         <button
           type="button"
-          className="secondary"
+          className="secondary small"
+          aria-label="Download SVG"
           onClick={() => void download(`${fileName}.svg`, Promise.resolve(svgUrl))}
         >
-          Download SVG
+          <Download size={14} aria-hidden="true" /> SVG
         </button>
       </figcaption>
     </figure>

@@ -7,11 +7,21 @@ import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service
 type Status =
   | { state: 'idle' }
   | { state: 'connecting' }
-  | { state: 'connected'; email: string; notes: string[] }
   | { state: 'error'; field: 'serviceUrl' | 'apiKey' | null; message: string };
 
-/** "Service URL" + "API key" + Connect: asks for the origin's host permission, then checks the key. */
-export function ConnectionForm({ initialUrl = '' }: { initialUrl?: string }) {
+/**
+ * "Service URL" + "API key" + Connect: asks for the origin's host permission, then checks the key.
+ * On success the parent collapses the form (`onConnected`); failures stay here, under their field.
+ */
+export function ConnectionForm({
+  initialUrl = '',
+  onConnected,
+  onCancel,
+}: {
+  initialUrl?: string;
+  onConnected: (result: { email: string; notes: string[] }) => void;
+  onCancel?: () => void;
+}) {
   const [serviceUrl, setServiceUrl] = useState(initialUrl);
   const [apiKey, setApiKey] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
@@ -37,7 +47,8 @@ export function ConnectionForm({ initialUrl = '' }: { initialUrl?: string }) {
     try {
       const result = await sendRequest({ type: 'connection.connect', serviceUrl, apiKey });
       setApiKey('');
-      setStatus({ state: 'connected', email: result.account.email, notes: result.notes });
+      setStatus({ state: 'idle' });
+      onConnected({ email: result.account.email, notes: result.notes });
     } catch (error) {
       const message = isApiError(error) ? error.message : 'Connecting failed.';
       const field = isApiError(error)
@@ -52,50 +63,69 @@ export function ConnectionForm({ initialUrl = '' }: { initialUrl?: string }) {
   }
 
   const invalid = (field: 'serviceUrl' | 'apiKey') => status.state === 'error' && status.field === field;
+  const errorUnder = (field: 'serviceUrl' | 'apiKey') =>
+    invalid(field) && status.state === 'error' ? (
+      <p id={errorId} role="alert" className="error field-error">
+        {status.message}
+      </p>
+    ) : null;
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
-      <label htmlFor={urlId}>Service URL</label>
-      <input
-        id={urlId}
-        name="serviceUrl"
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://short.example.com"
-        value={serviceUrl}
-        onChange={(e) => setServiceUrl(e.target.value)}
-        aria-invalid={invalid('serviceUrl')}
-        aria-describedby={invalid('serviceUrl') ? errorId : undefined}
-      />
-      <label htmlFor={keyId}>API key</label>
-      <input
-        id={keyId}
-        name="apiKey"
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        value={apiKey}
-        onChange={(e) => setApiKey(e.target.value)}
-        aria-invalid={invalid('apiKey')}
-        aria-describedby={invalid('apiKey') ? errorId : undefined}
-      />
-      <div className="row">
-        <button type="submit" disabled={status.state === 'connecting'}>
-          {status.state === 'connecting' ? 'Connecting…' : 'Connect'}
-        </button>
+    <form className="stack-lg" onSubmit={onSubmit} noValidate aria-label="Connect to your link service">
+      <div className="stack field">
+        <label htmlFor={urlId}>Service URL</label>
+        <input
+          id={urlId}
+          name="serviceUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://short.example.com"
+          value={serviceUrl}
+          onChange={(e) => setServiceUrl(e.target.value)}
+          aria-invalid={invalid('serviceUrl')}
+          aria-describedby={invalid('serviceUrl') ? errorId : `${urlId}-hint`}
+        />
+        {errorUnder('serviceUrl') ?? (
+          <span id={`${urlId}-hint`} className="muted field-hint">
+            The address of your link service, as you open it in the browser.
+          </span>
+        )}
       </div>
-      <div role="status" aria-live="polite">
-        {status.state === 'connected' ? (
-          <p className="ok">
-            Connected as {status.email}. {status.notes.join(' ')}
-          </p>
-        ) : null}
+      <div className="stack field">
+        <label htmlFor={keyId}>API key</label>
+        <input
+          id={keyId}
+          name="apiKey"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+          aria-invalid={invalid('apiKey')}
+          aria-describedby={invalid('apiKey') ? errorId : `${keyId}-hint`}
+        />
+        {errorUnder('apiKey') ?? (
+          <span id={`${keyId}-hint`} className="muted field-hint">
+            Your service made one when you signed up: look in your account's settings, under API or Developers. It stays
+            in this browser and is sent only to the service above.
+          </span>
+        )}
       </div>
-      {status.state === 'error' ? (
-        <p id={errorId} role="alert" className="error">
+      {status.state === 'error' && status.field === null ? (
+        <p role="alert" className="error">
           {status.message}
         </p>
       ) : null}
+      <div className="actions">
+        <button type="submit" disabled={status.state === 'connecting'}>
+          {status.state === 'connecting' ? 'Connecting…' : 'Connect'}
+        </button>
+        {onCancel ? (
+          <button type="button" className="secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

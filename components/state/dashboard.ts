@@ -12,10 +12,13 @@ export interface DashboardState {
   linkQuery: LinkTableQuery;
   openLink: string | null;
   creatingLink: boolean;
+  /** Set by a successful Connect, shown until the person moves on ("You're connected as …"). */
+  justConnected: { email: string; notes: string[] } | null;
   showSection: (section: string) => void;
   filterLinks: (patch: Partial<LinkTableQuery>) => void;
   openLinkDetail: (key: string | null) => void;
   setCreatingLink: (creating: boolean) => void;
+  setJustConnected: (note: { email: string; notes: string[] } | null) => void;
 }
 
 export const NO_LINK_FILTERS: LinkTableQuery = {
@@ -32,10 +35,12 @@ export const useDashboard = create<DashboardState>()((set) => ({
   linkQuery: NO_LINK_FILTERS,
   openLink: null,
   creatingLink: false,
-  showSection: (section) => set({ section }),
+  justConnected: null,
+  showSection: (section) => set((s) => ({ section, justConnected: section === 'settings' ? s.justConnected : null })),
   filterLinks: (patch) => set((s) => ({ linkQuery: { ...s.linkQuery, ...patch } })),
   openLinkDetail: (openLink) => set({ openLink, creatingLink: false }),
   setCreatingLink: (creatingLink) => set({ creatingLink }),
+  setJustConnected: (justConnected) => set({ justConnected }),
 }));
 
 /** The section named by a URL hash such as `#/channels` or `#/links?x`; '' for none. */

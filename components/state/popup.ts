@@ -1,28 +1,46 @@
 import { create } from 'zustand';
 import type { PageInfo } from '@/lib/browser/tabs';
 
-export type CopyState = 'idle' | 'waiting' | 'copied' | 'failed';
+/**
+ * How long after "Shorten this page" the new short URL is still copied by itself. Later (the
+ * service was away), copying would overwrite whatever the person copied since: the popup offers
+ * Copy instead.
+ */
+export const AUTO_COPY_MS = 5_000;
+
+export type CopyState = 'idle' | 'waiting' | 'copied' | 'failed' | 'offered';
 
 /**
  * The popup's own state: the page it is about, the link just created from it, and whether its
  * short URL was copied. A link made here is copied as soon as the service has given it a short
- * URL, once: `waiting` until then.
+ * URL, once, if that happens within AUTO_COPY_MS.
  */
 export interface PopupState {
   /** undefined while the current tab is read; null when the tab has no page to shorten. */
   page: PageInfo | null | undefined;
   createdKey: string | null;
+  createdAt: number;
   copy: CopyState;
   pageFound: (page: PageInfo | null) => void;
-  created: (key: string) => void;
+  created: (key: string, at: number) => void;
   copyDone: (ok: boolean) => void;
+  /** The short URL arrived: true when it should be copied now; otherwise Copy is offered. */
+  shortUrlArrived: (at: number) => boolean;
 }
 
-export const usePopup = create<PopupState>()((set) => ({
+export const usePopup = create<PopupState>()((set, get) => ({
   page: undefined,
   createdKey: null,
+  createdAt: 0,
   copy: 'idle',
   pageFound: (page) => set({ page }),
-  created: (createdKey) => set({ createdKey, copy: 'waiting' }),
+  created: (createdKey, createdAt) => set({ createdKey, createdAt, copy: 'waiting' }),
   copyDone: (ok) => set({ copy: ok ? 'copied' : 'failed' }),
+  shortUrlArrived: (at) => {
+    const { copy, createdAt } = get();
+    if (copy !== 'waiting') return false;
+    if (at - createdAt <= AUTO_COPY_MS) return true;
+    set({ copy: 'offered' });
+    return false;
+  },
 }));

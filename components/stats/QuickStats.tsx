@@ -1,34 +1,78 @@
+import type { Tally } from '@/lib/api/schemas/primitives';
+import type { Statistics } from '@/lib/api/schemas/stats';
 import type { LinkStatsRow } from '@/lib/db/schema';
+import { formatNumber, formatTime, plural } from '../ui/format';
+import { flagOf } from './flags';
 import { Tallies } from './Tallies';
 
-/** Clicks, unique clicks and the top lists of a link, from the mirror. */
-export function QuickStats({ clicks, stats }: { clicks: number; stats: LinkStatsRow | undefined }) {
+/** Referrers and social networks are one question ("where did the clicks come from?"): one list. */
+export function sourcesOf(s: Statistics): Tally[] {
+  const merged = new Map<string, number>();
+  for (const t of [...s.topReferrers, ...s.socialCount]) merged.set(t.label, (merged.get(t.label) ?? 0) + t.count);
+  return [...merged].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count);
+}
+
+/**
+ * Clicks of a link or scans of a QR code, from the mirror: a clear total first, then where they came
+ * from. With nothing counted yet, one line says so. `compact` (the popup) shows the two lists that
+ * matter most, three entries each.
+ */
+export function QuickStats({
+  clicks,
+  stats,
+  compact = false,
+  noun = 'click',
+}: {
+  clicks: number;
+  stats: Pick<LinkStatsRow, 'stats' | 'fetchedAt'> | undefined;
+  compact?: boolean;
+  noun?: 'click' | 'scan';
+}) {
   const s = stats?.stats;
+  const total = s ? Math.max(s.clicks, clicks) : clicks;
+  const updated = stats ? <span className="muted small-text">Updated {formatTime(stats.fetchedAt)}</span> : null;
+  if (total === 0) {
+    return (
+      <section className="row-between" aria-label="Statistics">
+        <p className="muted" data-testid="no-clicks">
+          No {noun}s yet
+        </p>
+        {updated}
+      </section>
+    );
+  }
+  const limit = compact ? 3 : 6;
   return (
     <section className="stack" aria-label="Statistics">
-      <div className="row">
-        <div className="metric">
-          <span className="metric-value" data-testid="clicks">
-            {s ? Math.max(s.clicks, clicks) : clicks}
-          </span>
-          <span className="muted">clicks</span>
+      <div className="row-between">
+        <div className="metrics">
+          <div className="metric">
+            <span className="metric-value" data-testid="clicks">
+              {formatNumber(total)}
+            </span>
+            <span className="metric-label">{total === 1 ? noun : `${noun}s`}</span>
+          </div>
+          {s ? (
+            <div className="metric">
+              <span className="metric-value" data-testid="unique-clicks">
+                {formatNumber(s.uniqueClicks)}
+              </span>
+              <span className="metric-label">unique</span>
+            </div>
+          ) : null}
         </div>
-        <div className="metric">
-          <span className="metric-value" data-testid="unique-clicks">
-            {s ? s.uniqueClicks : '–'}
-          </span>
-          <span className="muted">unique</span>
-        </div>
-        {stats ? <span className="muted">updated {new Date(stats.fetchedAt).toLocaleTimeString()}</span> : null}
+        {updated}
       </div>
       {s ? (
         <div className="tallies-grid">
-          <Tallies title="Countries" items={s.topCountries} />
-          <Tallies title="Referrers" items={s.topReferrers} />
-          <Tallies title="Browsers" items={s.topBrowsers} />
-          <Tallies title="Operating systems" items={s.topOs} />
+          <Tallies title="Countries" items={s.topCountries} limit={limit} decorate={flagOf} />
+          <Tallies title="Sources" items={sourcesOf(s)} limit={limit} />
+          {compact ? null : <Tallies title="Browsers" items={s.topBrowsers} limit={limit} />}
+          {compact ? null : <Tallies title="Operating systems" items={s.topOs} limit={limit} />}
         </div>
-      ) : null}
+      ) : (
+        <p className="muted small-text">{plural(total, noun)} so far; details come with the next refresh.</p>
+      )}
     </section>
   );
 }

@@ -1,27 +1,44 @@
 import type { Tally } from '@/lib/api/schemas/primitives';
+import { formatNumber } from '../ui/format';
 
-/** A top-N list (countries, referrers, …) with proportional bars; text only, never markup. */
-export function Tallies({ title, items, limit = 5 }: { title: string; items: Tally[]; limit?: number }) {
+/**
+ * A top-N list (countries, referrers, …): each label with its count, and a bar under it sized to
+ * its share of the largest. Labels are text only, never markup.
+ */
+export function Tallies({
+  title,
+  items,
+  limit = 5,
+  decorate,
+}: {
+  title: string;
+  items: Tally[];
+  limit?: number;
+  decorate?: (label: string) => string | null;
+}) {
   const shown = items.filter((i) => i.count > 0).slice(0, limit);
+  if (shown.length === 0) return null;
   const max = Math.max(1, ...shown.map((i) => i.count));
   return (
     <section className="tallies" aria-label={title}>
       <h3>{title}</h3>
-      {shown.length === 0 ? (
-        <p className="muted">No data yet</p>
-      ) : (
-        <ul>
-          {shown.map((item) => (
+      <ul>
+        {shown.map((item) => {
+          const mark = decorate?.(item.label);
+          return (
             <li key={item.label} className="tally">
               <span className="tally-label" title={item.label}>
+                {mark ? <span aria-hidden="true">{mark} </span> : null}
                 {item.label}
               </span>
-              <span className="tally-bar" style={{ width: `${(item.count / max) * 100}%` }} aria-hidden="true" />
-              <span className="tally-count">{item.count}</span>
+              <span className="tally-count">{formatNumber(item.count)}</span>
+              <span className="tally-track" aria-hidden="true">
+                <span className="tally-bar" style={{ display: 'block', width: `${(item.count / max) * 100}%` }} />
+              </span>
             </li>
-          ))}
-        </ul>
-      )}
+          );
+        })}
+      </ul>
     </section>
   );
 }

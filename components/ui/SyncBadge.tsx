@@ -4,8 +4,8 @@ import type { SyncState } from '@/lib/db/schema';
 export function SyncBadge({ state }: { state: SyncState }) {
   if (state === 'synced') return null;
   return (
-    <span className={`sync-badge sync-${state}`} data-testid="sync-state" data-state={state}>
-      {state === 'pending' ? 'Waiting to sync' : 'Sync refused: see Sync centre'}
+    <span className={`badge sync-badge sync-${state}`} data-testid="sync-state" data-state={state}>
+      {state === 'pending' ? 'Not synced yet' : 'Not saved: see Sync'}
     </span>
   );
 }

@@ -1,6 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  Folder,
+  Globe,
+  Layers,
+  Link2,
+  type LucideIcon,
+  Megaphone,
+  QrCode,
+  RefreshCw,
+  Settings,
+  UserRound,
+} from 'lucide-react';
+import { useEffect } from 'react';
 import { AccountPage } from '@/components/account/AccountPage';
-import { AccountSummary } from '@/components/account/AccountSummary';
 import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
 import { CatalogPage } from '@/components/catalog/CatalogPage';
 import { ChannelsPage } from '@/components/channels/ChannelsPage';
@@ -9,83 +21,93 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { LinkTablePage } from '@/components/links/LinkTablePage';
 import { QrCodesPage } from '@/components/qr/QrCodesPage';
-import { ConnectionForm } from '@/components/settings/ConnectionForm';
-import { PreferencesForm } from '@/components/settings/PreferencesForm';
+import { SettingsPage } from '@/components/settings/SettingsPage';
 import { useDashboard } from '@/components/state/dashboard';
-import { MirrorProgress } from '@/components/sync/MirrorProgress';
+import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { database } from '@/lib/db/open';
-import { sendRequest } from '@/lib/messages/send';
 import { connectionItem } from '@/lib/settings/connection';
+import { outboxCounts } from '@/lib/sync/status';
 
-const SECTIONS = [
-  { route: 'links', label: 'Links', render: () => <LinkTablePage /> },
-  { route: 'channels', label: 'Channels', render: () => <ChannelsPage /> },
-  { route: 'campaigns', label: 'Campaigns', render: () => <CampaignsPage /> },
-  { route: 'qr', label: 'QR codes', render: () => <QrCodesPage /> },
-  { route: 'domains', label: 'Domains', render: () => <DomainsPage /> },
-  { route: 'catalog', label: 'Overlays & splash', render: () => <CatalogPage /> },
-  { route: 'account', label: 'Account', render: () => <AccountPage /> },
-  { route: 'sync', label: 'Sync centre', render: () => <SyncCentre /> },
-  { route: 'settings', label: 'Settings', render: () => <SettingsPage /> },
-] as const;
+interface Section {
+  route: string;
+  label: string;
+  icon: LucideIcon;
+  render: () => React.ReactNode;
+}
+
+const SECTIONS: Section[] = [
+  { route: 'links', label: 'Links', icon: Link2, render: () => <LinkTablePage /> },
+  { route: 'channels', label: 'Channels', icon: Folder, render: () => <ChannelsPage /> },
+  { route: 'campaigns', label: 'Campaigns', icon: Megaphone, render: () => <CampaignsPage /> },
+  { route: 'qr', label: 'QR codes', icon: QrCode, render: () => <QrCodesPage /> },
+  { route: 'domains', label: 'Domains', icon: Globe, render: () => <DomainsPage /> },
+  { route: 'catalog', label: 'Overlays & splash', icon: Layers, render: () => <CatalogPage /> },
+  { route: 'account', label: 'Account', icon: UserRound, render: () => <AccountPage /> },
+  { route: 'sync', label: 'Sync', icon: RefreshCw, render: () => <SyncCentre /> },
+  { route: 'settings', label: 'Settings', icon: Settings, render: () => <SettingsPage /> },
+];
 
 export function App() {
   useTheme();
   const connection = useStorageItem(connectionItem);
   const route = useDashboard((s) => s.section);
-  const settings = SECTIONS.find((s) => s.route === 'settings')!;
-  const section = connection.value ? (SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]) : settings;
+  // Not connected, the dashboard is its Settings page; connecting then keeps the person there, for the next step.
+  useEffect(() => {
+    if (connection.loaded && !connection.value && route !== 'settings') window.location.hash = '#/settings';
+  }, [connection.loaded, connection.value, route]);
+  if (!connection.loaded) return null;
+  if (!connection.value) {
+    return (
+      <div className="welcome-shell">
+        <main>
+          <SettingsPage />
+        </main>
+      </div>
+    );
+  }
+  const section = SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]!;
   return (
-    <>
-      <header>
-        <h1>Linkpilot</h1>
-        {connection.value ? (
-          <nav aria-label="Sections">
-            {SECTIONS.map((s) => (
-              <a key={s.route} href={`#/${s.route}`} aria-current={s === section ? 'page' : undefined}>
-                {s.label}
-              </a>
-            ))}
-          </nav>
-        ) : null}
-      </header>
-      <main>{connection.loaded ? section.render() : null}</main>
-    </>
+    <div className="app-shell">
+      <Sidebar current={section} />
+      <div className="app-content">
+        <ServiceBanner onOpenSync={section.route === 'sync' ? undefined : () => window.location.assign('#/sync')} />
+        <main>{section.render()}</main>
+      </div>
+    </div>
   );
 }
 
-function SettingsPage() {
-  const connection = useStorageItem(connectionItem);
-  const account = useLiveQuery(() => database().account.get('me'));
-  const pending = useLiveQuery(() => database().outbox.count(), [], 0);
-
-  async function confirmDisconnect() {
-    const warning = pending > 0 ? ` ${pending} change(s) not yet synced will be discarded.` : '';
-    if (
-      window.confirm(`Disconnect? The API key and the local copy of your data are removed from this browser.${warning}`)
-    ) {
-      await sendRequest({ type: 'connection.disconnect' });
-    }
-  }
-
+function Sidebar({ current }: { current: Section }) {
+  const db = database();
+  const account = useLiveQuery(() => db.account.get('me'));
+  const counts = useLiveQuery(() => outboxCounts(db));
+  const waiting = (counts?.pending ?? 0) + (counts?.inflight ?? 0) + (counts?.failed ?? 0);
   return (
-    <section className="stack" aria-labelledby="settings-heading">
-      <h2 id="settings-heading">Settings</h2>
-      {connection.value && account ? (
-        <div className="card stack">
-          <AccountSummary account={account} />
-          <p className="muted">Service: {connection.value.baseUrl}</p>
-          <MirrorProgress />
-          <div className="row">
-            <button type="button" className="secondary" onClick={() => void confirmDisconnect()}>
-              Disconnect
-            </button>
-          </div>
-        </div>
+    <aside className="sidebar">
+      <div className="sidebar-brand">
+        <Link2 size={20} aria-hidden="true" /> Linkpilot
+      </div>
+      <nav aria-label="Sections">
+        {SECTIONS.map((s) => (
+          <a key={s.route} href={`#/${s.route}`} aria-current={s === current ? 'page' : undefined}>
+            <s.icon size={17} aria-hidden="true" />
+            <span className="grow">{s.label}</span>
+            {s.route === 'sync' && waiting > 0 ? (
+              <span className={`badge ${counts?.failed ? 'sync-failed' : 'sync-badge'}`}>
+                {waiting}
+                <span className="visually-hidden"> changes not yet on the service</span>
+              </span>
+            ) : null}
+          </a>
+        ))}
+      </nav>
+      {account ? (
+        <a className="sidebar-account" href="#/account">
+          {account.avatar ? <img className="avatar" src={account.avatar} alt="" width={28} height={28} /> : null}
+          <span className="truncate">{account.email}</span>
+        </a>
       ) : null}
-      <ConnectionForm initialUrl={connection.value?.baseUrl ?? ''} />
-      {connection.value ? <PreferencesForm /> : null}
-    </section>
+    </aside>
   );
 }

@@ -1,28 +1,26 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { LayoutDashboard, Link2, PictureInPicture2, Settings } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { LinkSummary } from '@/components/links/LinkSummary';
-import { RecentLinks } from '@/components/links/RecentLinks';
-
-// Forms (and the validation library they bring) load after the first paint: the popup shows the
-// page's link and the recent list from IndexedDB without waiting for them.
-const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
-const AssignControls = lazy(() =>
-  import('@/components/links/AssignControls').then((m) => ({ default: m.AssignControls })),
-);
-
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
+import { PageLink } from '@/components/links/PageLink';
+import { RecentLinks } from '@/components/links/RecentLinks';
 import { usePopup } from '@/components/state/popup';
+import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
 import { connectionItem } from '@/lib/settings/connection';
 
+// The form (and the validation library it brings) loads after the first paint: the popup shows the
+// page's link and the recent list from IndexedDB without waiting for it.
+const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
+
 export function App() {
   useTheme();
   const connection = useStorageItem(connectionItem);
-  const { page, createdKey, copy, pageFound, created, copyDone } = usePopup();
+  const { page, createdKey, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
   useEffect(() => {
     void currentPage(window.location.search).then(pageFound);
   }, [pageFound]);
@@ -32,69 +30,94 @@ export function App() {
     [createdKey, page?.url],
   );
 
-  // Copy the new short URL as soon as the service has made it, once.
+  // Copy the new short URL as soon as the service has made it, once, while the person still expects it.
   const shortUrl = link?.shorturl;
   useEffect(() => {
-    if (copy === 'waiting' && shortUrl) void copyFromPage(shortUrl).then(copyDone);
-  }, [copy, shortUrl, copyDone]);
+    if (shortUrl && shortUrlArrived(Date.now())) void copyFromPage(shortUrl).then(copyDone);
+  }, [shortUrl, shortUrlArrived, copyDone]);
 
   if (!connection.loaded) return null;
+  const header = (
+    <header className="popup-header">
+      <span className="brand">
+        <Link2 size={18} aria-hidden="true" /> Linkpilot
+      </span>
+      {connection.value ? (
+        <button
+          type="button"
+          className="ghost icon-only"
+          aria-label="Pop out into its own window"
+          title="Pop out"
+          onClick={() => void popOut(page?.tabId ?? null).then(() => window.close())}
+        >
+          <PictureInPicture2 size={17} aria-hidden="true" />
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="ghost icon-only"
+        aria-label="Open the dashboard"
+        title="Dashboard"
+        onClick={() => void openDashboard().then(() => window.close())}
+      >
+        <LayoutDashboard size={17} aria-hidden="true" />
+      </button>
+    </header>
+  );
   if (!connection.value) {
     return (
-      <main>
-        <section className="card stack" aria-label="Not connected">
-          <h1>Linkpilot</h1>
-          <p>Linkpilot is not connected yet. Enter your Service URL and API key in Settings.</p>
-          <button type="button" onClick={() => void openDashboard('settings').then(() => window.close())}>
-            Open Settings
-          </button>
-        </section>
-      </main>
+      <div className="popup">
+        {header}
+        <main className="popup-main">
+          <section className="card stack welcome" aria-label="Not connected">
+            <h1 className="welcome-title">Shorten any page in one click</h1>
+            <p className="muted">Connect Linkpilot to your link service once: you need its address and your API key.</p>
+            <button type="button" onClick={() => void openDashboard('settings').then(() => window.close())}>
+              <Settings size={16} aria-hidden="true" /> Connect in Settings
+            </button>
+          </section>
+        </main>
+      </div>
     );
   }
 
+  const notice =
+    createdKey && link && !link.shorturl ? (
+      <p role="status" className="banner banner-info" data-testid="pending-note">
+        Saved. The short URL appears here once the service has made it; press Copy then.
+      </p>
+    ) : copy === 'copied' ? (
+      <p role="status" className="banner banner-ok" data-testid="copied-note">
+        Copied to the clipboard.
+      </p>
+    ) : copy === 'failed' || copy === 'offered' ? (
+      <p role="status" className="banner banner-info" data-testid="copy-offer">
+        Your short link is ready. Press Copy to copy it.
+      </p>
+    ) : null;
+
   return (
-    <main>
-      <header className="row">
-        <h1 className="popup-title">Linkpilot</h1>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => void popOut(page?.tabId ?? null).then(() => window.close())}
-        >
-          Pop out
-        </button>
-        <button type="button" className="secondary" onClick={() => void openDashboard().then(() => window.close())}>
-          Dashboard
-        </button>
-      </header>
-      {link ? (
-        <>
-          {createdKey && link.sync === 'pending' && !link.shorturl ? (
-            <p role="status" data-testid="pending-note">
-              Saved. It will sync when the service can be reached; the short URL is copied once it exists.
-            </p>
-          ) : null}
-          {copy === 'copied' ? (
-            <p role="status" className="ok">
-              Short URL copied to the clipboard.
-            </p>
-          ) : copy === 'failed' ? (
-            <p role="status">Press Copy to copy the short URL.</p>
-          ) : null}
-          <LinkSummary link={link} />
-          <Suspense fallback={null}>
-            <AssignControls link={link} />
+    <div className="popup">
+      {header}
+      <ServiceBanner onOpenSync={() => void openDashboard('sync').then(() => window.close())} />
+      <main className="popup-main">
+        {link ? (
+          <PageLink link={link} pageTitle={page?.title ?? ''} notice={notice} />
+        ) : page ? (
+          <Suspense
+            fallback={
+              <div className="card">
+                <p className="page-title truncate">{page.title || page.url}</p>
+              </div>
+            }
+          >
+            <ShortenForm url={page.url} title={page.title} onCreated={(key) => created(key, Date.now())} />
           </Suspense>
-        </>
-      ) : page ? (
-        <Suspense fallback={<p className="muted">{page.title || page.url}</p>}>
-          <ShortenForm url={page.url} title={page.title} onCreated={created} />
-        </Suspense>
-      ) : page === null ? (
-        <p className="muted">This tab has no page that can be shortened.</p>
-      ) : null}
-      <RecentLinks />
-    </main>
+        ) : page === null ? (
+          <p className="card muted">This tab has no page that can be shortened.</p>
+        ) : null}
+        <RecentLinks />
+      </main>
+    </div>
   );
 }

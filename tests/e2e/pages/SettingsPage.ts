@@ -9,10 +9,15 @@ export class SettingsPage {
 
   async open() {
     await this.page.goto(this.url);
-    await expect(this.page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(
+      this.page.getByRole('heading', { name: /^(Settings|Connect Linkpilot to your link service)$/ }),
+    ).toBeVisible();
   }
 
+  /** Connected, the form is folded behind Change; connecting again opens it first. */
   async connect(serviceUrl: string, apiKey: string) {
+    const change = this.page.getByRole('button', { name: 'Change', exact: true });
+    if (await change.isVisible()) await change.click();
     await this.page.getByLabel('Service URL').fill(serviceUrl);
     await this.page.getByLabel('API key').fill(apiKey);
     await this.page.getByRole('button', { name: 'Connect', exact: true }).click();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bindSectionToHash, NO_LINK_FILTERS, sectionOfHash, useDashboard } from '@/components/state/dashboard';
-import { usePopup } from '@/components/state/popup';
+import { AUTO_COPY_MS, usePopup } from '@/components/state/popup';
 
 const initialDashboard = useDashboard.getState();
 const initialPopup = usePopup.getState();
@@ -40,10 +40,18 @@ describe('dashboard state', () => {
 });
 
 describe('popup state', () => {
-  it('waits to copy a created link, then records how the copy went', () => {
-    usePopup.getState().created('l9');
+  it('copies a created link once its short URL arrives soon after, then records how the copy went', () => {
+    usePopup.getState().created('l9', 1_000);
     expect(usePopup.getState()).toMatchObject({ createdKey: 'l9', copy: 'waiting' });
+    expect(usePopup.getState().shortUrlArrived(1_000 + AUTO_COPY_MS)).toBe(true);
     usePopup.getState().copyDone(false);
     expect(usePopup.getState().copy).toBe('failed');
+    expect(usePopup.getState().shortUrlArrived(1_000 + AUTO_COPY_MS)).toBe(false);
+  });
+
+  it('offers Copy instead of overwriting the clipboard when the short URL comes late', () => {
+    usePopup.getState().created('l9', 1_000);
+    expect(usePopup.getState().shortUrlArrived(1_001 + AUTO_COPY_MS)).toBe(false);
+    expect(usePopup.getState().copy).toBe('offered');
   });
 });

@@ -1,0 +1,81 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ExternalLink, QrCode } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { QrImage } from '@/components/qr/QrImage';
+import { QuickStats } from '@/components/stats/QuickStats';
+import { displayUrl } from '@/components/ui/format';
+import { SyncBadge } from '@/components/ui/SyncBadge';
+import { isApiError } from '@/lib/api/errors';
+import { database } from '@/lib/db/open';
+import type { LinkRow } from '@/lib/db/schema';
+import { sendRequest } from '@/lib/messages/send';
+import { AssignControls } from './AssignControls';
+import { CopyButton } from './CopyButton';
+
+/**
+ * The current page's short link in the popup: the page's title, the short URL with Copy, the
+ * statistics (refreshed each time the popup opens), the QR code behind a toggle, channel and campaign.
+ */
+export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle: string; notice?: React.ReactNode }) {
+  const stats = useLiveQuery(() => database().linkStats.get(link.key), [link.key]);
+  const [note, setNote] = useState<string | null>(null);
+  const [qr, setQr] = useState(false);
+  useEffect(() => {
+    if (link.id === null) return;
+    sendRequest({ type: 'link.refresh', key: link.key }).then(
+      () => setNote(null),
+      (e: unknown) => setNote(isApiError(e) ? `Statistics could not be refreshed: ${e.message}` : null),
+    );
+  }, [link.key, link.id]);
+  const title = link.title || pageTitle;
+  return (
+    <section className="card stack page-link" aria-label="This page's short link" data-testid="current-link">
+      <p className="page-title truncate" title={link.longurl}>
+        {title || displayUrl(link.longurl)}
+      </p>
+      {link.shorturl ? (
+        <div className="short-row">
+          <a
+            className="short-url big grow truncate"
+            href={link.shorturl}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="short-url"
+          >
+            {displayUrl(link.shorturl)}
+            <ExternalLink size={13} aria-hidden="true" />
+          </a>
+          <CopyButton text={link.shorturl} item={displayUrl(link.shorturl)} variant="primary" />
+          <button
+            type="button"
+            className={`secondary small icon-only${qr ? ' pressed' : ''}`}
+            aria-label="QR code"
+            aria-expanded={qr}
+            onClick={() => setQr(!qr)}
+          >
+            <QrCode size={16} aria-hidden="true" />
+          </button>
+        </div>
+      ) : (
+        <div className="row">
+          <p className="muted grow" data-testid="short-url-pending">
+            The short URL appears once the service has made it.
+          </p>
+          <SyncBadge state={link.sync} />
+        </div>
+      )}
+      {notice}
+      {qr && link.shorturl ? (
+        <QrImage
+          text={link.shorturl}
+          size={148}
+          label={`QR code for ${displayUrl(link.shorturl)}`}
+          fileName={link.alias || 'qr-code'}
+        />
+      ) : null}
+      <QuickStats clicks={link.clicks} stats={stats} compact />
+      {note ? <p className="muted small-text">{note}</p> : null}
+      <AssignControls link={link} />
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ArrowRight, CircleCheck, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { AccountSummary } from '@/components/account/AccountSummary';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { useDashboard } from '@/components/state/dashboard';
+import { MirrorProgress } from '@/components/sync/MirrorProgress';
+import { displayUrl, plural } from '@/components/ui/format';
+import { database } from '@/lib/db/open';
+import { sendRequest } from '@/lib/messages/send';
+import { connectionItem } from '@/lib/settings/connection';
+import { ConnectionForm } from './ConnectionForm';
+import { PreferencesForm } from './PreferencesForm';
+
+/**
+ * Settings: the connection first. Connected, it reads "Connected to … as …" with Change and
+ * Disconnect; right after connecting it offers the next step. Preferences follow.
+ */
+export function SettingsPage() {
+  const connection = useStorageItem(connectionItem);
+  const account = useLiveQuery(() => database().account.get('me'));
+  const pending = useLiveQuery(() => database().outbox.count(), [], 0);
+  const [changing, setChanging] = useState(false);
+  const { justConnected, setJustConnected } = useDashboard();
+  const connected = connection.value;
+
+  async function confirmDisconnect() {
+    const warning = pending > 0 ? ` ${plural(pending, 'change')} not yet synced will be discarded.` : '';
+    if (
+      window.confirm(`Disconnect? The API key and the local copy of your data are removed from this browser.${warning}`)
+    ) {
+      setJustConnected(null);
+      await sendRequest({ type: 'connection.disconnect' });
+    }
+  }
+
+  return (
+    <section className="stack-lg settings" aria-labelledby="settings-heading">
+      {connected ? (
+        <h2 id="settings-heading">Settings</h2>
+      ) : (
+        <div className="stack welcome-head">
+          <span className="welcome-mark" aria-hidden="true">
+            <Link2 size={26} />
+          </span>
+          <h2 id="settings-heading">Connect Linkpilot to your link service</h2>
+          <p className="muted">
+            Once connected, your links, channels, campaigns and QR codes are copied into this browser: everything opens
+            instantly and works offline.
+          </p>
+        </div>
+      )}
+      {connected && !changing ? (
+        <div className="card stack-lg" data-testid="connection-card">
+          {justConnected ? (
+            <div className="banner banner-ok" role="status" data-testid="connected-note">
+              <CircleCheck size={16} aria-hidden="true" />
+              <span>
+                You're connected as {justConnected.email}. {justConnected.notes.join(' ')}
+              </span>
+              <a className="button-link" href="#/links">
+                Go to your links <ArrowRight size={14} aria-hidden="true" />
+              </a>
+            </div>
+          ) : null}
+          <div className="row-between">
+            <div className="stack">
+              <p className="muted small-text">Connected to</p>
+              <p className="connection-service" data-testid="connected-service">
+                {displayUrl(connected.baseUrl)}
+              </p>
+            </div>
+            <div className="actions">
+              <button type="button" className="secondary" onClick={() => setChanging(true)}>
+                Change
+              </button>
+              <button type="button" className="danger" onClick={() => void confirmDisconnect()}>
+                Disconnect
+              </button>
+            </div>
+          </div>
+          {account ? <AccountSummary account={account} /> : null}
+          <MirrorProgress />
+        </div>
+      ) : (
+        <div className="card">
+          <ConnectionForm
+            initialUrl={connected?.baseUrl ?? ''}
+            onConnected={(result) => {
+              setChanging(false);
+              setJustConnected(result);
+            }}
+            onCancel={connected ? () => setChanging(false) : undefined}
+          />
+        </div>
+      )}
+      {connected ? <PreferencesForm /> : null}
+    </section>
+  );
+}

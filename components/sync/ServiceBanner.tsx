@@ -1,0 +1,68 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CircleAlert, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { database } from '@/lib/db/open';
+import { readReachability } from '@/lib/sync/reachability';
+import { outboxCounts } from '@/lib/sync/status';
+import { plural } from '../ui/format';
+
+/** Whether the browser itself says it is offline, kept current. */
+function useBrowserOnline(): boolean {
+  const [online, setOnline] = useState(navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+/**
+ * One plain sentence, where the person looks, when something keeps changes from reaching the
+ * service: it can't be reached, or changes were refused. Nothing at all when all is well.
+ */
+export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
+  const db = database();
+  const online = useBrowserOnline();
+  const reach = useLiveQuery(() => readReachability(db), []);
+  const counts = useLiveQuery(() => outboxCounts(db), []);
+  const waiting = (counts?.pending ?? 0) + (counts?.inflight ?? 0);
+  const refused = counts?.failed ?? 0;
+  const unreachable = !online || reach?.reachable === false;
+  const details = onOpenSync ? (
+    <button type="button" className="ghost small" onClick={onOpenSync}>
+      Details
+    </button>
+  ) : null;
+  if (unreachable) {
+    return (
+      <div className="banner banner-warn" role="status" data-testid="offline-banner">
+        <WifiOff size={16} aria-hidden="true" />
+        <span>
+          {online ? "The service can't be reached right now." : 'You are offline.'}{' '}
+          {waiting > 0
+            ? `${plural(waiting, 'change')} will be sent when it's back.`
+            : 'Everything here still works; changes are sent when it is back.'}
+        </span>
+        {details}
+      </div>
+    );
+  }
+  if (refused > 0) {
+    return (
+      <div className="banner banner-error" role="status" data-testid="refused-banner">
+        <CircleAlert size={16} aria-hidden="true" />
+        <span>
+          {plural(refused, 'change was', 'changes were')} not accepted by the service. Nothing is lost: fix or discard{' '}
+          {refused === 1 ? 'it' : 'them'}.
+        </span>
+        {details}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,44 @@
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * A modal dialog (or a panel sliding from the right) on the native <dialog>: the browser traps
+ * focus, closes it with Escape and returns focus to what opened it.
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  variant = 'dialog',
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  variant?: 'dialog' | 'side-panel';
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={variant === 'side-panel' ? 'side-panel' : undefined}
+      aria-labelledby={headingId}
+      onClose={onClose}
+      data-testid={testId}
+    >
+      <div className="dialog-head">
+        <h2 id={headingId}>{title}</h2>
+        <button type="button" className="ghost icon-only" aria-label="Close" onClick={() => ref.current?.close()}>
+          <X size={18} aria-hidden="true" />
+        </button>
+      </div>
+      <div className="dialog-body">{children}</div>
+    </dialog>
+  );
+}

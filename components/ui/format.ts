@@ -1,0 +1,56 @@
+/**
+ * How the interface writes dates, numbers and URLs: one format everywhere, in the person's locale.
+ * The service's datetimes are "YYYY-MM-DD HH:MM:SS" in UTC (the spec does not name a zone; the
+ * mirror assumes UTC, see lib/api/schemas/primitives.ts), shown in the browser's own time zone.
+ */
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const number = new Intl.NumberFormat();
+
+/** The moment a service datetime ("YYYY-MM-DD HH:MM:SS", UTC) or an epoch-ms number stands for. */
+export function toDate(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const at = typeof value === 'number' ? new Date(value) : new Date(`${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+export function formatDateTime(value: string | number | null | undefined, fallback = '—'): string {
+  const at = toDate(value);
+  return at ? dateTime.format(at) : fallback;
+}
+
+export function formatDate(value: string | number | null | undefined, fallback = '—'): string {
+  // Channel items carry a date without a time ("YYYY-MM-DD").
+  const at = toDate(typeof value === 'string' && value.length === 10 ? `${value} 00:00:00` : value);
+  return at ? dateOnly.format(at) : fallback;
+}
+
+export function formatTime(value: number): string {
+  return time.format(new Date(value));
+}
+
+export function formatNumber(value: number): string {
+  return number.format(value);
+}
+
+/** A short URL as people read it: no scheme, no trailing slash. */
+export function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
+}
+
+/** "1 link", "2 links": English plurals for counts in the interface's own words. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A date-time picker's value ("YYYY-MM-DDTHH:MM", the person's local time) as the service's
+ * datetime ("YYYY-MM-DD HH:MM:SS", UTC); '' stays ''. An unreadable value is passed on as typed,
+ * so the form's own check names it.
+ */
+export function pickerToServiceDatetime(value: string): string {
+  if (value === '') return '';
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : at.toISOString().slice(0, 19).replace('T', ' ');
+}

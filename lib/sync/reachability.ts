@@ -1,0 +1,31 @@
+import type { LinkpilotDb } from '../db/schema';
+
+/**
+ * Whether the service answered the last time it was asked, kept in the mirror so every page can say
+ * "the service can't be reached" at once, and why (a sleeping worker remembers nothing else).
+ */
+export interface Reachability {
+  reachable: boolean;
+  /** When the answer (or the silence) began, epoch ms. */
+  since: number;
+  /** The failure in the person's words, when unreachable. */
+  message: string | null;
+}
+
+export const REACHABILITY_KEY = 'reachability';
+
+export async function readReachability(db: LinkpilotDb): Promise<Reachability | null> {
+  return ((await db.meta.get(REACHABILITY_KEY))?.value as Reachability | undefined) ?? null;
+}
+
+/** Records an answer or a failure to connect; only a change of state is written, so pages re-render rarely. */
+export async function recordReachability(
+  db: LinkpilotDb,
+  reachable: boolean,
+  now: number,
+  message: string | null = null,
+): Promise<void> {
+  const current = await readReachability(db);
+  if (current && current.reachable === reachable && current.message === message) return;
+  await db.meta.put({ key: REACHABILITY_KEY, value: { reachable, since: now, message } satisfies Reachability });
+}
