@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { SectionHead } from '@/components/ui/SectionHead';
 import { database } from '@/lib/db/open';
 import { AccountProfile } from './AccountProfile';
 import { ConfirmedChangeForm } from './ConfirmedChangeForm';
@@ -16,8 +17,8 @@ export function AccountPage() {
     false,
   );
   return (
-    <section className="stack" aria-labelledby="account-heading">
-      <h2 id="account-heading">Account</h2>
+    <section className="stack-lg" aria-labelledby="account-heading">
+      <SectionHead id="account-heading" title="Account" />
       {account ? (
         <AccountProfile account={account} refused={refused} />
       ) : (

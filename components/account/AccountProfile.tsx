@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from '@/components/ui/format';
 import type { AccountRow } from '@/lib/db/schema';
 
 /** Who is connected, with the plan; a queued e-mail change is shown as waiting, not as done. */
@@ -16,19 +17,19 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
       </div>
       <dl className="facts">
         <dt>Username</dt>
-        <dd>{account.username || 'not stated'}</dd>
+        <dd>{account.username || 'Not stated'}</dd>
         <dt>Plan</dt>
-        <dd data-testid="account-plan">{account.status || 'not stated'}</dd>
+        <dd data-testid="account-plan">{account.status || 'Not stated'}</dd>
         <dt>Plan expires</dt>
-        <dd data-testid="account-expires">{account.expires ? `${account.expires} UTC` : 'no expiry stated'}</dd>
+        <dd data-testid="account-expires">{account.expires ? formatDateTime(account.expires) : 'No end date'}</dd>
         <dt>Member since</dt>
-        <dd>{account.registered ? `${account.registered} UTC` : 'not stated'}</dd>
+        <dd>{account.registered ? formatDate(account.registered) : 'Not stated'}</dd>
       </dl>
       {account.pendingEmail ? (
-        <p className={refused ? 'error' : 'account-pending'} data-testid="pending-email">
+        <p className={refused ? 'banner banner-error' : 'banner banner-info'} data-testid="pending-email">
           {refused
-            ? `The service refused the change to ${account.pendingEmail}: see the Sync centre to edit, retry or discard it.`
-            : `Waiting to sync: the e-mail address changes to ${account.pendingEmail} once the service has accepted it.`}
+            ? `The service did not accept the change to ${account.pendingEmail}. Open Sync to fix, retry or discard it.`
+            : `Not synced yet: the address becomes ${account.pendingEmail} once the service has accepted it.`}
         </p>
       ) : null}
     </div>

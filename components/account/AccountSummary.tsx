@@ -1,3 +1,4 @@
+import { formatDate } from '@/components/ui/format';
 import type { Account } from '@/lib/api/schemas/account';
 
 /** Who is connected: the account as the service last reported it. */
@@ -12,7 +13,7 @@ export function AccountSummary({ account }: { account: Account }) {
         <div className="muted">
           {account.username}
           {account.status ? ` · ${account.status}` : ''}
-          {account.expires ? ` · until ${account.expires}` : ''}
+          {account.expires ? ` · until ${formatDate(account.expires)}` : ''}
         </div>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
@@ -7,12 +8,14 @@ import { kickSync } from '@/lib/sync/kick';
 /** One campaign's line: what it is, where it can be reached, and what can be done with it. */
 export function CampaignSummary({
   campaign,
-  open,
-  onToggle,
+  linksOpen,
+  onEdit,
+  onToggleLinks,
 }: {
   campaign: CampaignRow;
-  open: 'edit' | 'links' | null;
-  onToggle: (panel: 'edit' | 'links') => void;
+  linksOpen: boolean;
+  onEdit: () => void;
+  onToggleLinks: () => void;
 }) {
   const { name } = campaign;
   function confirmDelete() {
@@ -24,11 +27,26 @@ export function CampaignSummary({
   return (
     <div className="stack">
       <div className="row">
-        <strong className="campaign-name">{name}</strong>
-        <span className="campaign-access" data-testid="campaign-access">
+        <strong className="campaign-name grow">{name}</strong>
+        <span className={`badge${campaign.public ? ' badge-accent' : ''}`} data-testid="campaign-access">
           {campaign.public ? 'Public' : 'Private'}
         </span>
         <SyncBadge state={campaign.sync} />
+        <button
+          type="button"
+          className="secondary small"
+          aria-expanded={linksOpen}
+          aria-label={`Links of ${name}`}
+          onClick={onToggleLinks}
+        >
+          Links
+        </button>
+        <button type="button" className="secondary small" aria-label={`Edit ${name}`} onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" className="danger small" aria-label={`Delete ${name}`} onClick={confirmDelete}>
+          Delete
+        </button>
       </div>
       <dl className="facts campaign-urls">
         <dt>Rotator</dt>
@@ -45,17 +63,6 @@ export function CampaignSummary({
         <dt>List page</dt>
         <dd data-testid="campaign-list">{campaign.list ? <ExternalLink href={campaign.list} /> : 'after sync'}</dd>
       </dl>
-      <div className="row">
-        <button type="button" className="secondary" aria-expanded={open === 'edit'} onClick={() => onToggle('edit')}>
-          Edit {name}
-        </button>
-        <button type="button" className="secondary" aria-expanded={open === 'links'} onClick={() => onToggle('links')}>
-          Links of {name}
-        </button>
-        <button type="button" className="secondary" onClick={confirmDelete}>
-          Delete {name}
-        </button>
-      </div>
     </div>
   );
 }
@@ -64,7 +71,7 @@ export function CampaignSummary({
 function ExternalLink({ href }: { href: string }) {
   return (
     <a href={href} target="_blank" rel="noreferrer noopener">
-      {href}
+      {displayUrl(href)}
     </a>
   );
 }

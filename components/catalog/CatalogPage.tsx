@@ -1,4 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { formatDateTime } from '@/components/ui/format';
+import { SectionHead } from '@/components/ui/SectionHead';
 import { database } from '@/lib/db/open';
 import type { OverlayRow, SplashRow } from '@/lib/db/schema';
 import './catalog.css';
@@ -18,12 +20,11 @@ export function CatalogPage() {
   const overlays = useLiveQuery(async () => newestFirst(await db.overlays.toArray()), [], []);
   const splash = useLiveQuery(async () => newestFirst(await db.splashPages.toArray()), [], []);
   return (
-    <section className="stack" aria-labelledby="catalog-heading">
-      <h2 id="catalog-heading">Overlays and splash pages</h2>
+    <section className="stack-lg" aria-labelledby="catalog-heading">
+      <SectionHead id="catalog-heading" title="Overlays and splash pages" />
       <p className="muted catalog-note">
-        These are made on the service’s website and are read-only here. They are offered wherever a redirect type is
-        chosen (the new-link forms of the popup and the Links section): a CTA overlay shows its call to action over the
-        destination page, a splash page is shown before the redirect.
+        A call-to-action overlay shows your message over the page a link leads to; a splash page is shown just before
+        it. You make them on your link service's website; here you see which ones you can pick as a link's redirect.
       </p>
       <OverlayTable rows={overlays} />
       <SplashTable rows={splash} />
@@ -33,14 +34,14 @@ export function CatalogPage() {
 
 function OverlayTable({ rows }: { rows: OverlayRow[] }) {
   return (
-    <table className="catalog-table">
-      <caption>CTA overlays ({rows.length})</caption>
+    <table className="data-table catalog-table">
+      <caption>Call-to-action overlays ({rows.length})</caption>
       <thead>
         <tr>
           <th scope="col">ID</th>
           <th scope="col">Type</th>
           <th scope="col">Name</th>
-          <th scope="col">Created (UTC)</th>
+          <th scope="col">Created</th>
         </tr>
       </thead>
       <tbody>
@@ -49,10 +50,10 @@ function OverlayTable({ rows }: { rows: OverlayRow[] }) {
             <td>{o.id}</td>
             <td>{o.type}</td>
             <td>{o.name}</td>
-            <td>{o.date ?? '—'}</td>
+            <td>{formatDateTime(o.date)}</td>
           </tr>
         ))}
-        {rows.length === 0 ? <EmptyRow columns={4} text="No CTA overlays on the service yet." /> : null}
+        {rows.length === 0 ? <EmptyRow columns={4} text="None yet: make one on your link service's website." /> : null}
       </tbody>
     </table>
   );
@@ -60,13 +61,13 @@ function OverlayTable({ rows }: { rows: OverlayRow[] }) {
 
 function SplashTable({ rows }: { rows: SplashRow[] }) {
   return (
-    <table className="catalog-table">
+    <table className="data-table catalog-table">
       <caption>Splash pages ({rows.length})</caption>
       <thead>
         <tr>
           <th scope="col">ID</th>
           <th scope="col">Name</th>
-          <th scope="col">Created (UTC)</th>
+          <th scope="col">Created</th>
         </tr>
       </thead>
       <tbody>
@@ -74,10 +75,10 @@ function SplashTable({ rows }: { rows: SplashRow[] }) {
           <tr key={s.id} data-testid="splash-row">
             <td>{s.id}</td>
             <td>{s.name}</td>
-            <td>{s.date ?? '—'}</td>
+            <td>{formatDateTime(s.date)}</td>
           </tr>
         ))}
-        {rows.length === 0 ? <EmptyRow columns={3} text="No splash pages on the service yet." /> : null}
+        {rows.length === 0 ? <EmptyRow columns={3} text="None yet: make one on your link service's website." /> : null}
       </tbody>
     </table>
   );

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
+import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isWebUrl } from '@/lib/api/web-url';
 import { database } from '@/lib/db/open';
@@ -41,12 +42,14 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
 
   return (
     <div className="stack" data-testid="channel-items">
-      <h3 className="muted">Items in {channelName}</h3>
-      {items.length === 0 ? <p className="muted">No items yet.</p> : null}
-      <ul className="stack">
+      <h4>Items in {channelName}</h4>
+      {items.length === 0 ? (
+        <p className="muted">Nothing in this channel yet: add a link, QR code or bio page below.</p>
+      ) : null}
+      <ul className="item-list">
         {items.map((item) => (
-          <li key={item.key} className="row" data-testid="channel-item">
-            <span className="muted">
+          <li key={item.key} className="row item-row" data-testid="channel-item">
+            <span className="badge">
               {item.type === 'links'
                 ? 'Link'
                 : item.type === 'qr'
@@ -55,17 +58,17 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
                     ? 'Bio page'
                     : item.type}
             </span>
-            <span>{item.title || item.link}</span>
+            <span className="grow truncate">{item.title || displayUrl(item.link)}</span>
             {isWebUrl(item.link) ? (
-              <a href={item.link} target="_blank" rel="noreferrer">
-                {item.link}
+              <a href={item.link} target="_blank" rel="noreferrer" className="small-text">
+                {displayUrl(item.link)}
               </a>
             ) : null}
             <SyncBadge state={item.sync} />
           </li>
         ))}
       </ul>
-      <div className="row">
+      <div className="row add-row">
         <label htmlFor={selectId}>Add to {channelName}</label>
         <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
           <option value="">Choose a link, QR code or bio page</option>

@@ -1,7 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Folder, Plus, Star } from 'lucide-react';
 import { useState } from 'react';
 import { TwinNotice } from '@/components/sync/TwinNotice';
+import { Dialog } from '@/components/ui/Dialog';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
+import { plural } from '@/components/ui/format';
+import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createChannelInput } from '@/lib/api/inputs/channels';
@@ -11,32 +16,78 @@ import { createChannel, deleteChannel, updateChannel } from '@/lib/sync/actions'
 import { kickSync } from '@/lib/sync/kick';
 import { ChannelItems } from './ChannelItems';
 
-/** Channels: list, create, edit, delete; changes are local first and synced in the background. */
+/** Channels: list first; create and edit in a dialog; items open under their channel. */
 export function ChannelsPage() {
   const db = database();
-  const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
-  const [editing, setEditing] = useState<string | null>(null);
+  const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], undefined);
+  const counts = useLiveQuery(
+    async () => {
+      const byChannel = new Map<string, number>();
+      await db.channelItems.each((i) => byChannel.set(i.channelKey, (byChannel.get(i.channelKey) ?? 0) + 1));
+      return byChannel;
+    },
+    [],
+    new Map<string, number>(),
+  );
+  const [editing, setEditing] = useState<ChannelRow | 'new' | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  const newChannel = (
+    <button type="button" onClick={() => setEditing('new')}>
+      <Plus size={16} aria-hidden="true" /> New channel
+    </button>
+  );
   return (
-    <section className="stack" aria-labelledby="channels-heading">
-      <h2 id="channels-heading">Channels</h2>
-      <ChannelForm
-        key="new"
-        submitLabel="Create channel"
-        onSave={async (input) => void (await createChannel({ db }, input))}
-      />
+    <section className="stack-lg" aria-labelledby="channels-heading">
+      <SectionHead id="channels-heading" title="Channels">
+        {newChannel}
+      </SectionHead>
+      <p className="muted">Group links, QR codes and bio pages by where you share them.</p>
+      {channels && channels.length === 0 ? (
+        <EmptyState icon={Folder} title="No channels yet" action={newChannel}>
+          A channel collects what you share in one place: a newsletter, a social account, a shop.
+        </EmptyState>
+      ) : null}
       <ul className="stack" aria-label="Channels">
-        {channels.map((channel) => (
+        {channels?.map((channel) => (
           <li key={channel.key} className="card stack" data-testid="channel-row">
             <div className="row">
               <span className="swatch" style={{ background: channel.color ?? 'transparent' }} aria-hidden="true" />
-              <strong>{channel.name}</strong>
-              {channel.starred ? (
-                <span role="img" aria-label="Starred">
-                  ★
-                </span>
-              ) : null}
+              <strong className="grow">
+                {channel.name}{' '}
+                {channel.starred ? (
+                  <Star size={14} className="star" aria-label="Starred" role="img" fill="currentColor" />
+                ) : null}
+              </strong>
+              <span className="badge">{plural(counts.get(channel.key) ?? 0, 'item')}</span>
               <SyncBadge state={channel.sync} />
+              <button
+                type="button"
+                className="secondary small"
+                onClick={() => setOpen(open === channel.key ? null : channel.key)}
+                aria-expanded={open === channel.key}
+                aria-label={`Items of ${channel.name}`}
+              >
+                Items
+              </button>
+              <button
+                type="button"
+                className="secondary small"
+                aria-label={`Edit ${channel.name}`}
+                onClick={() => setEditing(channel)}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="danger small"
+                aria-label={`Delete ${channel.name}`}
+                onClick={() => {
+                  if (window.confirm(`Delete the channel “${channel.name}”? Its items are unassigned, not deleted.`))
+                    void deleteChannel({ db }, channel.key).then(kickSync);
+                }}
+              >
+                Delete
+              </button>
             </div>
             {channel.description ? <p className="muted">{channel.description}</p> : null}
             {channel.twinOf ? (
@@ -52,48 +103,23 @@ export function ChannelsPage() {
                 }}
               />
             ) : null}
-            <div className="row">
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => setOpen(open === channel.key ? null : channel.key)}
-                aria-expanded={open === channel.key}
-              >
-                Items of {channel.name}
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => setEditing(editing === channel.key ? null : channel.key)}
-                aria-expanded={editing === channel.key}
-              >
-                Edit {channel.name}
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => {
-                  if (window.confirm(`Delete the channel “${channel.name}”? Its items are unassigned, not deleted.`))
-                    void deleteChannel({ db }, channel.key).then(kickSync);
-                }}
-              >
-                Delete {channel.name}
-              </button>
-            </div>
             {open === channel.key ? <ChannelItems channelKey={channel.key} channelName={channel.name} /> : null}
-            {editing === channel.key ? (
-              <ChannelForm
-                initial={channel}
-                submitLabel="Save channel"
-                onSave={async (input) => {
-                  await updateChannel({ db }, channel.key, input);
-                  setEditing(null);
-                }}
-              />
-            ) : null}
           </li>
         ))}
       </ul>
+      {editing ? (
+        <Dialog title={editing === 'new' ? 'New channel' : `Edit ${editing.name}`} onClose={() => setEditing(null)}>
+          <ChannelForm
+            initial={editing === 'new' ? undefined : editing}
+            submitLabel={editing === 'new' ? 'Create channel' : 'Save channel'}
+            onSave={async (input) => {
+              if (editing === 'new') await createChannel({ db }, input);
+              else await updateChannel({ db }, editing.key, input);
+              setEditing(null);
+            }}
+          />
+        </Dialog>
+      ) : null}
     </section>
   );
 }
@@ -153,12 +179,12 @@ function ChannelForm({
           </div>
         )}
       </Field>
-      <label className="row">
+      <label className="checkbox-field">
         <input
           type="checkbox"
           checked={Boolean(form.values.starred)}
           onChange={(e) => form.set('starred', e.target.checked)}
-        />{' '}
+        />
         Starred
       </label>
       {form.errors._ ? (

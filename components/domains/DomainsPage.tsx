@@ -1,98 +1,140 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Globe, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Dialog } from '@/components/ui/Dialog';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
+import { displayUrl } from '@/components/ui/format';
+import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createDomainInput } from '@/lib/api/inputs/domains';
 import { database } from '@/lib/db/open';
+import type { DomainRow } from '@/lib/db/schema';
 import { createDomain, deleteDomain } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { DomainRedirectsForm } from './DomainRedirectsForm';
 
-/** Branded domains: list, add (with the scheme), delete. */
+/** Branded domains: the list first; add one and edit its redirects in a dialog; delete. */
 export function DomainsPage() {
   const db = database();
-  const domains = useLiveQuery(() => db.domains.orderBy('domain').toArray(), [], []);
-  const form = useZodForm(createDomainInput, { domain: '', redirectroot: '', redirect404: '' });
-  const [editing, setEditing] = useState<string | null>(null);
+  const domains = useLiveQuery(() => db.domains.orderBy('domain').toArray(), [], undefined);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<DomainRow | null>(null);
+  const addDomain = (
+    <button type="button" onClick={() => setAdding(true)}>
+      <Plus size={16} aria-hidden="true" /> Add domain
+    </button>
+  );
   return (
-    <section className="stack" aria-labelledby="domains-heading">
-      <h2 id="domains-heading">Branded domains</h2>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit(
-            async (input) => {
-              await createDomain({ db }, input);
-              kickSync();
-            },
-            { resetTo: { domain: '', redirectroot: '', redirect404: '' } },
-          );
-        }}
-      >
-        <Field label="Domain" error={form.errors.domain} hint="With the scheme, e.g. https://go.example.com">
-          {(p) => (
-            <input {...p} value={String(form.values.domain)} onChange={(e) => form.set('domain', e.target.value)} />
-          )}
-        </Field>
-        <Field label="Root redirect" error={form.errors.redirectroot}>
-          {(p) => (
-            <input
-              {...p}
-              value={String(form.values.redirectroot)}
-              onChange={(e) => form.set('redirectroot', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="404 redirect" error={form.errors.redirect404}>
-          {(p) => (
-            <input
-              {...p}
-              value={String(form.values.redirect404)}
-              onChange={(e) => form.set('redirect404', e.target.value)}
-            />
-          )}
-        </Field>
-        <div className="row">
-          <button type="submit" disabled={form.busy}>
-            Add domain
-          </button>
-        </div>
-      </form>
-      <ul className="stack" aria-label="Branded domains">
-        {domains.map((d) => (
-          <li key={d.key} className="card stack" data-testid="domain-row">
-            <div className="row">
-              <strong>{d.domain}</strong>
-              <SyncBadge state={d.sync} />
-              <span className="muted">
-                {d.redirectroot ? `root → ${d.redirectroot}` : 'no root redirect'} ·{' '}
-                {d.redirect404 ? `404 → ${d.redirect404}` : 'no 404 redirect'}
-              </span>
-              <button
-                type="button"
-                className="secondary"
-                aria-expanded={editing === d.key}
-                onClick={() => setEditing(editing === d.key ? null : d.key)}
-              >
-                Edit {d.domain}
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => {
-                  if (window.confirm(`Delete ${d.domain}?`)) void deleteDomain({ db }, d.key).then(kickSync);
-                }}
-              >
-                Delete {d.domain}
-              </button>
-            </div>
-            {editing === d.key ? <DomainRedirectsForm domain={d} onDone={() => setEditing(null)} /> : null}
-          </li>
-        ))}
-      </ul>
+    <section className="stack-lg" aria-labelledby="domains-heading">
+      <SectionHead id="domains-heading" title="Branded domains">
+        {addDomain}
+      </SectionHead>
+      <p className="muted">Short links on your own domain. Point the domain at the service first, then add it here.</p>
+      {domains && domains.length === 0 ? (
+        <EmptyState icon={Globe} title="No branded domains yet" action={addDomain}>
+          With a domain of your own, links read go.yourbrand.com/offer instead of the service's address.
+        </EmptyState>
+      ) : null}
+      {domains && domains.length > 0 ? (
+        <table className="data-table" aria-label="Branded domains">
+          <thead>
+            <tr>
+              <th scope="col">Domain</th>
+              <th scope="col">Its root goes to</th>
+              <th scope="col">Unknown paths go to</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {domains.map((d) => (
+              <tr key={d.key} data-testid="domain-row">
+                <td>
+                  <strong>{displayUrl(d.domain)}</strong> <SyncBadge state={d.sync} />
+                </td>
+                <td className="muted">{d.redirectroot ? displayUrl(d.redirectroot) : 'No redirect'}</td>
+                <td className="muted">{d.redirect404 ? displayUrl(d.redirect404) : 'No redirect'}</td>
+                <td>
+                  <div className="actions end">
+                    <button
+                      type="button"
+                      className="secondary small"
+                      aria-label={`Edit ${d.domain}`}
+                      onClick={() => setEditing(d)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="danger small"
+                      aria-label={`Delete ${d.domain}`}
+                      onClick={() => {
+                        if (window.confirm(`Delete ${d.domain}? Its short links stop working on it.`))
+                          void deleteDomain({ db }, d.key).then(kickSync);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {adding ? (
+        <Dialog title="Add a branded domain" onClose={() => setAdding(false)}>
+          <NewDomainForm onDone={() => setAdding(false)} />
+        </Dialog>
+      ) : null}
+      {editing ? (
+        <Dialog title={`Redirects of ${displayUrl(editing.domain)}`} onClose={() => setEditing(null)}>
+          <DomainRedirectsForm domain={editing} onDone={() => setEditing(null)} />
+        </Dialog>
+      ) : null}
     </section>
+  );
+}
+
+function NewDomainForm({ onDone }: { onDone: () => void }) {
+  const db = database();
+  const form = useZodForm(createDomainInput, { domain: '', redirectroot: '', redirect404: '' });
+  const text = (name: 'domain' | 'redirectroot' | 'redirect404', label: string, hint: string) => (
+    <Field label={label} error={form.errors[name]} hint={hint}>
+      {(p) => <input {...p} value={String(form.values[name])} onChange={(e) => form.set(name, e.target.value)} />}
+    </Field>
+  );
+  return (
+    <form
+      className="stack-lg"
+      noValidate
+      aria-label="Add a branded domain"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form
+          .submit(async (input) => {
+            await createDomain({ db }, input);
+            kickSync();
+          })
+          .then((saved) => saved && onDone());
+      }}
+    >
+      {text('domain', 'Domain', 'With the scheme, e.g. https://go.example.com')}
+      {text('redirectroot', 'Root redirect', 'Optional: where go.example.com itself leads.')}
+      {text('redirect404', '404 redirect', 'Optional: where an unknown short path leads.')}
+      {form.errors._ ? (
+        <p role="alert" className="error">
+          {form.errors._}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" disabled={form.busy}>
+          Add domain
+        </button>
+      </div>
+    </form>
   );
 }

@@ -16,7 +16,7 @@ export function ExportButtons() {
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   }
   return (
-    <div className="row" role="group" aria-label="Export every link">
+    <div className="row">
       <button type="button" className="secondary" aria-label="Export CSV" onClick={() => void download('csv')}>
         <Download size={15} aria-hidden="true" /> CSV
       </button>

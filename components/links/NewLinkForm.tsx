@@ -1,19 +1,11 @@
 import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
+import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
 
-const TEXT_FIELDS = [
-  'url',
-  'custom',
-  'password',
-  'expiry',
-  'metatitle',
-  'metadescription',
-  'metaimage',
-  'description',
-] as const;
+const TEXT_FIELDS = ['url', 'custom', 'password', 'metatitle', 'metadescription', 'metaimage', 'description'] as const;
 type Text = (typeof TEXT_FIELDS)[number];
 
 const empty = () => ({
@@ -31,6 +23,8 @@ const empty = () => ({
   apple: '',
   google: '',
   auto: false,
+  /** The date-time picker's value, in the person's own time zone; sent as the service's UTC datetime. */
+  expiryPicker: '',
 });
 
 /** Every field the API offers for a new short link, validated with the client's own schema. */
@@ -41,8 +35,13 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
   const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
 
   async function submit() {
-    const { text, apple, google, auto, channelKey, campaignKey, ...lists } = form;
-    const values: LinkForm = { ...text, ...lists, deeplink: { apple, google, auto } };
+    const { text, apple, google, auto, channelKey, campaignKey, expiryPicker, ...lists } = form;
+    const values: LinkForm = {
+      ...text,
+      ...lists,
+      expiry: pickerToServiceDatetime(expiryPicker),
+      deeplink: { apple, google, auto },
+    };
     const key = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
     if (key === null) return;
     setForm(empty());
@@ -65,7 +64,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       }}
     >
       {text('url', 'Long URL', { type: 'url', placeholder: 'https://example.com/page' })}
-      <div className="filters">
+      <div className="form-grid">
         {text('custom', 'Custom alias')}
         <Field label="Domain" error={errors.domain}>
           {(p) => (
@@ -127,16 +126,27 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           )}
         </Field>
       </div>
-      <div className="filters">
+      <fieldset className="form-grid">
+        <legend>Protection and note</legend>
         {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-        {text('expiry', 'Expiry (YYYY-MM-DD HH:MM:SS)', { placeholder: '2027-01-31 23:59:00' })}
-        {text('description', 'Description')}
-      </div>
-      <div className="filters">
-        {text('metatitle', 'Meta title')}
-        {text('metadescription', 'Meta description')}
-        {text('metaimage', 'Meta image URL (.png or .jpg)')}
-      </div>
+        <Field label="Expires" error={errors.expiry} hint="Empty: the link never expires.">
+          {(p) => (
+            <input
+              {...p}
+              type="datetime-local"
+              value={form.expiryPicker}
+              onChange={(e) => setForm({ ...form, expiryPicker: e.target.value })}
+            />
+          )}
+        </Field>
+        {text('description', 'Private note')}
+      </fieldset>
+      <fieldset className="form-grid">
+        <legend>How it looks when shared</legend>
+        {text('metatitle', 'Title in previews')}
+        {text('metadescription', 'Description in previews')}
+        {text('metaimage', 'Preview image (.png or .jpg URL)')}
+      </fieldset>
       <TargetList
         legend="Geo targeting"
         keyLabel="Country"
@@ -170,21 +180,22 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         path={{ list: 'parameters', key: 'name', value: 'value' }}
         onChange={(parameters) => setForm({ ...form, parameters })}
       />
-      <fieldset className="filters">
-        <legend>Deep links</legend>
+      <fieldset className="form-grid">
+        <legend>Open in apps</legend>
         <Field label="App Store URL" error={errors['deeplink.apple']}>
           {(p) => <input {...p} value={form.apple} onChange={(e) => setForm({ ...form, apple: e.target.value })} />}
         </Field>
         <Field label="Google Play URL" error={errors['deeplink.google']}>
           {(p) => <input {...p} value={form.google} onChange={(e) => setForm({ ...form, google: e.target.value })} />}
         </Field>
-        <label className="row">
-          <input type="checkbox" checked={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.checked })} />{' '}
+        <label className="checkbox-field">
+          <input type="checkbox" checked={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.checked })} />
           Derive from the long URL
         </label>
       </fieldset>
       <Field
-        label="Pixel ids (comma-separated)"
+        label="Tracking pixels"
+        hint="The numbers of the pixels set up on your service, separated by commas (e.g. 3, 7)."
         error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
       >
         {(p) => <input {...p} value={form.pixels} onChange={(e) => setForm({ ...form, pixels: e.target.value })} />}

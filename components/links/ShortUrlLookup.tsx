@@ -23,7 +23,7 @@ export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) 
     }
   }
   return (
-    <form className="row lookup" onSubmit={(e) => void lookup(e)} aria-label="Look up a short URL">
+    <form className="row lookup" onSubmit={(e) => void lookup(e)}>
       <label htmlFor={id} className="visually-hidden">
         Look up a short URL
       </label>

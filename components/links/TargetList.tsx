@@ -1,3 +1,4 @@
+import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 
 export interface TargetRow {
@@ -63,16 +64,22 @@ export function TargetList({
                 </span>
               ) : null}
             </label>
-            <button type="button" className="secondary" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
-              Remove {keyLabel.toLowerCase()} {i + 1}
+            <button
+              type="button"
+              className="ghost icon-only"
+              aria-label={`Remove ${keyLabel.toLowerCase()} ${i + 1}`}
+              title="Remove"
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
+              <Trash2 size={16} aria-hidden="true" />
             </button>
           </div>
         );
       })}
       {errors[path.list] ? <span className="error field-error">{errors[path.list]}</span> : null}
       <div>
-        <button type="button" className="secondary" onClick={() => onChange([...rows, { key: '', link: '' }])}>
-          Add {keyLabel.toLowerCase()}
+        <button type="button" className="secondary small" onClick={() => onChange([...rows, { key: '', link: '' }])}>
+          <Plus size={14} aria-hidden="true" /> Add {keyLabel.toLowerCase()}
         </button>
       </div>
     </fieldset>

@@ -1,10 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Tallies } from '@/components/stats/Tallies';
+import { QuickStats } from '@/components/stats/QuickStats';
+import { displayUrl } from '@/components/ui/format';
 import { isApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
+import { scansCounted } from '@/lib/qr/payload';
 import { QR_TYPE_LABEL } from './QrTypeFields';
 
 /**
@@ -30,46 +33,38 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
     if (saved) refresh();
   }, [saved, refresh]);
 
-  const s = stats?.stats;
   return (
     <section
       className="stack qr-detail"
       aria-label={`Statistics of ${qr.name || 'this QR code'}`}
       data-testid="qr-detail"
     >
-      <div className="row">
-        <div className="metric">
-          <span className="metric-value" data-testid="qr-detail-scans">
-            {s ? Math.max(s.clicks, qr.scans) : qr.scans}
-          </span>
-          <span className="muted">scans</span>
-        </div>
-        <div className="metric">
-          <span className="metric-value">{s ? s.uniqueClicks : '–'}</span>
-          <span className="muted">unique</span>
-        </div>
-        <button type="button" className="secondary" disabled={!saved || state.busy} onClick={refresh}>
-          {state.busy ? 'Refreshing…' : 'Refresh statistics'}
+      <div className="row-between">
+        <span className="muted small-text">{qr.input ? QR_TYPE_LABEL[qr.input.type] : 'QR code'}</span>
+        <button
+          type="button"
+          className="secondary small"
+          aria-label="Refresh statistics"
+          disabled={!saved || state.busy}
+          onClick={refresh}
+        >
+          <RefreshCw size={14} aria-hidden="true" className={state.busy ? 'spinner' : undefined} />
+          {state.busy ? 'Refreshing' : 'Refresh'}
         </button>
-        <span className="muted" role="status">
-          {stats ? `Updated ${new Date(stats.fetchedAt).toLocaleTimeString()}` : ''}
-        </span>
       </div>
-      {qr.input ? <p className="muted">Type: {QR_TYPE_LABEL[qr.input.type]}</p> : null}
-      {qr.link ? (
-        <p className="muted">
-          Scans are counted at <span className="qr-link">{qr.link}</span>
-        </p>
-      ) : null}
       {!saved ? <p className="muted">Statistics appear once the service has saved this code.</p> : null}
       {state.error ? <p className="error">{state.error}</p> : null}
-      {s ? (
-        <div className="tallies-grid">
-          <Tallies title="Countries" items={s.topCountries} />
-          <Tallies title="Referrers" items={s.topReferrers} />
-          <Tallies title="Browsers" items={s.topBrowsers} />
-          <Tallies title="Operating systems" items={s.topOs} />
-        </div>
+      <QuickStats clicks={qr.scans} stats={stats} noun="scan" />
+      {qr.link && scansCounted(qr) ? (
+        <p className="muted small-text">
+          Scans are counted at <span className="qr-link">{displayUrl(qr.link)}</span>
+        </p>
+      ) : null}
+      {!scansCounted(qr) ? (
+        <p className="muted small-text">
+          This Wi-Fi code holds the network itself, so phones can join from it. The service's own code for it opens a
+          page with the network's name only, so this one is shown and downloaded instead; its scans are not counted.
+        </p>
       ) : null}
     </section>
   );

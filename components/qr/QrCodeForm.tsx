@@ -30,12 +30,12 @@ function buildInput(type: QrType, drafts: Drafts, look: QrLook): unknown {
  * schema: a valid one is previewed at once (drawn locally), and the messages, once someone has
  * tried to save, follow each correction live. Nothing is queued until the whole input is valid.
  */
-export function QrCodeForm() {
+export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
   const [type, setType] = useState<QrType>('link');
   const [drafts, setDrafts] = useState<Drafts>(EMPTY_DRAFTS);
   const [look, setLook] = useState<QrLook>(DEFAULT_LOOK);
   const [tried, setTried] = useState(0);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const parsed = createQrInput.safeParse(buildInput(type, drafts, look));
@@ -48,11 +48,8 @@ export function QrCodeForm() {
   }, [tried]);
 
   async function save() {
-    setStatus(null);
-    if (!parsed.success) {
-      setTried((n) => n + 1);
-      return setStatus({ ok: false, text: 'Check the marked fields: nothing was saved.' });
-    }
+    setFailure(null);
+    if (!parsed.success) return setTried((n) => n + 1);
     try {
       await createQrCode({ db: database() }, parsed.data);
       kickSync();
@@ -60,14 +57,13 @@ export function QrCodeForm() {
       setDrafts({ ...drafts, [type]: EMPTY_DRAFTS[type] });
       setLook({ ...look, name: '', logo: '' });
       setTried(0);
-      setStatus({ ok: true, text: 'QR code saved here; it is sent to the service in the background.' });
+      onSaved();
     } catch (error) {
-      setStatus({
-        ok: false,
-        text: isApiError(error) ? messageForField(error.message, error.field) : 'The QR code could not be saved.',
-      });
+      setFailure(isApiError(error) ? messageForField(error.message, error.field) : 'The QR code could not be saved.');
     }
   }
+  // Derived, not stored: the summary goes the moment the last marked field is fixed.
+  const summary = tried > 0 && !parsed.success ? 'Check the marked fields: nothing was saved yet.' : failure;
 
   return (
     <form
@@ -80,7 +76,6 @@ export function QrCodeForm() {
         void save();
       }}
     >
-      <h3 className="qr-subheading">New QR code</h3>
       <div className="qr-form-body">
         <div className="stack">
           <Field label="QR type" error={errors.type}>
@@ -92,7 +87,7 @@ export function QrCodeForm() {
                   setType(e.target.value as QrType);
                   // Messages belong to the type that was being saved, not the one just picked.
                   setTried(0);
-                  setStatus(null);
+                  setFailure(null);
                 }}
               >
                 {QR_TYPES.map((t) => (
@@ -124,12 +119,17 @@ export function QrCodeForm() {
           ) : (
             <p className="muted qr-preview-empty">The preview appears once the fields are valid.</p>
           )}
+          <p className="muted small-text" data-testid="qr-preview-note">
+            {type === 'wifi'
+              ? 'This is the code you keep: phones join the network from it. A phone can only join from the network itself, so its scans are not counted.'
+              : "Preview of the content. Once saved, the code opens the service first, which counts the scan, then this content: it looks different, and that's the one to print."}
+          </p>
         </div>
       </div>
       <div className="row">
         <button type="submit">Create QR code</button>
-        <span role="status" className={status?.ok ? 'ok' : 'error'}>
-          {status?.text ?? ''}
+        <span role="status" className="error">
+          {summary ?? ''}
         </span>
       </div>
     </form>

@@ -1,26 +1,44 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Plus, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { TwinNotice } from '@/components/sync/TwinNotice';
+import { Dialog } from '@/components/ui/Dialog';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { formatDate, plural } from '@/components/ui/format';
+import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
+import { savedQrText, scansCounted } from '@/lib/qr/payload';
 import { QrCodeDetail } from './QrCodeDetail';
 import { QrCodeForm } from './QrCodeForm';
 import { QrImage } from './QrImage';
 import './qr.css';
 
-/** QR codes: create any type with a local preview, list them with their images, open one for its scans. */
+/** QR codes: the list first, each with its image and scans; "New QR code" in a dialog with a live preview. */
 export function QrCodesPage() {
   const db = database();
-  const codes = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().toArray(), [], []);
+  const codes = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().toArray(), [], undefined);
   const [open, setOpen] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const newCode = (
+    <button type="button" onClick={() => setCreating(true)}>
+      <Plus size={16} aria-hidden="true" /> New QR code
+    </button>
+  );
   return (
-    <section className="stack" aria-labelledby="qr-heading">
-      <h2 id="qr-heading">QR codes</h2>
-      <QrCodeForm />
-      {codes.length === 0 ? <p className="muted">No QR codes yet.</p> : null}
-      <ul className="stack" aria-label="QR codes">
-        {codes.map((qr) => (
+    <section className="stack-lg" aria-labelledby="qr-heading">
+      <SectionHead id="qr-heading" title="QR codes">
+        {newCode}
+      </SectionHead>
+      {codes && codes.length === 0 ? (
+        <EmptyState icon={QrCode} title="No QR codes yet" action={newCode}>
+          Make a code for a link, a contact card, a Wi-Fi network, an e-mail or a text message; the preview is drawn
+          right here, even offline.
+        </EmptyState>
+      ) : null}
+      <ul className="qr-grid" aria-label="QR codes">
+        {codes?.map((qr) => (
           <li key={qr.key} className="card stack" data-testid="qr-row">
             <QrCodeSummary qr={qr} open={open === qr.key} onToggle={() => setOpen(open === qr.key ? null : qr.key)} />
             {qr.twinOf ? <TwinNotice name={qrName(qr)} /> : null}
@@ -28,6 +46,11 @@ export function QrCodesPage() {
           </li>
         ))}
       </ul>
+      {creating ? (
+        <Dialog title="New QR code" onClose={() => setCreating(false)}>
+          <QrCodeForm onSaved={() => setCreating(false)} />
+        </Dialog>
+      ) : null}
     </section>
   );
 }
@@ -37,8 +60,20 @@ function qrName(qr: QrRow): string {
 }
 
 function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onToggle: () => void }) {
+  const text = savedQrText(qr);
   return (
     <div className="qr-summary">
+      {text ? (
+        <QrImage
+          text={text}
+          size={112}
+          label={`QR code ${qrName(qr)}`}
+          fileName={qr.name || 'qr-code'}
+          style={{ foreground: qr.input?.foreground, background: qr.input?.background }}
+        />
+      ) : (
+        <p className="muted qr-waiting">The image appears once the service has saved the code.</p>
+      )}
       <div className="stack">
         <div className="row">
           {/* The name opens the details: statistics are fetched only when someone asks for them. */}
@@ -47,26 +82,17 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
           </button>
           <SyncBadge state={qr.sync} />
         </div>
-        <div className="row muted">
-          <span data-testid="qr-scans">
-            {qr.scans} {qr.scans === 1 ? 'scan' : 'scans'}
+        <span className="muted small-text">
+          <span data-testid="qr-scans">{scansCounted(qr) ? plural(qr.scans, 'scan') : 'Scans not counted'}</span>
+          {' · '}
+          {formatDate(qr.date)}
+        </span>
+        {!scansCounted(qr) ? (
+          <span className="muted small-text" data-testid="qr-wifi-note">
+            Joins the network directly.
           </span>
-          <span>created {qr.date} UTC</span>
-        </div>
+        ) : null}
       </div>
-      {/* The service's code points at its tracking link (that is how scans are counted); until the
-          service has saved the code there is no such link, and no image that would count. */}
-      {qr.link ? (
-        <QrImage
-          text={qr.link}
-          size={96}
-          label={`QR code ${qrName(qr)}`}
-          fileName={qr.name || 'qr-code'}
-          style={{ foreground: qr.input?.foreground, background: qr.input?.background }}
-        />
-      ) : (
-        <p className="muted qr-waiting">Image once the service has saved it.</p>
-      )}
     </div>
   );
 }

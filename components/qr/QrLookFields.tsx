@@ -40,7 +40,7 @@ export function QrLookFields({
       <Field
         label="Logo URL"
         error={errors.logo}
-        hint="Optional .png or .jpg, placed by the service (not in the preview)."
+        hint="Optional: the URL of a .png or .jpg. The service puts it in the middle of the saved code; the preview here is without it."
       >
         {(p) => <input {...p} type="url" autoComplete="off" value={look.logo} onChange={set('logo')} />}
       </Field>

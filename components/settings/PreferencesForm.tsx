@@ -27,7 +27,7 @@ export function PreferencesForm() {
   const set = (patch: Partial<LinkDefaults>) => void linkDefaultsItem.setValue({ ...defaults.value, ...patch });
   const d = defaults.value;
   return (
-    <section className="stack" aria-labelledby="prefs-heading">
+    <section className="card stack-lg" aria-labelledby="prefs-heading">
       <h3 id="prefs-heading">Defaults for new links</h3>
       <div className="prefs-grid">
         <label htmlFor={ids.status}>Status</label>

@@ -63,3 +63,18 @@ function vcardText(value: string | undefined): string {
     .replace(/\n/g, '\\n')
     .replace(/([;,])/g, '\\$1');
 }
+
+/**
+ * What a saved code's image holds. The service's code points at its own scan-counting link, which
+ * then shows or opens the content: that is how scans are counted. A Wi-Fi code is the exception,
+ * by design: a phone joins a network only from the WIFI: text itself, never from a web page, so a
+ * Wi-Fi code made here holds the network (and its scans are not counted). Null until there is
+ * something to encode (a code from elsewhere not yet saved by the service).
+ */
+export function savedQrText(qr: { link: string; input: CreateQrInput | null }): string | null {
+  if (qr.input?.type === 'wifi') return qrPayload(qr.input);
+  return qr.link || null;
+}
+
+/** Whether scans of the code `savedQrText` gives are counted by the service. */
+export const scansCounted = (qr: { input: CreateQrInput | null }) => qr.input?.type !== 'wifi';

@@ -26,7 +26,14 @@ export async function launchWithExtension(): Promise<{ context: BrowserContext; 
     '--disable-quic',
   ];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
-  const context = await chromium.launchPersistentContext('', { executablePath: chromiumPath(), headless: true, args });
+  // One locale and time zone everywhere, so dates read the same on every machine (and in screenshots).
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: chromiumPath(),
+    headless: true,
+    args,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
   return { context, worker, extensionId };

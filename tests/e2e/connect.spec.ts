@@ -47,7 +47,7 @@ test.describe('with a slow service', () => {
     await settings.connect(server.url, server.apiKey);
     const progress = settings.page.getByTestId('mirror-progress');
     await expect(progress).toBeVisible();
-    await expect(progress.getByRole('progressbar', { name: 'Mirror progress' })).toBeVisible();
+    await expect(progress.getByRole('progressbar', { name: 'Copy of your data' })).toBeVisible();
     await expect(progress).toBeHidden({ timeout: 20_000 });
     await settings.page.getByRole('link', { name: 'Channels' }).click();
     await expect(settings.page.getByTestId('channel-row').filter({ hasText: 'News' })).toHaveCount(1);

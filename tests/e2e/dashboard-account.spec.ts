@@ -4,7 +4,7 @@ import { expectAccessible } from './axe';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { AccountPage } from './pages/AccountPage';
-import { connectExtension, outboxSize } from './support';
+import { connectExtension, outboxSize, shownDateTime } from './support';
 
 /** The account as the service's API reports it. */
 async function serverAccount(server: RunningServer): Promise<{ email: string; status: string; expires: string }> {
@@ -34,7 +34,8 @@ test('account: profile and plan from the service; mismatched or invalid changes 
   const remote = await serverAccount(server);
   await expect(page.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
   await expect(page.getByTestId('account-plan')).toHaveText(remote.status);
-  await expect(page.getByTestId('account-expires')).toHaveText(`${remote.expires} UTC`);
+  // In the person's locale and time zone.
+  await expect(page.getByTestId('account-expires')).toHaveText(shownDateTime(remote.expires));
   const avatar = page.getByRole('img', { name: 'Avatar of demo' });
   await expect(avatar).toHaveAttribute('src', `${server.url}/static/avatar/1.svg`);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -75,7 +76,7 @@ test('account: e-mail change shown as waiting until the service has it; password
   server.setFaults({ latency: 2_000 });
   await account.changeEmail('new@linkpilot.test');
   await expect(page.getByTestId('pending-email')).toContainText(
-    'Waiting to sync: the e-mail address changes to new@linkpilot.test',
+    'Not synced yet: the address becomes new@linkpilot.test',
   );
   await expect(page.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
   await expect(account.emailForm().getByLabel('New e-mail address', { exact: true })).toHaveValue('');

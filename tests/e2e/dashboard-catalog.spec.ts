@@ -1,7 +1,7 @@
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { CatalogPage } from './pages/CatalogPage';
-import { connectExtension, serverList } from './support';
+import { connectExtension, serverList, shownDateTime } from './support';
 
 test('overlays and splash pages: listed read-only from the mirror, newest first, with the ids the service gives them', async ({
   context,
@@ -24,14 +24,14 @@ test('overlays and splash pages: listed read-only from the mirror, newest first,
   const newestFirst = <T extends { date: string }>(rows: T[]) => [...rows].sort((a, b) => b.date.localeCompare(a.date));
 
   await expect(catalog.overlayRows()).toHaveText(
-    newestFirst(overlays).map((o) => new RegExp(`^${o.id}${o.type}${o.name}${o.date}$`)),
+    newestFirst(overlays).map((o) => `${o.id}${o.type}${o.name}${shownDateTime(o.date)}`),
   );
   await expect(catalog.splashRows()).toHaveText(
-    newestFirst(splash).map((s) => new RegExp(`^${s.id}${s.name}${s.date}$`)),
+    newestFirst(splash).map((s) => `${s.id}${s.name}${shownDateTime(s.date)}`),
   );
   await expect(catalog.overlayRows().first()).toContainText('Newsletter sign-up');
-  await expect(page.getByRole('table', { name: /CTA overlays/ })).toBeVisible();
-  await expect(page.getByText(/offered wherever a redirect type is chosen/)).toBeVisible();
+  await expect(page.getByRole('table', { name: /Call-to-action overlays/ })).toBeVisible();
+  await expect(page.getByText(/which ones you can pick as a link's redirect/)).toBeVisible();
   // Read-only: the section offers nothing to change.
   await expect(page.getByRole('region', { name: 'Overlays and splash pages' }).getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Overlays and splash pages' }).getByRole('textbox')).toHaveCount(0);

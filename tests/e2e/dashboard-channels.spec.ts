@@ -16,10 +16,13 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
   await expectAccessible(page);
 
   // Bad input: a colour that is not #RRGGBB is refused in place, nothing is queued.
-  await page.getByLabel('Channel name').first().fill('Bad colour');
-  await page.getByRole('textbox', { name: 'Colour', exact: true }).first().fill('blue');
-  await page.getByRole('button', { name: 'Create channel' }).click();
-  await expect(page.getByText('Use a HEX colour like #1a2b3c.')).toBeVisible();
+  await page.getByRole('button', { name: 'New channel' }).click();
+  const newChannel = page.getByRole('dialog', { name: 'New channel' });
+  await newChannel.getByLabel('Channel name').fill('Bad colour');
+  await newChannel.getByRole('textbox', { name: 'Colour', exact: true }).fill('blue');
+  await newChannel.getByRole('button', { name: 'Create channel' }).click();
+  await expect(newChannel.getByText('Use a HEX colour like #1a2b3c.')).toBeVisible();
+  await newChannel.getByRole('button', { name: 'Close' }).click();
 
   await dashboard.createChannel('Research', '#112233');
   await dashboard.expectInSync();
@@ -31,8 +34,10 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
   await dashboard.open('channels');
   const row = dashboard.channelRow('Research');
   await row.getByRole('button', { name: 'Edit Research' }).click();
-  await row.getByLabel('Description').fill('Papers to read');
-  await row.getByRole('button', { name: 'Save channel' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Research' });
+  await edit.getByLabel('Description').fill('Papers to read');
+  await edit.getByRole('button', { name: 'Save channel' }).click();
+  await expect(edit).toHaveCount(0);
   await row.getByRole('button', { name: 'Items of Research' }).click();
   const items = row.getByTestId('channel-items');
   await items.getByLabel('Add to Research').selectOption({ label: 'Example Domain' });
@@ -72,13 +77,14 @@ test('branded domains: add with the scheme, edit redirects, delete; a domain wit
   await dashboard.addDomain('short.example.net');
   await expect(page.getByText('Enter a full URL starting with https:// or http://.')).toBeVisible();
   await dashboard.addDomain('https://short.example.net');
-  const row = page.getByTestId('domain-row').filter({ hasText: 'https://short.example.net' });
+  const row = page.getByTestId('domain-row').filter({ hasText: 'short.example.net' });
   await row.getByRole('button', { name: 'Edit https://short.example.net' }).click();
-  await row.getByLabel('404 redirect of https://short.example.net').fill('https://example.net/missing');
-  await row.getByRole('button', { name: 'Save redirects' }).click();
-  // The form closes once the change is written here; only then is it safe to leave the page.
-  await expect(row.getByRole('button', { name: 'Save redirects' })).toHaveCount(0);
-  await expect(row).toContainText('404 → https://example.net/missing');
+  const redirects = page.getByRole('dialog', { name: 'Redirects of short.example.net' });
+  await redirects.getByLabel('404 redirect of https://short.example.net').fill('https://example.net/missing');
+  await redirects.getByRole('button', { name: 'Save redirects' }).click();
+  // The dialog closes once the change is written here; only then is it safe to leave the page.
+  await expect(redirects).toHaveCount(0);
+  await expect(row).toContainText('example.net/missing');
   await dashboard.expectInSync();
   expect(
     (await serverList<{ domain: string; redirect404: string }>(server, '/api/domains', 'domains')).find(
@@ -104,7 +110,8 @@ test('sync centre shows the budget from the service and the last refresh; settin
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.open('sync');
   await expect(page.getByTestId('budget-remaining')).toHaveText(/^\d+ of 600$/);
-  await expect(page.getByRole('table').getByRole('row', { name: /links/ })).not.toContainText('not yet');
+  await page.getByText('Details', { exact: true }).click();
+  await expect(page.getByRole('table').getByRole('row', { name: /Short links/ })).not.toContainText('Not yet');
   await expectAccessible(page);
 
   await dashboard.open('settings');

@@ -14,7 +14,7 @@ test('links: create with many fields, exactly as sent; bad input is refused in p
   await expect(page.getByTestId('link-row')).toHaveCount(3);
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'New short link' }).click();
+  await page.getByRole('button', { name: 'New link' }).click();
   const form = page.getByRole('form', { name: 'New short link' });
   for (const [url, message] of [
     ['example.com/x', 'Enter a full URL starting with https:// or http://.'],
@@ -29,9 +29,9 @@ test('links: create with many fields, exactly as sent; bad input is refused in p
   await form.getByRole('button', { name: 'Create short link' }).click();
   await expect(form.getByText('An alias may use only letters a–z, digits, - and _.')).toBeVisible();
   await form.getByLabel('Custom alias', { exact: true }).fill('full-form');
-  await form.getByLabel('Expiry (YYYY-MM-DD HH:MM:SS)').fill('2001-01-01 00:00:00');
+  await form.getByLabel('Expires').fill('2001-01-01T00:00');
   await form.getByRole('button', { name: 'Add country' }).click();
-  await form.getByLabel('Country 1').fill('DE');
+  await form.getByLabel(/^Country 1/).fill('DE');
   await form.getByRole('button', { name: 'Create short link' }).click();
   await expect(form.getByText('The expiry must lie in the future.')).toBeVisible();
   await expect(form.getByText('Enter a URL.')).toBeVisible();
@@ -39,17 +39,20 @@ test('links: create with many fields, exactly as sent; bad input is refused in p
     false,
   );
 
-  await form.getByLabel('Expiry (YYYY-MM-DD HH:MM:SS)').fill('2099-01-01 10:00:00');
-  await form.getByLabel('Link 1').fill('https://example.de/');
+  // The picker is in the person's time zone (UTC in these tests); the service gets UTC.
+  await form.getByLabel('Expires').fill('2099-01-01T10:00');
+  await form.getByLabel(/^Link 1/).fill('https://example.de/');
   await form.getByRole('button', { name: 'Add parameter' }).click();
-  await form.getByLabel('Parameter 1').fill('utm_source');
-  await form.getByLabel('Value 1').fill('dashboard');
+  await form.getByLabel(/^Parameter 1/).fill('utm_source');
+  await form.getByLabel(/^Value 1/).fill('dashboard');
   await form.getByLabel('Status', { exact: true }).selectOption('public');
   await form.getByLabel('Channel', { exact: true }).selectOption({ label: 'News' });
   await form.getByLabel('Campaign', { exact: true }).selectOption({ label: 'Launch week' });
-  await form.getByLabel('Meta title').fill('Full form');
+  await form.getByLabel('Title in previews').fill('Full form');
   await form.getByRole('button', { name: 'Create short link' }).click();
-  await expect(page.getByTestId('detail-short-url')).toHaveText(`${server.url}/full-form`, { timeout: 15_000 });
+  await expect(page.getByTestId('detail-short-url')).toHaveText(`${server.url.replace('http://', '')}/full-form`, {
+    timeout: 15_000,
+  });
 
   const created = (await (
     await fetch(`${server.url}/api/urls?short=full-form`, { headers: { Authorization: `Bearer ${server.apiKey}` } })
@@ -117,8 +120,9 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
   const detail = page.getByTestId('link-detail');
   await expect(detail.getByTestId('clicks')).toHaveText('4');
   await expect(detail.getByRole('region', { name: 'Countries' })).toContainText('Germany');
-  await expect(detail.getByRole('region', { name: 'Social networks' })).toContainText('reddit');
-  await expect(detail.getByRole('region', { name: 'Referrers' })).toContainText('reddit.com');
+  // Referrers and social networks are one list: where the clicks came from.
+  await expect(detail.getByRole('region', { name: 'Sources' })).toContainText('reddit');
+  await expect(detail.getByRole('region', { name: 'Sources' })).toContainText('reddit.com');
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),

@@ -126,8 +126,15 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
   await qr.form().getByLabel('Foreground colour').fill('#1a2b3c');
   await qr.form().getByLabel('Background colour').fill('#fafafa');
   await expect(qr.preview()).toBeVisible();
+  // A Wi-Fi code is kept as previewed: the code that is listed and downloaded is the one that joins the network.
+  const previewed = await qr.preview().getAttribute('src');
   await qr.submit();
   await expect(qr.row('QR open wifi')).toHaveCount(1);
+  await expect(qr.row('QR open wifi').getByRole('img', { name: 'QR code QR open wifi' })).toHaveAttribute(
+    'src',
+    previewed!,
+  );
+  await expect(qr.row('QR open wifi').getByTestId('qr-scans')).toHaveText('Scans not counted');
   await expectOutboxDrained(worker);
 
   const names = (await serverList<ServerQr>(server, '/api/qr', 'qrs')).map((q) => q.name);
@@ -165,7 +172,7 @@ test('QR codes: scans made with the code show in its details', async ({ context,
   let detail = await qr.openDetail('Menu card');
   await expect(detail.getByRole('region', { name: 'Countries' })).toContainText('Spain');
   await expect(detail.getByRole('region', { name: 'Browsers' })).toContainText('Firefox');
-  await expect(detail.getByTestId('qr-detail-scans')).toHaveText('2');
+  await expect(detail.getByTestId('clicks')).toHaveText('2');
   await expect(qr.row('Menu card').getByTestId('qr-scans')).toHaveText('2 scans');
   await expectAccessible(page);
 
@@ -176,9 +183,9 @@ test('QR codes: scans made with the code show in its details', async ({ context,
   const flyer = (await serverList<ServerQr>(server, '/api/qr', 'qrs')).find((q) => q.name === 'Flyer')!;
   await qr.open();
   detail = await qr.openDetail('Flyer');
-  await expect(detail.getByTestId('qr-detail-scans')).toHaveText('0');
+  await expect(detail.getByTestId('no-clicks')).toHaveText('No scans yet');
   await fetch(flyer.link, { redirect: 'manual', headers: { 'x-country': 'JP', 'user-agent': FIREFOX_UA } });
   await detail.getByRole('button', { name: 'Refresh statistics' }).click();
   await expect(detail.getByRole('region', { name: 'Countries' })).toContainText('Japan');
-  await expect(detail.getByTestId('qr-detail-scans')).toHaveText('1');
+  await expect(detail.getByTestId('clicks')).toHaveText('1');
 });

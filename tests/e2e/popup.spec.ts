@@ -26,8 +26,10 @@ test('shorten the current tab: one click, the short URL shows and is on the clip
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
   await popup.openFor(tabId);
   await popup.shortenButton().click();
-  await expect(popup.shortUrl()).toHaveText(new RegExp(`^${server.url}/\\w+$`));
-  const shortUrl = await popup.shortUrl().innerText();
+  await expect(popup.shortUrl()).toHaveAttribute('href', new RegExp(`^${server.url}/\\w+$`));
+  // Shown as people read it, without the scheme.
+  await expect(popup.shortUrl()).toHaveText(/^127\.0\.0\.1:\d+\/\w+$/);
+  const shortUrl = (await popup.shortUrl().getAttribute('href'))!;
   await expect.poll(() => readClipboard(context, web.url('/clipboard-reader'))).toBe(shortUrl);
   const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
     (l) => l.longurl === web.url('/article-one'),
@@ -63,9 +65,12 @@ test('a page that is already shortened shows its link and statistics from real c
   const { tabId } = await openTab(context, worker, longUrl);
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
   await popup.openFor(tabId);
-  await expect(popup.shortUrl()).toHaveText(created.shorturl);
+  await expect(popup.shortUrl()).toHaveAttribute('href', created.shorturl);
   await expect(popup.page.getByTestId('clicks')).toHaveText('3');
   await expect(popup.page.getByRole('region', { name: 'Countries' })).toContainText('Germany');
+  // The QR code is one click away, not in the way.
+  await expect(popup.page.getByTestId('qr-image')).toHaveCount(0);
+  await popup.page.getByRole('button', { name: 'QR code', exact: true }).click();
   await expect(popup.page.getByTestId('qr-image')).toBeVisible();
 });
 
@@ -87,10 +92,23 @@ test('shortened while the service is down: shown as waiting, created once it is 
     await popup.shortenButton().click();
     await expect(popup.page.getByTestId('pending-note')).toBeVisible();
     await expect(popup.page.getByTestId('short-url-pending')).toBeVisible();
+    // The service stays away longer than the popup copies by itself after a click (AUTO_COPY_MS, 5 s).
+    await popup.page.waitForTimeout(5_500);
 
     server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
     await popup.page.evaluate(() => chrome.runtime.sendMessage({ type: 'sync.kick' }));
-    await expect(popup.shortUrl()).toHaveText(new RegExp(`^http://127.0.0.1:${port}/\\w+$`), { timeout: 20_000 });
+    await expect(popup.shortUrl()).toHaveAttribute('href', new RegExp(`^http://127.0.0.1:${port}/\\w+$`), {
+      timeout: 20_000,
+    });
+    // Made long after the click: the clipboard is not overwritten behind the person's back; Copy is offered.
+    await expect(popup.page.getByTestId('copy-offer')).toBeVisible();
+    const shortUrl = (await popup.shortUrl().getAttribute('href'))!;
+    expect(await readClipboard(context, web.url('/clipboard-reader'))).not.toBe(shortUrl);
+    await popup.page
+      .getByRole('button', { name: /^Copy / })
+      .first()
+      .click();
+    await expect.poll(() => readClipboard(context, web.url('/clipboard-reader'))).toBe(shortUrl);
     const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
       (l) => l.longurl === web.url('/article-offline'),
     );
@@ -107,6 +125,7 @@ test('the QR code is drawn locally and downloads as PNG and SVG', async ({ conte
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
   await popup.openFor(tabId);
   await popup.shortenButton().click();
+  await popup.page.getByRole('button', { name: 'QR code', exact: true }).click();
   await expect(popup.page.getByTestId('qr-image')).toBeVisible();
   const [png] = await Promise.all([
     popup.page.waitForEvent('download'),

@@ -83,6 +83,7 @@ test('a web page cannot reach the worker or the key, and the key never reaches a
 
   // A refused key produces an error message without the key in it.
   await page.goto(extensionUrl('dashboard.html#/settings'));
+  await page.getByRole('button', { name: 'Change', exact: true }).click();
   await page.getByLabel('Service URL').fill(server.url);
   await page.getByLabel('API key').fill('secret-key-that-is-wrong-123');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();

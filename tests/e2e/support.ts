@@ -109,3 +109,10 @@ export async function readClipboard(context: BrowserContext, pageUrl: string): P
     await reader.close();
   }
 }
+
+/** A service datetime as the extension shows it to a person in these tests (en-US, UTC): "Nov 23, 2027, 2:39 PM". */
+export function shownDateTime(serviceDatetime: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`${serviceDatetime.replace(' ', 'T')}Z`),
+  );
+}

@@ -28,7 +28,7 @@ test('changes made while the service is down reach it once it is back, exactly o
     }
 
     server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
-    await page.getByRole('link', { name: 'Sync centre' }).click();
+    await page.getByRole('link', { name: /^Sync/ }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await dashboard.expectInSync();
 
@@ -94,7 +94,7 @@ test('a change the service refuses is shown with its message, and goes through a
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.open('domains');
   // The demo account already has this domain: the service refuses a second registration.
-  await expect(page.getByTestId('domain-row').filter({ hasText: 'https://go.linkpilot.test' })).toHaveCount(1);
+  await expect(page.getByTestId('domain-row').filter({ hasText: 'go.linkpilot.test' })).toHaveCount(1);
   await dashboard.addDomain('https://go.linkpilot.test');
 
   await dashboard.open('sync');

@@ -15,8 +15,10 @@ export class CampaignsPage {
     return this.page.getByRole('form', { name: 'New campaign' });
   }
 
+  /** Opens "New campaign" unless its dialog is open already (a refused create keeps it open). */
   async create(fields: { name?: string; slug?: string; public?: boolean }) {
     const form = this.newForm();
+    if (!(await form.isVisible())) await this.page.getByRole('button', { name: 'New campaign' }).first().click();
     if (fields.name !== undefined) await form.getByLabel('Campaign name').fill(fields.name);
     if (fields.slug !== undefined) await form.getByLabel('Rotator slug').fill(fields.slug);
     if (fields.public !== undefined) await form.getByRole('checkbox', { name: /^Public/ }).setChecked(fields.public);

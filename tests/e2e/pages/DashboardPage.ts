@@ -13,9 +13,12 @@ export class DashboardPage {
   }
 
   async createChannel(name: string, color?: string) {
-    await this.page.getByLabel('Channel name').first().fill(name);
-    if (color) await this.page.getByRole('textbox', { name: 'Colour', exact: true }).first().fill(color);
-    await this.page.getByRole('button', { name: 'Create channel' }).click();
+    // The first: an empty list offers the same button again.
+    await this.page.getByRole('button', { name: 'New channel' }).first().click();
+    const dialog = this.page.getByRole('dialog', { name: 'New channel' });
+    await dialog.getByLabel('Channel name').fill(name);
+    if (color) await dialog.getByRole('textbox', { name: 'Colour', exact: true }).fill(color);
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
     // Written here first: the row shows once the change is safe in IndexedDB and queued.
     await this.channelRow(name).first().waitFor();
   }
@@ -24,14 +27,16 @@ export class DashboardPage {
     return this.page.getByTestId('channel-row').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
-  /** Adds a domain and waits until it is queued (the form empties) or refused at its field. */
+  /** Adds a domain and waits until it is queued (the dialog closes) or refused at its field. */
   async addDomain(domain: string) {
-    const field = this.page.getByLabel('Domain', { exact: true });
+    const dialog = this.page.getByRole('dialog', { name: 'Add a branded domain' });
+    if (!(await dialog.isVisible())) await this.page.getByRole('button', { name: 'Add domain' }).first().click();
+    const field = dialog.getByLabel('Domain', { exact: true });
     await field.fill(domain);
-    await this.page.getByRole('button', { name: 'Add domain' }).click();
+    await dialog.getByRole('button', { name: 'Add domain' }).click();
     // Leaving the page sooner could cut off the write to IndexedDB.
     await expect
-      .poll(async () => (await field.inputValue()) === '' || (await field.getAttribute('aria-invalid')) === 'true')
+      .poll(async () => !(await dialog.isVisible()) || (await field.getAttribute('aria-invalid')) === 'true')
       .toBe(true);
   }
 
@@ -53,6 +58,6 @@ export class DashboardPage {
   async expectInSync() {
     // Reloading the sync centre it is already on would only cut off what a click there started.
     if (!this.page.url().endsWith('#/sync')) await this.open('sync');
-    await expect(this.page.getByText('Everything is in sync.')).toBeVisible({ timeout: 30_000 });
+    await expect(this.page.getByText('Everything is saved on the service.')).toBeVisible({ timeout: 30_000 });
   }
 }

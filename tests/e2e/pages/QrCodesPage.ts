@@ -19,8 +19,15 @@ export class QrCodesPage {
     return this.form().getByRole('img', { name: 'Preview of the new QR code' });
   }
 
+  /** Opens "New QR code" unless its dialog is open already (a refused save keeps it open). */
+  async openForm() {
+    if (!(await this.form().isVisible())) await this.page.getByRole('button', { name: 'New QR code' }).first().click();
+    await this.form().waitFor();
+  }
+
   /** Chooses the type and fills the labelled fields of the form (data fields and name alike). */
   async fill(type: string, fields: Record<string, string>) {
+    await this.openForm();
     const form = this.form();
     await form.getByLabel('QR type').selectOption(type);
     for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
