@@ -47,31 +47,31 @@ const effectivePort = (url: URL) => Number(url.port || (url.protocol === 'https:
 
 /**
  * The names under which this service itself is reached: every loopback name on its port, the
- * host of its public URL, and the address it listens on (every local address when it listens
- * on all of them). A branded domain or a long URL with one of these names would take over the
- * service's own paths or redirect back into it.
+ * host of its public URL (in any scheme: a request says only its host), and the address it
+ * listens on (every local address when it listens on all of them). A branded domain or a long URL
+ * with one of these names would take over the service's own paths or redirect back into it.
+ * Loopback names on other ports stay allowed: they are other programs, such as a dev server.
  */
 export function serviceNames(options: { publicUrl: string; port: number; listenHost: string }) {
   const own = new Set<string>();
-  const add = (hostname: string, port: number) => {
-    const key = hostKey(hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname);
-    if (key) own.add(`${key}|${port}`);
+  const add = (host: string) => {
+    const key = hostKey(host);
+    if (key) own.add(key);
   };
-  const publicUrl = new URL(options.publicUrl);
-  add(publicUrl.hostname, effectivePort(publicUrl));
-  add(options.listenHost, options.port);
+  const bracketed = (address: string) => (address.includes(':') ? `[${address.replace(/%.*$/, '')}]` : address);
+  add(new URL(options.publicUrl).host);
+  add(`${bracketed(options.listenHost)}:${options.port}`);
   if (options.listenHost === '0.0.0.0' || options.listenHost === '::') {
     for (const addresses of Object.values(networkInterfaces())) {
-      for (const a of addresses ?? []) add(a.address.replace(/%.*$/, ''), options.port);
+      for (const a of addresses ?? []) add(`${bracketed(a.address)}:${options.port}`);
     }
   }
   return {
     /** Whether this http(s) URL names the service itself. */
     includes(url: URL): boolean {
-      const port = effectivePort(url);
-      if (isLoopbackName(url.hostname) && port === options.port) return true;
-      const key = hostKey(url.hostname);
-      return key !== null && own.has(`${key}|${port}`);
+      if (isLoopbackName(url.hostname) && effectivePort(url) === options.port) return true;
+      const key = hostKey(url.host);
+      return key !== null && own.has(key);
     },
   };
 }

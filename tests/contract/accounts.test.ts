@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../server/start';
-import { call } from './http';
+import { call, withServer } from './http';
 
 const KEYS = ['first-account-key-01', 'second-account-key-02', 'third-account-key-03'];
 
 describe('several API keys (--api-key given more than once)', () => {
   it('give each key after the first an empty account of its own; demo data only on the first', async () => {
-    const server = await startServer({ port: 0, db: ':memory:', apiKeys: KEYS, rateLimit: 1000 });
-    try {
+    await withServer({ apiKeys: KEYS, rateLimit: 1000 }, async (server) => {
       expect(server.apiKey).toBe(KEYS[0]);
       expect(server.apiKeys).toEqual(KEYS);
       const accounts = await Promise.all(
@@ -35,9 +34,7 @@ describe('several API keys (--api-key given more than once)', () => {
         ),
       );
       expect(remaining).toEqual(['997', '995', '996']);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('a restart with the same keys makes no second account; a new key gets one', async () => {

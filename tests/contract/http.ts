@@ -95,6 +95,16 @@ export function plainRequest(
   });
 }
 
+/** Runs `use` against a server of its own (ephemeral port, in-memory database), closed afterwards whatever happens. */
+export async function withServer<T>(options: ServerOptions, use: (server: RunningServer) => Promise<T>): Promise<T> {
+  const server = await startServer({ port: 0, db: ':memory:', ...options });
+  try {
+    return await use(server);
+  } finally {
+    await server.close();
+  }
+}
+
 /** A server per test file, on an ephemeral port with an in-memory database. */
 export function serverPerFile(options: ServerOptions = {}): { readonly server: RunningServer } {
   const holder: { server: RunningServer } = { server: undefined as unknown as RunningServer };

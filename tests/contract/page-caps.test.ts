@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/sync/engine';
-import { type RunningServer, startServer } from '../../server/start';
+import type { RunningServer } from '../../server/start';
+import { withServer } from './http';
 
 const KEY = 'page-caps-key-0001';
 
@@ -64,8 +65,7 @@ const mirrorIds = async (rows: Promise<{ id?: number | null }[]>) =>
 
 describe('the sync engine mirrors a whole account whatever the page-size cap', () => {
   it.each([10, 100, 1000])('at --max-limit %i', async (cap) => {
-    const server = await startServer({ port: 0, db: ':memory:', apiKeys: [KEY], maxLimit: cap, rateLimit: 100_000 });
-    try {
+    await withServer({ apiKeys: [KEY], maxLimit: cap, rateLimit: 100_000 }, async (server) => {
       const account = seed(server, { links: 1010, channels: 23, campaigns: 12, qrs: 11, domains: 14 });
       const db = new LinkpilotDb(`page-caps-${cap}`);
       let requests = 0;
@@ -88,8 +88,6 @@ describe('the sync engine mirrors a whole account whatever the page-size cap', (
       // The links alone take ceil(links / cap) pages: the cap was really applied.
       expect(requests).toBeGreaterThanOrEqual(Math.ceil(1013 / cap));
       db.close();
-    } finally {
-      await server.close();
-    }
+    });
   });
 });

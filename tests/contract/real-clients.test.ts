@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../server/start';
-import { call, expectError, serverPerFile } from './http';
+import { call, expectError, serverPerFile, withServer } from './http';
 
 /**
  * What public clients of the hosted service send and expect, where the spec says "not shown":
@@ -117,13 +116,10 @@ describe('the page-size cap', () => {
   it('is 100 by default and set by maxLimit (--max-limit); perpage says what was used', async () => {
     const all = await call(s(), 'GET', '/api/urls?limit=1000');
     expect(all.json.data.perpage).toBe(100);
-    const capped = await startServer({ port: 0, db: ':memory:', maxLimit: 2 });
-    try {
+    await withServer({ maxLimit: 2 }, async (capped) => {
       const page = await call(capped, 'GET', '/api/urls?limit=1000');
       expect(page.json.data).toMatchObject({ perpage: 2, result: 2, currentpage: 1, nextpage: 2, maxpage: 2 });
       expect((await call(capped, 'GET', '/api/urls?limit=1')).json.data.perpage).toBe(1);
-    } finally {
-      await capped.close();
-    }
+    });
   });
 });

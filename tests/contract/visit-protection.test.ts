@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../server/start';
-import { call, type PlainAnswer, plainRequest, serverPerFile } from './http';
+import { call, type PlainAnswer, plainRequest, serverPerFile, withServer } from './http';
 
 const ctx = serverPerFile({ passwordAttempts: { limit: 3, windowSec: 60 } });
 const s = () => ctx.server;
@@ -58,8 +57,7 @@ describe('a campaign rotator visits the chosen link as its own short URL would',
 
   it('answers 410 for an expired link and does not count it', async () => {
     let now = new Date('2031-01-01T00:00:00Z');
-    const timed = await startServer({ port: 0, db: ':memory:', now: () => now });
-    try {
+    await withServer({ now: () => now }, async (timed) => {
       const soon = (
         await call(timed, 'POST', '/api/url/add', { url: 'https://example.com/soon', expiry: '2031-01-01 00:10:00' })
       ).json;
@@ -69,9 +67,7 @@ describe('a campaign rotator visits the chosen link as its own short URL would',
       now = new Date('2031-01-01T00:11:00Z');
       expect((await visit(`${timed.url}/r/soon-rotator`)).status).toBe(410);
       expect((await call(timed, 'GET', `/api/url/${soon.id}`)).json.data.clicks).toBe(1);
-    } finally {
-      await timed.close();
-    }
+    });
   });
 });
 
