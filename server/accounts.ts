@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { hashPassword } from './passwords';
+import { NO_PASSWORD } from './passwords';
 import { datetime } from './time';
 
 export interface NewAccount {
@@ -24,7 +24,7 @@ export function createAccount(db: Database, input: NewAccount, now: Date): { id:
       .run(
         input.email,
         input.username ?? input.email.split('@')[0]!,
-        hashPassword(randomBytes(12).toString('hex')),
+        NO_PASSWORD,
         input.status ?? 'pro',
         datetime(expires),
         datetime(now),

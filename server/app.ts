@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import type { AccountRow, ApiContext, Route } from './context';
+import type { ApiContext, Route } from './context';
+import type { ServiceNames } from './hosts';
+import { authenticate } from './http/authenticate';
 import { readJsonBody } from './http/body';
 import { HttpError } from './http/errors';
 import type { FaultConfig, FaultInjector } from './http/faults';
 import type { RateLimiter } from './http/rate-limit';
+import { readTarget } from './http/request-target';
 import { sendJson } from './http/respond';
 import { handleVisit } from './redirect/handler';
 import { accountRoutes } from './routes/account';
@@ -25,44 +28,67 @@ const ROUTES: Route[] = [
   ...urlRoutes,
 ];
 
+/** What the service knows about itself once it listens. */
+export interface Site {
+  publicUrl: string;
+  serviceNames: ServiceNames;
+}
+
 export interface AppDeps {
   db: Database;
   now: () => Date;
-  publicUrl: () => string;
+  site: () => Site;
+  /** Requests per API key (per client address without a valid key). */
   limiter: RateLimiter;
+  /** Password attempts per visitor and link. */
+  passwordLimiter: RateLimiter;
+  maxLimit: number;
   faults: () => FaultInjector | null;
   countryHeader: string;
   visitorSalt: string;
+  /** Where unexpected failures are reported. */
+  logError: (message: string, error: unknown) => void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The request handler: /api/* is the JSON API, everything else is visits (redirects, QR, pages). */
+/**
+ * The request handler: /api/* is the JSON API, everything else is visits (redirects, QR, pages).
+ * Everything a request can make go wrong happens inside one guard: a client's mistake is a 4xx
+ * with a message, and only a fault of the service itself is logged.
+ */
 export function createApp(deps: AppDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await handleApi(deps, req, res, url);
-      else
-        await handleVisit(
-          {
-            db: deps.db,
-            now: deps.now,
-            publicUrl: deps.publicUrl(),
-            countryHeader: deps.countryHeader,
-            visitorSalt: deps.visitorSalt,
-          },
-          req,
-          res,
-          url,
-        );
+      const target = readTarget(req);
+      const { pathname } = target.url;
+      if (pathname === '/api' || pathname.startsWith('/api/')) await handleApi(deps, req, res, target.url);
+      else {
+        const { publicUrl, serviceNames } = deps.site();
+        const visitDeps = { ...deps, publicUrl, serviceNames };
+        await handleVisit(visitDeps, req, res, target);
+      }
     } catch (error) {
       if (res.headersSent || res.destroyed) return;
+      if (error instanceof HttpError) {
+        return sendJson(res, error.status, { error: 1, message: error.message }, error.headers);
+      }
+      deps.logError('server: unexpected error', error);
       // Unexpected failures answer in the API's error shape, without internals.
-      console.error('server: unexpected error', error);
       sendJson(res, 500, { error: 1, message: 'Internal server error.' });
     }
   };
+}
+
+/** Path parameters, percent-decoded; a malformed escape is the client's mistake. */
+function pathParams(route: Route, pathname: string): string[] {
+  return (route.pattern.exec(pathname) ?? []).slice(1).map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      throw new HttpError(400, `path: "${p.slice(0, 100)}" holds a malformed percent escape`);
+    }
+  });
 }
 
 async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -72,7 +98,7 @@ async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerRespons
   if (drawn.delayMs > 0) await sleep(drawn.delayMs);
   if (drawn.fault === 'bare429') return sendJson(res, 429, { error: 1, message: 'Too many requests.' });
 
-  const account = authenticate(deps, req);
+  const account = authenticate(deps.db, deps.now(), req);
   const bucket = account.ok ? `key:${account.key}` : `ip:${req.socket.remoteAddress ?? ''}`;
   const rate = deps.limiter.take(bucket);
   const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
@@ -101,18 +127,21 @@ async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerRespons
       );
     return answer(404, { error: 1, message: 'Unknown API endpoint.' });
   }
-  const ctx: ApiContext = {
-    db: deps.db,
-    account: account.row,
-    now: deps.now,
-    publicUrl: deps.publicUrl(),
-    params: (match.pattern.exec(url.pathname) ?? []).slice(1).map((p) => decodeURIComponent(p)),
-    query: url.searchParams,
-    body: () => readJsonBody(req),
-  };
+  const { publicUrl, serviceNames } = deps.site();
   let status = 200;
   let body: unknown;
   try {
+    const ctx: ApiContext = {
+      db: deps.db,
+      account: account.row,
+      now: deps.now,
+      publicUrl,
+      serviceNames,
+      maxLimit: deps.maxLimit,
+      params: pathParams(match, url.pathname),
+      query: url.searchParams,
+      body: () => readJsonBody(req),
+    };
     const result = await match.handler(ctx);
     status = result.status ?? 200;
     body = result.body;
@@ -126,26 +155,6 @@ async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerRespons
     return void res.end(JSON.stringify(body).slice(0, 7));
   }
   return answer(status, body);
-}
-
-type Auth = { ok: true; key: string; row: AccountRow } | { ok: false; message: string };
-
-function authenticate(deps: AppDeps, req: IncomingMessage): Auth {
-  const header = req.headers.authorization;
-  if (!header) return { ok: false, message: 'Missing API key: send it as Authorization: Bearer <API_KEY>.' };
-  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  if (!m) return { ok: false, message: 'Malformed Authorization header: use Bearer <API_KEY>.' };
-  const key = m[1]!;
-  const found = deps.db
-    .prepare(
-      'SELECT k.expires AS key_expires, a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?',
-    )
-    .get(key) as (AccountRow & { key_expires: string | null }) | undefined;
-  if (!found) return { ok: false, message: 'API key is invalid.' };
-  if (found.key_expires && found.key_expires <= deps.now().toISOString().slice(0, 19).replace('T', ' '))
-    return { ok: false, message: 'API key has expired.' };
-  const { key_expires: _expires, ...row } = found;
-  return { ok: true, key, row };
 }
 
 export type { FaultConfig };

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { ServiceNames } from './hosts';
 
 export interface AccountRow {
   id: number;
@@ -16,6 +17,10 @@ export interface ApiContext {
   account: AccountRow;
   now: () => Date;
   publicUrl: string;
+  /** The names of this service itself (loopback names on its port, the public URL's host). */
+  serviceNames: ServiceNames;
+  /** The largest page size a list answers with (--max-limit). */
+  maxLimit: number;
   params: string[];
   query: URLSearchParams;
   body: () => Promise<Record<string, unknown>>;

@@ -1,24 +1,33 @@
 import { parseArgs } from 'node:util';
-import { DEMO_EMAIL } from './demo';
+import { DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { parseFaultSpec } from './http/faults';
+import { DEFAULT_MAX_LIMIT } from './paging';
 import { startServer } from './start';
 
+const seconds = (ms: number) => ms / 1000;
 const HELP = `Linkpilot local link service
 
   npm run server -- [options]
 
-  --port N             port on 127.0.0.1 (default 8787; 0 = any free port)
-  --host ADDR          address to listen on (default 127.0.0.1)
-  --db FILE|:memory:   SQLite database (default .data/linkpilot.sqlite)
-  --api-key KEY        the demo account's API key on a new database (default: generated and printed)
-  --rate-limit N       requests per window per API key (default 30)
-  --rate-window S      window length in seconds (default 60)
-  --public-url URL     base of short URLs (default http://HOST:PORT)
-  --country-header H   request header carrying the visitor's country code (default x-country)
-  --faults SPEC        fault injection for tests, e.g. "latency=50,error500=0.2,dropAfter=0.05,seed=7"
-                       (latency, error500, dropBefore, dropAfter, slow, slowMs, malformed, bare429, seed)
-  --no-demo            do not create the demo account on a new database
-  --help               this text`;
+  --port N                 port on 127.0.0.1 (default 8787; 0 = any free port)
+  --host ADDR              address to listen on (default 127.0.0.1)
+  --db FILE|:memory:       SQLite database (default .data/linkpilot.sqlite)
+  --api-key KEY            an API key; repeat it for more accounts. On a new database the first
+                           gets the demo account (default: generated and printed), each further
+                           key an empty account of its own
+  --rate-limit N           requests per window per API key (default 30)
+  --rate-window S          window length in seconds (default 60)
+  --max-limit N            largest page size of a list; larger limits are clamped (default ${DEFAULT_MAX_LIMIT})
+  --public-url URL         base of short URLs (default http://HOST:PORT)
+  --country-header H       request header carrying the visitor's country code (default x-country)
+  --headers-timeout S      seconds to receive a request's headers (default ${seconds(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs)})
+  --request-timeout S      seconds to receive a whole request (default ${seconds(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs)})
+  --keep-alive-timeout S   seconds an idle connection stays open (default ${seconds(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs)})
+  --max-connections N      connections held at once (default ${DEFAULT_CONNECTION_LIMITS.maxConnections})
+  --faults SPEC            fault injection for tests, e.g. "latency=50,error500=0.2,dropAfter=0.05,seed=7"
+                           (latency, error500, dropBefore, dropAfter, slow, slowMs, malformed, bare429, seed)
+  --no-demo                do not create the demo account on a new database
+  --help                   this text`;
 
 function fail(message: string): never {
   console.error(`server: ${message}\nRun with --help for the options.`);
@@ -32,11 +41,16 @@ function readArgs() {
         port: { type: 'string' },
         host: { type: 'string' },
         db: { type: 'string' },
-        'api-key': { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
         'rate-limit': { type: 'string' },
         'rate-window': { type: 'string' },
+        'max-limit': { type: 'string' },
         'public-url': { type: 'string' },
         'country-header': { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         faults: { type: 'string' },
         'no-demo': { type: 'boolean' },
         help: { type: 'boolean' },
@@ -57,30 +71,51 @@ const int = (name: string, value: string | undefined, min: number) => {
   if (!/^\d+$/.test(value) || Number(value) < min) fail(`--${name} must be a whole number of at least ${min}`);
   return Number(value);
 };
+/** Seconds, fractions allowed (tests use short timeouts), as milliseconds. */
+const milliseconds = (name: string, value: string | undefined) => {
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) fail(`--${name} must be a number of seconds above 0`);
+  return Math.round(Number(value) * 1000);
+};
 let faults = null;
 try {
   faults = values.faults ? parseFaultSpec(values.faults) : null;
 } catch (error) {
   fail(`--faults: ${(error as Error).message}`);
 }
-if (values['api-key'] !== undefined && !/^[\w-]{8,128}$/.test(values['api-key']))
-  fail('--api-key must be 8-128 letters, digits, - or _');
+const apiKeys = values['api-key'] ?? [];
+for (const key of apiKeys) if (!/^[\w-]{8,128}$/.test(key)) fail('--api-key must be 8-128 letters, digits, - or _');
+const connectionLimits = Object.fromEntries(
+  Object.entries({
+    headersTimeoutMs: milliseconds('headers-timeout', values['headers-timeout']),
+    requestTimeoutMs: milliseconds('request-timeout', values['request-timeout']),
+    keepAliveTimeoutMs: milliseconds('keep-alive-timeout', values['keep-alive-timeout']),
+    maxConnections: int('max-connections', values['max-connections'], 1),
+  }).filter(([, v]) => v !== undefined),
+);
 
 const server = await startServer({
   port: int('port', values.port, 0) ?? 8787,
   host: values.host,
   db: values.db,
-  apiKey: values['api-key'],
+  apiKeys,
   rateLimit: int('rate-limit', values['rate-limit'], 1),
   rateWindowSec: int('rate-window', values['rate-window'], 1),
+  maxLimit: int('max-limit', values['max-limit'], 1),
   publicUrl: values['public-url'],
   countryHeader: values['country-header'],
+  connectionLimits,
   faults,
   demo: !values['no-demo'],
 }).catch((error: Error) => fail(error.message));
 
 console.log(`Link service listening on ${server.url}`);
-if (server.apiKey) console.log(`Demo account ${DEMO_EMAIL}, API key: ${server.apiKey}`);
+const emailOf = server.db.prepare(
+  'SELECT a.email FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?',
+);
+for (const key of server.apiKeys) {
+  console.log(`Account ${(emailOf.get(key) as { email: string }).email}, API key: ${key}`);
+}
 if (faults) console.log(`Fault injection ON: ${values.faults}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));

@@ -1,8 +1,11 @@
 import { badRequest } from './http/errors';
 
-/** Documented defaults: 15 per page; at most 100 (a larger limit is clamped, and `perpage` says so). */
+/**
+ * Documented defaults: 15 per page; at most 100 unless --max-limit says otherwise (a larger
+ * limit is clamped, and `perpage` says so).
+ */
 export const DEFAULT_LIMIT = 15;
-export const MAX_LIMIT = 100;
+export const DEFAULT_MAX_LIMIT = 100;
 
 export interface Paging {
   page: number;
@@ -17,8 +20,8 @@ function positiveInt(query: URLSearchParams, name: string, fallback: number): nu
   return Number(raw);
 }
 
-export function paging(query: URLSearchParams): Paging {
+export function paging(query: URLSearchParams, maxLimit: number): Paging {
   const page = positiveInt(query, 'page', 1);
-  const perpage = Math.min(positiveInt(query, 'limit', DEFAULT_LIMIT), MAX_LIMIT);
+  const perpage = Math.min(positiveInt(query, 'limit', DEFAULT_LIMIT), maxLimit);
   return { page, perpage, offset: (page - 1) * perpage };
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { badRequest } from './http/errors';
+import { line, paragraph, secretLine, withoutControls } from './text-rules';
 import { parseDatetime } from './time';
+
+export { line, paragraph };
 
 /** Parses a request body; the first problem becomes a 400 whose message starts with the field. */
 export function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
@@ -24,6 +27,7 @@ export const httpUrl = z
   .string({ error: 'is required and must be a string' })
   .trim()
   .max(2048, 'must be at most 2048 characters')
+  .refine(...withoutControls)
   .refine(isHttpUrl, 'must be a valid http or https URL');
 export const hexColor = z
   .string({ error: 'must be a string' })
@@ -36,8 +40,6 @@ export const datetimeField = z
   .string({ error: 'must be a string' })
   .refine((v) => parseDatetime(v) !== null, 'must be a date and time in the form YYYY-MM-DD HH:MM:SS');
 export const bool = z.boolean({ error: 'must be true or false' });
-export const text = (max: number) =>
-  z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
 export const positiveId = z
   .number({ error: 'must be an integer id' })
   .int('must be an integer id')
@@ -47,33 +49,31 @@ const phone = z.string({ error: 'must be a string' }).refine((v) => {
   const digits = v.replace(/\D/g, '').length;
   return /^\+?[0-9 ().-]+$/.test(v.trim()) && digits >= 3 && digits <= 20;
 }, 'must be a phone number');
-const email = z
+export const email = z
   .string({ error: 'must be a string' })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
-  .max(254);
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .refine(...withoutControls)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
 
 /** The structure of QR `data` per type: the spec leaves it open; this is ours (see README). */
 export const qrData = {
-  text: z
-    .string({ error: 'must be a string for type text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(2000, 'must be at most 2000 characters'),
+  text: paragraph(2000, { required: true }),
   link: httpUrl,
   phone,
   email: z.object(
-    { email, subject: text(200).optional(), body: text(1000).optional() },
+    { email, subject: line(200).optional(), body: paragraph(1000).optional() },
     { error: 'must be an object {email, subject?, body?} for type email' },
   ),
   sms: z.object(
-    { phone, message: text(500).optional() },
+    { phone, message: paragraph(500).optional() },
     { error: 'must be an object {phone, message?} for type sms' },
   ),
   wifi: z
     .object(
       {
-        ssid: z.string({ error: 'is required' }).min(1, 'is required').max(32, 'must be at most 32 characters'),
-        password: text(63).optional(),
+        ssid: line(32, { required: true }),
+        password: secretLine(63).optional(),
         encryption: z.enum(['WPA', 'WEP', 'nopass'], { error: 'must be WPA, WEP or nopass' }).optional(),
       },
       { error: 'must be an object {ssid, password?, encryption?} for type wifi' },
@@ -85,17 +85,17 @@ export const qrData = {
   vcard: z
     .object(
       {
-        firstname: text(100).optional(),
-        lastname: text(100).optional(),
-        organization: text(200).optional(),
+        firstname: line(100).optional(),
+        lastname: line(100).optional(),
+        organization: line(200).optional(),
         phone: phone.optional(),
         email: email.optional(),
         site: httpUrl.optional(),
-        street: text(200).optional(),
-        city: text(100).optional(),
-        state: text(100).optional(),
-        zip: text(20).optional(),
-        country: text(100).optional(),
+        street: line(200).optional(),
+        city: line(100).optional(),
+        state: line(100).optional(),
+        zip: line(20).optional(),
+        country: line(100).optional(),
       },
       { error: 'must be an object of vCard fields for type vcard' },
     )

@@ -202,7 +202,8 @@ export function createApiClient(options: ApiClientOptions) {
         const body = await get('/api/urls', linkDetailResponseSchema, { short });
         return { details: body.details, stats: body.data };
       } catch (error) {
-        // What "no match" looks like is not specified: a 404, or an error body.
+        // "No match" is not specified: the hosted service answers HTTP 200 with error 1 (its public
+        // clients rely on that, and the local server does the same); a 404 is read alike.
         if (
           error instanceof ApiError &&
           (error.kind === 'not-found' || (error.kind === 'validation' && error.status === 200))

@@ -10,6 +10,7 @@ export interface RateDecision {
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastPrune = 0;
 
   constructor(
     public limit: number,
@@ -19,6 +20,7 @@ export class RateLimiter {
 
   take(bucket: string): RateDecision {
     const t = this.now();
+    this.prune(t);
     let w = this.windows.get(bucket);
     if (!w || t >= w.start + this.windowMs) {
       w = { start: t, count: 0 };
@@ -36,5 +38,25 @@ export class RateLimiter {
         'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
       },
     };
+  }
+
+  /** Starts the bucket afresh (a right password gives a visitor their attempts back). */
+  forget(bucket: string): void {
+    this.windows.delete(bucket);
+  }
+
+  /** How many buckets are held. */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /**
+   * Drops buckets whose window has ended: each visitor address or key leaves one, and a bucket
+   * past its window means the same as none. At most once a window, so a take stays O(1) on average.
+   */
+  private prune(t: number): void {
+    if (t - this.lastPrune < this.windowMs) return;
+    this.lastPrune = t;
+    for (const [bucket, w] of this.windows) if (t >= w.start + this.windowMs) this.windows.delete(bucket);
   }
 }

@@ -42,3 +42,10 @@ export function overlayPage(destination: string, overlayName: string): string {
 export function avatarSvg(letter: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#3046d9"/><text x="32" y="41" font-family="sans-serif" font-size="28" fill="#fff" text-anchor="middle">${escapeHtml(letter.toUpperCase())}</text></svg>`;
 }
+
+export function tooManyAttemptsPage(retryAfterSeconds: number): string {
+  return page(
+    'Too many attempts',
+    `<h1>Too many attempts</h1><p role="alert">Too many wrong passwords for this link. Try again in ${retryAfterSeconds} seconds.</p>`,
+  );
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ApiContext, type Route, route } from '../context';
 import { badRequest } from '../http/errors';
 import { hashPassword } from '../passwords';
-import { parse } from '../validate';
+import { email, parse } from '../validate';
 import { ok } from './common';
 
 export function accountView(ctx: ApiContext) {
@@ -19,12 +19,7 @@ export function accountView(ctx: ApiContext) {
 }
 
 const updateBody = z.object({
-  email: z
-    .string({ error: 'must be a string' })
-    .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
-    .max(254)
-    .optional(),
+  email: email.optional(),
   password: z
     .string({ error: 'must be a string' })
     .min(8, 'must be at least 8 characters')
@@ -38,6 +33,8 @@ export const accountRoutes: Route[] = [
     const body = parse(updateBody, await ctx.body());
     if (body.email === undefined && body.password === undefined)
       throw badRequest('email or password: at least one is required');
+    // Hashed before the checks: from the e-mail check to the write nothing waits.
+    const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
     if (body.email !== undefined) {
       const taken = ctx.db
         .prepare('SELECT id FROM accounts WHERE email = ? AND id <> ?')
@@ -47,10 +44,8 @@ export const accountRoutes: Route[] = [
     ctx.db.transaction(() => {
       if (body.email !== undefined)
         ctx.db.prepare('UPDATE accounts SET email = ? WHERE id = ?').run(body.email, ctx.account.id);
-      if (body.password !== undefined)
-        ctx.db
-          .prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
-          .run(hashPassword(body.password), ctx.account.id);
+      if (passwordHash !== undefined)
+        ctx.db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, ctx.account.id);
     })();
     return ok({ message: 'Account has been updated successfully.' });
   }),

@@ -5,7 +5,7 @@ import { listEnvelope } from '../http/respond';
 import { type LinkRecord, qrLinkOf, shortUrlOf } from '../links-view';
 import { paging } from '../paging';
 import { dateOnly, datetime } from '../time';
-import { bool, hexColor, parse, text } from '../validate';
+import { bool, hexColor, line, paragraph, parse } from '../validate';
 import { idParam, ok, owned } from './common';
 import { listOwned } from './list';
 
@@ -27,12 +27,8 @@ const view = (c: ChannelRecord) => ({
 const DEFAULT_COLOR = '#6366f1';
 
 const fields = {
-  name: z
-    .string({ error: 'is required and must be a string' })
-    .trim()
-    .min(1, 'is required')
-    .max(100, 'must be at most 100 characters'),
-  description: text(500).optional(),
+  name: line(100, { required: true }),
+  description: paragraph(500).optional(),
   color: hexColor.optional(),
   starred: bool.optional(),
 };
@@ -92,7 +88,7 @@ export const channelRoutes: Route[] = [
   route('GET', '/api/channels', (ctx) => listOwned<ChannelRecord>(ctx, 'channels', 'channels', view)),
   route('GET', '/api/channel/:id', (ctx) => {
     const channel = owned<ChannelRecord>(ctx, 'channels', idParam(ctx, 0, 'Channel'), 'Channel');
-    const p = paging(ctx.query);
+    const p = paging(ctx.query, ctx.maxLimit);
     const total = (
       ctx.db.prepare('SELECT COUNT(*) AS n FROM channel_items WHERE channel_id = ?').get(channel.id) as { n: number }
     ).n;
@@ -104,7 +100,8 @@ export const channelRoutes: Route[] = [
   }),
   route('POST', '/api/channel/add', async (ctx) => {
     const b = parse(createBody, await ctx.body());
-    const color = (b.color ?? DEFAULT_COLOR).toLowerCase();
+    // Kept exactly as sent: clients of the hosted service compare the colour they read back.
+    const color = b.color ?? DEFAULT_COLOR;
     const info = ctx.db
       .prepare(
         'INSERT INTO channels (account_id, name, description, color, starred, created) VALUES (?, ?, ?, ?, ?, ?)',
@@ -139,7 +136,7 @@ export const channelRoutes: Route[] = [
       .run(
         b.name ?? channel.name,
         b.description ?? channel.description,
-        (b.color ?? channel.color).toLowerCase(),
+        b.color ?? channel.color,
         b.starred === undefined ? channel.starred : b.starred ? 1 : 0,
         channel.id,
       );

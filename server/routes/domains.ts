@@ -1,17 +1,14 @@
 import { z } from 'zod';
+import { type DomainRecord, domainForHost } from '../branded-domains';
 import { type Route, route } from '../context';
+import { hostKey } from '../hosts';
 import { badRequest } from '../http/errors';
+import { refusePointingBack } from '../points-back';
 import { datetime } from '../time';
 import { httpUrl, parse } from '../validate';
 import { idParam, ok, owned } from './common';
 import { listOwned } from './list';
 
-interface DomainRecord {
-  id: number;
-  domain: string;
-  redirectroot: string;
-  redirect404: string;
-}
 const view = (d: DomainRecord) => ({
   id: d.id,
   domain: d.domain,
@@ -20,18 +17,10 @@ const view = (d: DomainRecord) => ({
 });
 
 /** A scheme and a host, nothing else: that is what a branded domain is. */
-const domainName = httpUrl.refine((v) => {
-  // zod runs every refinement, also after httpUrl failed: an unparsable value is left to that message.
-  if (!URL.canParse(v)) return true;
-  const u = new URL(v);
-  return (
-    (u.pathname === '/' || u.pathname === '') &&
-    !u.search &&
-    !u.hash &&
-    !u.username &&
-    v.replace(/\/$/, '').toLowerCase() === u.origin.toLowerCase()
-  );
-}, 'must be only a scheme and host, like https://go.example.com');
+const domainName = httpUrl.refine(
+  (v) => /^https?:\/\/[^/?#@\\]+\/?$/i.test(v),
+  'must be only a scheme and host, like https://go.example.com',
+);
 
 const createBody = z.object({ domain: domainName, redirectroot: httpUrl.optional(), redirect404: httpUrl.optional() });
 const updateBody = z.object({ redirectroot: httpUrl.optional(), redirect404: httpUrl.optional() });
@@ -40,14 +29,24 @@ export const domainRoutes: Route[] = [
   route('GET', '/api/domains', (ctx) => listOwned<DomainRecord>(ctx, 'domains', 'domains', view)),
   route('POST', '/api/domain/add', async (ctx) => {
     const b = parse(createBody, await ctx.body());
-    const domain = new URL(b.domain).origin;
-    if (domain === new URL(ctx.publicUrl).origin) throw badRequest('domain: is the service’s own domain');
+    const url = new URL(b.domain);
+    const host = hostKey(url.host);
+    if (host === null) throw badRequest('domain: must be only a scheme and host, like https://go.example.com');
+    if (ctx.serviceNames.includes(url)) throw badRequest('domain: is a name of this service itself');
+    // One host, one account: another scheme or spelling of a registered host is the same host.
+    if (domainForHost(ctx.db, host)) throw badRequest('domain: is already registered');
+    refusePointingBack(
+      ctx,
+      [
+        ['redirectroot', b.redirectroot],
+        ['redirect404', b.redirect404],
+      ],
+      host,
+    );
     // The spec requires the domain to point at the service already; DNS cannot be checked offline, so it is accepted.
-    if (ctx.db.prepare('SELECT id FROM domains WHERE domain = ?').get(domain))
-      throw badRequest('domain: is already registered');
     const info = ctx.db
       .prepare('INSERT INTO domains (account_id, domain, redirectroot, redirect404, created) VALUES (?, ?, ?, ?, ?)')
-      .run(ctx.account.id, domain, b.redirectroot ?? '', b.redirect404 ?? '', datetime(ctx.now()));
+      .run(ctx.account.id, `${url.protocol}//${host}`, b.redirectroot ?? '', b.redirect404 ?? '', datetime(ctx.now()));
     return ok({ id: Number(info.lastInsertRowid) });
   }),
   route('PUT', '/api/domain/:id/update', async (ctx) => {
@@ -57,6 +56,10 @@ export const domainRoutes: Route[] = [
     const b = parse(updateBody, raw);
     if (b.redirectroot === undefined && b.redirect404 === undefined)
       throw badRequest('redirectroot or redirect404: nothing to update');
+    refusePointingBack(ctx, [
+      ['redirectroot', b.redirectroot],
+      ['redirect404', b.redirect404],
+    ]);
     ctx.db
       .prepare('UPDATE domains SET redirectroot = ?, redirect404 = ? WHERE id = ?')
       .run(b.redirectroot ?? d.redirectroot, b.redirect404 ?? d.redirect404, d.id);

@@ -4,7 +4,7 @@ import { paging } from '../paging';
 
 /** One page of an account's records of a table, newest first, in the spec's list envelope. */
 export function listOwned<T>(ctx: ApiContext, table: string, collection: string, view: (row: T) => unknown) {
-  const p = paging(ctx.query);
+  const p = paging(ctx.query, ctx.maxLimit);
   const total = (
     ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE account_id = ?`).get(ctx.account.id) as { n: number }
   ).n;

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { type ApiContext, type Route, route } from '../context';
 import { badRequest } from '../http/errors';
 import { qrLinkOf } from '../links-view';
+import { refusePointingBack } from '../points-back';
 import { statistics } from '../stats';
+import { withoutControls } from '../text-rules';
 import { datetime } from '../time';
-import { parse, QR_TYPES, type QrType, qrData, rgbColor, text } from '../validate';
+import { line, parse, QR_TYPES, type QrType, qrData, rgbColor } from '../validate';
 import { idParam, ok, owned } from './common';
 import { listOwned } from './list';
 
@@ -27,6 +29,7 @@ const view = (ctx: ApiContext, q: QrRecord) => ({
 const logo = z
   .string({ error: 'must be a string' })
   .max(2048)
+  .refine(...withoutControls)
   .refine(
     (v) => /\.(png|jpe?g)(\?.*)?$/i.test(v) && (/^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v)),
     'must be the path or http(s) URL of a .png or .jpg image',
@@ -35,7 +38,7 @@ const common = z.object({
   background: rgbColor.optional(),
   foreground: rgbColor.optional(),
   logo: logo.optional(),
-  name: text(100).optional(),
+  name: line(100).optional(),
 });
 
 export const qrRoutes: Route[] = [
@@ -52,6 +55,7 @@ export const qrRoutes: Route[] = [
     if (body.data === undefined || body.data === null || body.data === '') throw badRequest('data: is required');
     const data = parse(z.object({ data: qrData[type as QrType] }), { data: body.data }).data;
     const rest = parse(common, body);
+    if (type === 'link') refusePointingBack(ctx, [['data', data as string]]);
     const code = randomBytes(6).toString('base64url');
     const info = ctx.db
       .prepare(

@@ -60,9 +60,9 @@ describe('the typed client against the local server: all 25 operations', () => {
   it('domains and campaigns, with the name that arrives under `domain`', async () => {
     const client = api();
     const domain = await client.createDomain({ domain: 'https://client.example' });
-    await client.updateDomain(domain.id, { redirect404: 'https://client.example/404' });
+    await client.updateDomain(domain.id, { redirect404: 'https://client-home.example/404' });
     expect((await client.listDomains()).items.find((d) => d.id === domain.id)?.redirect404).toBe(
-      'https://client.example/404',
+      'https://client-home.example/404',
     );
     await client.deleteDomain(domain.id);
 

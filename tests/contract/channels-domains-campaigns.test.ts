@@ -17,7 +17,7 @@ describe('channels', () => {
       id: expect.any(Number),
       name: 'Reading',
       description: 'Later',
-      color: '#aa00cc',
+      color: '#AA00CC',
       starred: true,
     });
     const id = created.json.id as number;
@@ -48,7 +48,7 @@ describe('channels', () => {
     const listed = (await call(s(), 'GET', '/api/channels')).json.data.channels.find(
       (c: { id: number }) => c.id === id,
     );
-    expect(listed).toEqual({ id, name: 'Reading', description: 'Later', color: '#aa00cc', starred: false });
+    expect(listed).toEqual({ id, name: 'Reading', description: 'Later', color: '#AA00CC', starred: false });
 
     expect((await call(s(), 'DELETE', `/api/channel/${id}/delete`)).json).toEqual({
       error: 0,

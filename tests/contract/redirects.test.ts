@@ -1,6 +1,5 @@
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { call, serverPerFile } from './http';
+import { call, plainRequest, serverPerFile } from './http';
 
 const ctx = serverPerFile();
 const s = () => ctx.server;
@@ -138,17 +137,7 @@ describe('redirects that count', () => {
 });
 
 /** fetch() will not send a custom Host header; node:http will. */
-function requestWithHost(
-  port: number,
-  path: string,
-  host: string,
-): Promise<{ status: number; location: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { Host: host } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function requestWithHost(port: number, path: string, host: string) {
+  const answer = await plainRequest(`http://127.0.0.1:${port}`, path, { headers: { Host: host } });
+  return { status: answer.status, location: answer.headers.location };
 }

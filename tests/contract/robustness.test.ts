@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../server/db/migrations';
 import { parseFaultSpec } from '../../server/http/faults';
+import { RateLimiter } from '../../server/http/rate-limit';
 import { startServer } from '../../server/start';
 import { call, expectError, serverPerFile } from './http';
 
@@ -142,5 +143,23 @@ describe('fault injection', () => {
     } finally {
       await faulty.close();
     }
+  });
+});
+
+describe('the rate limiter', () => {
+  it('drops the buckets of ended windows, so its memory does not grow with every client ever seen', () => {
+    let t = 1_000_000;
+    const limiter = new RateLimiter(5, 60_000, () => t);
+    for (let i = 0; i < 1000; i++) limiter.take(`ip:10.0.${Math.floor(i / 250)}.${i % 250}`);
+    expect(limiter.size).toBe(1000);
+    t += 30_000;
+    limiter.take('key:still-in-window');
+    expect(limiter.size).toBe(1001);
+    t += 31_000;
+    const fresh = limiter.take('key:after-the-window');
+    expect(limiter.size).toBe(2);
+    expect(fresh.headers['X-RateLimit-Remaining']).toBe('4');
+    // A bucket still inside its window keeps its count.
+    expect(limiter.take('key:still-in-window').headers['X-RateLimit-Remaining']).toBe('3');
   });
 });

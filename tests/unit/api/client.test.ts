@@ -290,6 +290,17 @@ describe('every operation sends the right request and reads its answer', () => {
     expect(await api.findLinkByShortUrl('https://s.test/none')).toBeNull();
   });
 
+  it('findLinkByShortUrl reads the hosted service’s "no match" too: HTTP 200 with error 1', async () => {
+    const { api } = client([
+      { body: { error: 1, message: 'short: no link with that short URL' } },
+      { status: 400, body: { error: 1, message: 'short: enter a short URL' } },
+    ]);
+    expect(await api.findLinkByShortUrl('https://s.test/none')).toBeNull();
+    // A refusal with a 4xx status is not "no match": it stays an error the caller sees.
+    const refused = await failure(api.findLinkByShortUrl('https://s.test/odd'));
+    expect(refused).toMatchObject({ kind: 'validation', status: 400 });
+  });
+
   it('campaign create reads the name carried under `domain`', async () => {
     const { api } = client([{ body: campaign }]);
     expect(await api.createCampaign({ name: 'Launch' })).toMatchObject({ id: 3, name: 'Launch', rotator: null });
