@@ -6,7 +6,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Reference images: small differences (anti-aliasing) pass, a moved or restyled element does not.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' },
+  },
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
   fullyParallel: true,
   workers: 2,
   retries: 0,

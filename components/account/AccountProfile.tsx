@@ -23,7 +23,7 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
         <dt>Plan expires</dt>
         <dd data-testid="account-expires">{account.expires ? formatDateTime(account.expires) : 'No end date'}</dd>
         <dt>Member since</dt>
-        <dd>{account.registered ? formatDate(account.registered) : 'Not stated'}</dd>
+        <dd data-testid="account-registered">{account.registered ? formatDate(account.registered) : 'Not stated'}</dd>
       </dl>
       {account.pendingEmail ? (
         <p className={refused ? 'banner banner-error' : 'banner banner-info'} data-testid="pending-email">

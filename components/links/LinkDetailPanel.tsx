@@ -69,7 +69,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
           )}
         </dd>
         <dt>Created</dt>
-        <dd>{formatDateTime(link.date)}</dd>
+        <dd data-testid="link-created">{formatDateTime(link.date)}</dd>
         {stats?.expiry ? (
           <>
             <dt>Expires</dt>

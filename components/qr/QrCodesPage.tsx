@@ -85,7 +85,7 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
         <span className="muted small-text">
           <span data-testid="qr-scans">{scansCounted(qr) ? plural(qr.scans, 'scan') : 'Scans not counted'}</span>
           {' · '}
-          {formatDate(qr.date)}
+          <span data-testid="qr-date">{formatDate(qr.date)}</span>
         </span>
         {!scansCounted(qr) ? (
           <span className="muted small-text" data-testid="qr-wifi-note">

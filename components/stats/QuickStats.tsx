@@ -2,7 +2,7 @@ import type { Tally } from '@/lib/api/schemas/primitives';
 import type { Statistics } from '@/lib/api/schemas/stats';
 import type { LinkStatsRow } from '@/lib/db/schema';
 import { formatNumber, formatTime, plural } from '../ui/format';
-import { flagOf } from './flags';
+import { CountryMark } from './flags';
 import { Tallies } from './Tallies';
 
 /** Referrers and social networks are one question ("where did the clicks come from?"): one list. */
@@ -30,7 +30,11 @@ export function QuickStats({
 }) {
   const s = stats?.stats;
   const total = s ? Math.max(s.clicks, clicks) : clicks;
-  const updated = stats ? <span className="muted small-text">Updated {formatTime(stats.fetchedAt)}</span> : null;
+  const updated = stats ? (
+    <span className="muted small-text" data-testid="stats-updated">
+      Updated {formatTime(stats.fetchedAt)}
+    </span>
+  ) : null;
   if (total === 0) {
     return (
       <section className="row-between" aria-label="Statistics">
@@ -65,7 +69,12 @@ export function QuickStats({
       </div>
       {s ? (
         <div className="tallies-grid">
-          <Tallies title="Countries" items={s.topCountries} limit={limit} decorate={flagOf} />
+          <Tallies
+            title="Countries"
+            items={s.topCountries}
+            limit={limit}
+            decorate={(country) => <CountryMark country={country} />}
+          />
           <Tallies title="Sources" items={sourcesOf(s)} limit={limit} />
           {compact ? null : <Tallies title="Browsers" items={s.topBrowsers} limit={limit} />}
           {compact ? null : <Tallies title="Operating systems" items={s.topOs} limit={limit} />}

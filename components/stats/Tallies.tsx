@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Tally } from '@/lib/api/schemas/primitives';
 import { formatNumber } from '../ui/format';
 
@@ -14,7 +15,7 @@ export function Tallies({
   title: string;
   items: Tally[];
   limit?: number;
-  decorate?: (label: string) => string | null;
+  decorate?: (label: string) => ReactNode;
 }) {
   const shown = items.filter((i) => i.count > 0).slice(0, limit);
   if (shown.length === 0) return null;
@@ -24,11 +25,10 @@ export function Tallies({
       <h3>{title}</h3>
       <ul>
         {shown.map((item) => {
-          const mark = decorate?.(item.label);
           return (
             <li key={item.label} className="tally">
               <span className="tally-label" title={item.label}>
-                {mark ? <span aria-hidden="true">{mark} </span> : null}
+                {decorate?.(item.label)}
                 {item.label}
               </span>
               <span className="tally-count">{formatNumber(item.count)}</span>

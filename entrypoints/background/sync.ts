@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { browser } from 'wxt/browser';
+import { platformFetch } from '@/lib/api/fetch';
 import { showSyncBadge } from '@/lib/browser/badge';
 import { installFreshConnectionRule } from '@/lib/browser/fresh-connections';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';
@@ -7,6 +8,7 @@ import { database } from '@/lib/db/open';
 import { requestTimeoutItem } from '@/lib/settings/advanced';
 import { connectionItem } from '@/lib/settings/connection';
 import { createSyncEngine, type DrainReport } from '@/lib/sync/engine';
+import { recordingReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 
 export const ALARM_WAKE = 'sync-wake';
@@ -30,6 +32,8 @@ export function createBackgroundSync() {
       const c = await connectionItem.getValue();
       return c ? { baseUrl: c.baseUrl, apiKey: c.apiKey } : null;
     },
+    // Every request tells the pages whether the service answers (the offline banner, a paused copy).
+    fetch: recordingReachability(db, platformFetch),
     exclusive: exclusiveAcrossContexts('linkpilot-sync'),
     isOnline: () => navigator.onLine,
     timeoutMs: async () => (await requestTimeoutItem.getValue()) * 1000,

@@ -1,3 +1,4 @@
+import type { Fetch } from '../api/fetch';
 import type { LinkpilotDb } from '../db/schema';
 
 /**
@@ -28,4 +29,26 @@ export async function recordReachability(
   const current = await readReachability(db);
   if (current && current.reachable === reachable && current.message === message) return;
   await db.meta.put({ key: REACHABILITY_KEY, value: { reachable, since: now, message } satisfies Reachability });
+}
+
+/**
+ * A fetch that records whether the service answers: any HTTP answer counts as reachable (a 500 is
+ * the service speaking); a failure to connect or a timeout counts as unreachable. An abort the
+ * caller asked for says nothing about the service.
+ */
+export function recordingReachability(db: LinkpilotDb, send: Fetch, now: () => number = Date.now): Fetch {
+  return async (input, init) => {
+    try {
+      const response = await send(input, init);
+      void recordReachability(db, true, now()).catch(() => undefined);
+      return response;
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      if (error instanceof TypeError || timedOut) {
+        const message = timedOut ? 'The service did not answer in time.' : 'The service could not be reached.';
+        void recordReachability(db, false, now(), message).catch(() => undefined);
+      }
+      throw error;
+    }
+  };
 }

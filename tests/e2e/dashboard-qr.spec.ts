@@ -71,9 +71,14 @@ test('QR codes: bad input gets a message at its field, no preview, and nothing i
   expect(await outboxSize(worker)).toBe(0);
   expect((await serverList<ServerQr>(server, '/api/qr', 'qrs')).map((q) => q.name)).toEqual(['Menu card']);
 
-  // The message follows the correction live, and the preview appears once the input is valid.
-  await qr.fill('wifi', { 'Wi-Fi password': 'espresso1' });
+  // The messages follow the correction live, the summary too, and the preview appears once the input is valid.
+  const summary = qr.form().getByText('Check the marked fields: nothing was saved yet.');
+  await qr.fill('wifi', { 'Network name (SSID)': 'Cafe', 'Wi-Fi password': '' });
+  await qr.submit();
+  await expect(summary).toBeVisible();
+  await qr.form().getByLabel('Wi-Fi password', { exact: true }).fill('espresso1');
   await expect(qr.form().getByText('Enter the Wi-Fi password, or choose no encryption.')).toHaveCount(0);
+  await expect(summary).toHaveCount(0);
   await expect(qr.preview()).toBeVisible();
 });
 
