@@ -12,7 +12,7 @@ export function AccountPage() {
   // Only the state of queued account changes is read here: their payload may hold a password.
   const refused = useLiveQuery(
     async () =>
-      (await db.outbox.where('key').equals('me').toArray()).some((e) => e.entity === 'account' && e.state === 'failed'),
+      (await db.outbox.where('key').equals('me').toArray()).some((e) => e.kind === 'account' && e.state === 'failed'),
     [],
     false,
   );

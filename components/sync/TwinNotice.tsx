@@ -1,7 +1,7 @@
 /**
- * Shown on a record that looks like an unasked-for copy of one made here: the browser resent the
- * create by itself (see lib/sync/twins.ts). Copies the engine can prove are removed by it; these
- * lack that proof, so nothing is deleted without the person saying so.
+ * Shown on a record that looks like an unasked-for copy of one made here (its name or long URL,
+ * made at the same moment: see lib/sync/pull.ts). It may be someone else's record, so nothing is
+ * deleted without the person saying so.
  */
 export function TwinNotice({ name, onDelete }: { name: string; onDelete?: () => void }) {
   return (

@@ -12,9 +12,8 @@ import { browser } from 'wxt/browser';
  * taken back. A request on a connection of its own is never resent by the browser: a dropped answer
  * reaches the sync engine as an ambiguous failure, which it resolves by looking the record up
  * before sending again. The price is one connection set-up per request, at most 30 a minute.
- * HTTP/2 has no Connection header, so there the rule does nothing; the resend check on the
- * rate-limit headers (lib/sync/twins.ts) stays as the fallback for that and for browsers without
- * the API.
+ * HTTP/2 has no Connection header, so there the rule does nothing; there, and in browsers without
+ * the API, a copy is flagged by the next pull (lib/sync/pull.ts) for the person to delete.
  */
 
 /** The rule's id among this extension's session rules: installing replaces it, never adds a second. */

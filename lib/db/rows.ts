@@ -1,10 +1,15 @@
+import type { CreateCampaignInput } from '../api/inputs/campaigns';
+import type { CreateChannelInput } from '../api/inputs/channels';
+import type { CreateDomainInput } from '../api/inputs/domains';
+import type { CreateQrInput } from '../api/inputs/qr';
 import type { Campaign } from '../api/schemas/campaigns';
 import type { Channel, ChannelItem } from '../api/schemas/channels';
 import type { Domain } from '../api/schemas/domains';
 import type { Link } from '../api/schemas/links';
+import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode } from '../api/schemas/qr';
 import { serverKey } from './keys';
-import type { CampaignRow, ChannelItemRow, ChannelRow, DomainRow, LinkRow, QrRow } from './schema';
+import type { CampaignRow, ChannelItemRow, ChannelRow, DomainRow, LinkRow, QrRow, QueuedLink } from './schema';
 import { normalizeLongUrl, searchWords } from './search-words';
 
 /**
@@ -34,8 +39,10 @@ export function linkRow(link: Link, existing: LinkRow | undefined, pulledAt: num
   });
 }
 
+type LinkText = Pick<LinkRow, 'alias' | 'title' | 'description' | 'shorturl' | 'longurl'>;
+
 /** Recomputes the derived fields (search words, long URL key) after any change to a link row. */
-export function withLinkWords(row: LinkRow): LinkRow {
+export function withLinkWords<T extends LinkText>(row: T): T & Pick<LinkRow, 'longurlKey' | 'words'> {
   return {
     ...row,
     longurlKey: normalizeLongUrl(row.longurl),
@@ -143,4 +150,62 @@ export function qrRow(qr: QrCode, existing: QrRow | undefined, pulledAt: number)
     date: qr.date ?? existing?.date ?? '',
     input: existing?.input ?? null,
   };
+}
+
+/*
+ * Queued creates → what the mirror shows of them until the service answers (a row without its
+ * key, id and sync state, which the action adds).
+ */
+
+export const channelFromInput = (input: CreateChannelInput) => ({
+  name: input.name,
+  description: input.description ?? '',
+  color: input.color?.toLowerCase() ?? null,
+  starred: input.starred ?? false,
+});
+
+export const campaignFromInput = (input: CreateCampaignInput) => ({
+  name: input.name ?? 'New campaign',
+  slug: input.slug ?? null,
+  public: input.public ?? false,
+  rotator: null,
+  list: '',
+});
+
+export const domainFromInput = (input: CreateDomainInput) => ({
+  domain: input.domain.replace(/\/$/, ''),
+  redirectroot: input.redirectroot ?? '',
+  redirect404: input.redirect404 ?? '',
+});
+
+export const qrFromInput = (input: CreateQrInput, now: number) => ({
+  link: '',
+  scans: 0,
+  name: input.name ?? '',
+  date: formatDatetime(new Date(now)),
+  input,
+});
+
+export const linkFromInput = ({ input, campaignKey }: QueuedLink, now: number) =>
+  withLinkWords({
+    alias: input.custom ?? '',
+    shorturl: '',
+    longurl: input.url,
+    clicks: 0,
+    title: input.metatitle ?? titleOf(input.url),
+    description: input.description ?? '',
+    date: formatDatetime(new Date(now)),
+    campaignKey,
+    domain: input.domain ?? '',
+    status: input.status ?? null,
+    input,
+  });
+
+function titleOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.hostname + (u.pathname === '/' ? '' : u.pathname);
+  } catch {
+    return url;
+  }
 }

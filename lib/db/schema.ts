@@ -1,10 +1,15 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { SerializedApiError } from '../api/errors';
-import type { CreateLinkInput } from '../api/inputs/links';
+import type { UpdateAccountInput } from '../api/inputs/account';
+import type { CreateCampaignInput, UpdateCampaignInput } from '../api/inputs/campaigns';
+import type { CreateChannelInput, UpdateChannelInput } from '../api/inputs/channels';
+import type { CreateDomainInput, UpdateDomainInput } from '../api/inputs/domains';
+import type { LinkFields } from '../api/inputs/links';
 import type { CreateQrInput } from '../api/inputs/qr';
 import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
+import { SCHEMA_V3_CHANGES, upgradeToV3 } from './upgrade-v3';
 
 /** Where a mirrored record stands relative to the service. */
 export type SyncState = 'synced' | 'pending' | 'failed';
@@ -17,15 +22,10 @@ export interface Mirrored {
   /** When a pull last saw it (epoch ms); rows a complete pull did not see were deleted elsewhere. */
   pulledAt: number;
   /**
-   * Set on a pulled record that looks like a copy of one created here, made when the browser resent
-   * a create by itself (see lib/sync/twins.ts): the key of that record. Shown, never deleted unasked.
+   * Set on a pulled record that looks like a copy of one created here (same name or long URL, made
+   * at the same moment): the key of that record. Shown, never deleted unasked.
    */
   twinOf?: string;
-  /**
-   * On a record created here: the create as it was sent, kept when its answer showed the service
-   * counting more requests than were sent, the mark of a resend. A copy matching it is removed.
-   */
-  sentTwice?: Record<string, unknown>;
 }
 
 export interface LinkRow extends Mirrored {
@@ -45,7 +45,7 @@ export interface LinkRow extends Mirrored {
   domain: string;
   status: 'public' | 'private' | null;
   /** The full input of a link created here, kept so the create can be sent, edited or retried. */
-  input: CreateLinkInput | null;
+  input: LinkFields | null;
   words: string[];
 }
 
@@ -128,23 +128,51 @@ export interface AccountRow extends Account {
   pendingEmail: string | null;
 }
 
-export type Entity = 'link' | 'channel' | 'campaign' | 'domain' | 'qr' | 'account';
-export type OutboxOp = 'create' | 'update' | 'delete' | 'assign-channel' | 'assign-campaign';
+/** A link create as queued: its fields, and its channel and campaign by local key (they may be queued too). */
+export interface QueuedLink {
+  input: LinkFields;
+  channelKey: string | null;
+  campaignKey: string | null;
+}
+
+/** An item put into a channel: links and QR codes by local key, bio pages (known only to the service) by id. */
+export interface ChannelAssignment {
+  channelKey: string;
+  type: ChannelItemType;
+  itemKey: string | null;
+  itemId: number | null;
+}
+
+/** What each kind of record can have queued, by operation; the payloads are the API's own inputs. */
+export interface Changes {
+  link: { create: QueuedLink };
+  channel: { create: CreateChannelInput; update: UpdateChannelInput; delete: null };
+  campaign: { create: CreateCampaignInput; update: UpdateCampaignInput; delete: null };
+  domain: { create: CreateDomainInput; update: UpdateDomainInput; delete: null };
+  qr: { create: CreateQrInput };
+  account: { update: UpdateAccountInput };
+  /** Keyed by the channel item's row key. */
+  channelItem: { create: ChannelAssignment };
+  /** Keyed by the link's key: a link belongs to one campaign. */
+  campaignLink: { create: { campaignKey: string } };
+}
+export type Kind = keyof Changes;
+type ChangesOf<K extends Kind> = {
+  [O in keyof Changes[K]]: { kind: K; op: O; payload: Changes[K][O] };
+}[keyof Changes[K]];
+/** One change to one kind of record, discriminated on kind and operation. */
+export type Change<K extends Kind = Kind> = { [P in K]: ChangesOf<P> }[K];
+export type OutboxOp = Change['op'];
 export type OutboxState = 'pending' | 'inflight' | 'failed';
 
-/**
- * One change the user made, waiting to be sent. Entries of one record go out in `seq` order;
- * `deps` are local keys whose server ids the request needs (e.g. the channel of an assignment).
- */
-export interface OutboxEntry {
+/** Where a change stands in the queue. */
+export interface Queued {
   seq?: number;
-  entity: Entity;
-  op: OutboxOp;
   /** The record the change is about. */
   key: string;
-  payload: Record<string, unknown>;
+  /** Every local key whose server id the request needs (its own record's, unless it creates it). */
   deps: string[];
-  /** Server ids known so far for `key` and `deps`; filled in as the creates they wait for succeed. */
+  /** Server ids known so far for `deps`; filled in as the creates they wait for succeed. */
   ids: Record<string, number>;
   state: OutboxState;
   /** 0: someone is waiting for it (shorten this page); 1: ordinary. */
@@ -155,17 +183,18 @@ export interface OutboxEntry {
   notBefore: number;
   /** Set when a send may have reached the service without our learning the outcome. */
   ambiguous: boolean;
-  /**
-   * A create during whose sending the service counted a request not sent from here: the browser's
-   * own resend, which may have made the record once more (see lib/sync/twins.ts).
-   */
-  resent?: boolean;
   /** When it was last sent (absent in entries queued before it was kept). */
   sentAt?: number;
   /** Unreadable answers in a row (absent in entries queued before it was kept). */
   unreadable?: number;
   error: SerializedApiError | null;
 }
+
+/**
+ * One change the user made, waiting to be sent. Entries of one record go out in `seq` order, each
+ * once the ids of its `deps` are known.
+ */
+export type OutboxEntry<K extends Kind = Kind> = Change<K> & Queued;
 
 export interface MetaRow {
   key: string;
@@ -223,6 +252,8 @@ export class LinkpilotDb extends Dexie {
     this.version(1).stores(SCHEMA_V1);
     // 2: flagged copies are indexed, so the sync centre counts them without reading every record.
     this.version(2).stores(SCHEMA_V2_CHANGES);
+    // 3: the outbox typed by kind and operation, indexed for the queue; the resend trace goes.
+    this.version(3).stores(SCHEMA_V3_CHANGES).upgrade(upgradeToV3);
   }
 }
 

@@ -71,9 +71,8 @@ export async function connect(
   if ((previous && previous.baseUrl !== parsed.baseUrl) || (mirrored && mirrored.id !== account.id))
     await clearMirror(db);
   await connectionItem.setValue({ baseUrl: parsed.baseUrl, apiKey: key, connectedAt: new Date().toISOString() });
-  await db.transaction('rw', db.account, db.meta, async () => {
+  await db.transaction('rw', db.account, async () => {
     await db.account.put({ ...account, key: 'me', pendingEmail: (await db.account.get('me'))?.pendingEmail ?? null });
-    await db.meta.delete('auth-refused');
   });
   return { account, baseUrl: parsed.baseUrl, notes: parsed.notes };
 }

@@ -5,10 +5,10 @@ import type { LinkpilotDb, OutboxEntry } from '../db/schema';
 import { backoffDelay } from './backoff';
 import type { Priority } from './budget';
 import { BudgetStore, BudgetWait, budgetedFetch } from './budget-store';
-import { execute, isReady } from './execute';
-import { refreshSyncState, tableOf } from './outbox';
+import { sendEntry } from './kinds';
+import { afterFailure } from './policy';
 import { pullInProgress, pullStep, requestPull } from './pull';
-import { removable } from './twins';
+import { claim, nextEntry, recoverInflight, settle } from './queue';
 
 export interface Connection {
   baseUrl: string;
@@ -30,19 +30,9 @@ export interface EngineDeps {
   wakeAt?: (at: number) => void;
   /** Waits longer than this are not slept through: the drain stops and asks to be woken. */
   maxInlineWaitMs?: number;
-  /** Per-request timeout; a function is read for every client, so a changed setting applies at once. */
+  /** Per-request timeout; a function is read for every drain step, so a changed setting applies at once. */
   timeoutMs?: number | (() => number | Promise<number>);
-  /** Told about every request's outcome (for the badge, the sync centre and benchmarks). */
-  onEvent?: (event: EngineEvent) => void;
 }
-
-export type EngineEvent =
-  | { type: 'sent'; entry: OutboxEntry }
-  | { type: 'failed'; entry: OutboxEntry; error: ApiError }
-  | { type: 'retry'; entry: OutboxEntry; error: ApiError; at: number }
-  | { type: 'waiting'; until: number }
-  | { type: 'auth-refused'; error: ApiError }
-  | { type: 'offline' };
 
 export interface DrainReport {
   ran: boolean;
@@ -52,17 +42,15 @@ export interface DrainReport {
   wakeAt: number | null;
 }
 
+/** One dropped connection says little; this many in a row mean the service is out of reach. */
 const NETWORK_FAILURES_BEFORE_PAUSE = 3;
-/** Unreadable answers in a row to one change before it is shown as refused. */
-const UNREADABLE_ANSWERS_BEFORE_FAILING = 4;
-
 /** Stops a drain that would otherwise spin: each step sends at most a few requests. */
 const MAX_STEPS = 5_000;
 
 /**
- * The drain loop: sends the outbox in order (priority, then seq), one request at a time inside
- * the budget, then continues any mirror pull. Everything it needs is in IndexedDB, so a worker
- * stopped at any moment continues on its next start.
+ * The drain loop: sends the outbox in order (priority, then seq), one request at a time inside the
+ * budget, then continues any mirror pull. Everything it needs is in IndexedDB, so a worker stopped
+ * at any moment continues on its next start.
  */
 export function createSyncEngine(deps: EngineDeps) {
   const { db } = deps;
@@ -71,23 +59,14 @@ export function createSyncEngine(deps: EngineDeps) {
   const random = deps.random ?? Math.random;
   const exclusive = deps.exclusive ?? localMutex();
   const isOnline = deps.isOnline ?? (() => true);
-  let timeoutMs = typeof deps.timeoutMs === 'number' ? deps.timeoutMs : 15_000;
-  const refreshTimeout = async () => {
-    if (typeof deps.timeoutMs === 'function') timeoutMs = await deps.timeoutMs();
-  };
   const maxInlineWaitMs = deps.maxInlineWaitMs ?? 65_000;
   const budget = new BudgetStore(db, now);
-  let priority: Priority = 1;
+  const timeout = async () =>
+    typeof deps.timeoutMs === 'function' ? await deps.timeoutMs() : (deps.timeoutMs ?? 15_000);
   let rerun = false;
-  let networkFailures = 0;
-  /** Requests the service counted beyond ours during the current step (see budgetedFetch). */
-  let uncounted = 0;
 
-  function clientFor(
-    connection: Connection,
-    priorityOf: () => Priority = () => priority,
-    inlineWaitMs = maxInlineWaitMs,
-  ): ApiClient {
+  /** A client whose every request asks the budget first, at the priority of who is waiting for it. */
+  function clientFor(connection: Connection, timeoutMs: number, priority: Priority, inlineWaitMs = maxInlineWaitMs) {
     return createApiClient({
       baseUrl: connection.baseUrl,
       getApiKey: () => connection.apiKey,
@@ -95,199 +74,77 @@ export function createSyncEngine(deps: EngineDeps) {
       timeoutMs,
       fetch: budgetedFetch({
         store: budget,
-        priority: priorityOf,
+        priority,
         fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
         sleep,
         now,
         maxInlineWaitMs: inlineWaitMs,
-        onUncounted: (count) => {
-          uncounted += count;
-        },
       }),
       onRateLimit: (info, status) => budget.observe(info, status),
     });
   }
 
-  /** Entries left in flight by a worker that was stopped: their outcome is unknown. */
-  async function recoverInflight(): Promise<void> {
-    await db.outbox
-      .where('state')
-      .equals('inflight')
-      .modify((e) => {
-        e.state = 'pending';
-        if (e.op !== 'create') return;
-        e.ambiguous = true;
-        // The stopped worker's request may still be running on the service: looking for the record
-        // before it is written would send the create twice. Wait as for a timed-out create.
-        if (e.sentAt !== undefined) e.notBefore = Math.max(e.notBefore, e.sentAt + 2 * timeoutMs);
-      });
-  }
-
-  /** The next entry that may go: ready, due, and with nothing earlier of its record still queued. */
-  async function nextEntry(): Promise<{ entry: OutboxEntry | null; nextDue: number | null }> {
-    const all = await db.outbox.orderBy('seq').toArray();
-    const blockedKeys = new Set<string>();
-    let best: OutboxEntry | null = null;
-    let nextDue: number | null = null;
-    const t = now();
-    for (const entry of all) {
-      const earlierBlocks = blockedKeys.has(entry.key);
-      blockedKeys.add(entry.key);
-      if (entry.state === 'failed' || earlierBlocks || !isReady(entry)) continue;
-      if (entry.notBefore > t) {
-        nextDue = Math.min(nextDue ?? Infinity, entry.notBefore);
-        continue;
-      }
-      if (!best || entry.priority < best.priority) best = entry;
-    }
-    return { entry: best, nextDue };
-  }
-
-  async function settle(entry: OutboxEntry, changes: Partial<OutboxEntry> | 'done', sentTwice = false): Promise<void> {
-    const tables = entry.entity === 'account' ? [db.outbox] : [db.outbox, db.table(tableOf[entry.entity])];
-    await db.transaction('rw', tables, async () => {
-      if (changes === 'done') await db.outbox.delete(entry.seq!);
-      else await db.outbox.update(entry.seq!, changes);
-      // Kept with the record, in the same transaction, so a worker stopped now loses nothing of it.
-      if (sentTwice) await db.table(tableOf[entry.entity]).update(entry.key, { sentTwice: entry.payload });
-      if (entry.entity !== 'account') await refreshSyncState(db, entry.entity, entry.key);
-    });
-  }
-
-  /** Sends one entry. Returns 'stop' when the drain should end (offline, key refused, long wait). */
-  /**
-   * Marks the entry as on the wire and returns it as it is now. In one transaction with the read:
-   * a page may have folded an edit into it, or dropped it, since `nextEntry` looked; sending the
-   * older copy would lose that edit or send what was deleted.
-   */
-  async function claim(seq: number): Promise<OutboxEntry | null> {
-    return db.transaction('rw', db.outbox, async () => {
-      const current = await db.outbox.get(seq);
-      if (current?.state !== 'pending' || !isReady(current)) return null;
-      const sentAt = now();
-      await db.outbox.update(seq, { state: 'inflight', sentAt });
-      return { ...current, state: 'inflight', sentAt };
-    });
-  }
-
-  /** A create whose sending, now or in an earlier attempt, showed the browser's own resend. */
-  const resentNow = (entry: OutboxEntry) => entry.op === 'create' && (entry.resent === true || uncounted > 0);
-
-  async function step(api: ApiClient, next: OutboxEntry, report: DrainReport): Promise<'continue' | 'stop'> {
-    const entry = await claim(next.seq!);
-    if (!entry) return 'continue';
-    priority = entry.priority;
-    uncounted = 0;
-    try {
-      const { madeTwice } = await execute(db, api, entry);
-      networkFailures = 0;
-      // The mark serves only to delete a copy later, so only kinds the API can delete keep it.
-      await settle(entry, 'done', (resentNow(entry) || madeTwice) && removable(entry.entity));
-      report.sent += 1;
-      deps.onEvent?.({ type: 'sent', entry });
-      return 'continue';
-    } catch (error) {
-      if (error instanceof BudgetWait) {
-        await db.outbox.update(entry.seq!, { state: 'pending' });
-        report.wakeAt = error.until;
-        deps.onEvent?.({ type: 'waiting', until: error.until });
-        return 'stop';
-      }
-      const failure =
-        error instanceof ApiError
-          ? error
-          : new ApiError({
-              kind: 'bad-response',
-              message: `Unexpected failure: ${String((error as Error)?.message ?? error)}`.slice(0, 300),
-              retryable: false,
-            });
-      // Resent by the browser, then failed: the first copy may stand on the service. Look for it
-      // before sending again, as after any answer that never came.
-      return handleFailure(resentNow(entry) ? { ...entry, ambiguous: true, resent: true } : entry, failure, report);
-    } finally {
-      priority = 1;
-    }
-  }
-
-  async function handleFailure(entry: OutboxEntry, error: ApiError, report: DrainReport): Promise<'continue' | 'stop'> {
-    const ambiguous = entry.ambiguous || (entry.op === 'create' && error.ambiguous);
-    const resent = entry.resent;
-    if (error.kind === 'auth') {
-      // Not this change's fault: every request would be refused. Keep it and wait for a new key.
-      await db.outbox.update(entry.seq!, { state: 'pending', ambiguous, resent });
-      await db.meta.put({ key: 'auth-refused', value: { at: now(), message: error.message } });
-      deps.onEvent?.({ type: 'auth-refused', error });
-      return 'stop';
-    }
-    // An answer that keeps coming back unreadable is not a passing fault: ask the person.
-    const unreadable = error.kind === 'bad-response' ? (entry.unreadable ?? 0) + 1 : 0;
-    if (!error.retryable || unreadable >= UNREADABLE_ANSWERS_BEFORE_FAILING) {
-      await settle(entry, { state: 'failed', error: error.toJSON(), ambiguous, resent, unreadable: 0 });
-      report.failed += 1;
-      deps.onEvent?.({ type: 'failed', entry, error });
-      return 'continue';
-    }
-    const attempts = entry.attempts + 1;
-    let at = error.kind === 'rate-limited' ? (error.retryAt ?? now() + 60_000) : now() + backoffDelay(attempts, random);
-    // A timed-out create may still be running on the service: look for it only once it must have finished.
-    if (ambiguous && error.kind === 'timeout') at = Math.max(at, now() + 2 * timeoutMs);
-    await settle(entry, {
-      state: 'pending',
-      attempts,
-      notBefore: at,
-      ambiguous,
-      resent,
-      unreadable,
-      error: error.toJSON(),
-    });
-    deps.onEvent?.({ type: 'retry', entry, error, at });
-    if (error.kind === 'network' && !isOnline()) {
-      deps.onEvent?.({ type: 'offline' });
-      report.wakeAt = at;
-      return 'stop';
-    }
-    // One dropped connection says little; three in a row mean the service is out of reach, and every
-    // further request would fail alike: stop until this entry is due again.
-    if (error.kind === 'network' && ++networkFailures >= NETWORK_FAILURES_BEFORE_PAUSE) {
-      report.wakeAt = at;
-      return 'stop';
-    }
-    return 'continue';
-  }
-
   async function runDrain(): Promise<DrainReport> {
     const report: DrainReport = { ran: true, sent: 0, failed: 0, wakeAt: null };
-    networkFailures = 0;
-    await refreshTimeout();
-    await recoverInflight();
+    let networkFailures = 0;
+    await recoverInflight(db, await timeout());
+
+    /** Sends one entry. Returns 'stop' when the drain should end (offline, key refused, long wait). */
+    async function send(api: (p: Priority) => ApiClient, next: OutboxEntry, timeoutMs: number) {
+      const entry = await claim(db, next.seq!, now());
+      if (!entry) return 'continue';
+      try {
+        await sendEntry({ db, api: api(entry.priority) }, entry.kind, entry);
+        await settle(db, entry, 'done');
+        networkFailures = 0;
+        report.sent += 1;
+        return 'continue';
+      } catch (error) {
+        if (error instanceof BudgetWait) {
+          await db.outbox.update(entry.seq!, { state: 'pending' });
+          report.wakeAt = error.until;
+          return 'stop';
+        }
+        const failure = error instanceof ApiError ? error : unexpected(error);
+        const changes = afterFailure(entry, failure, now(), { timeoutMs, random });
+        await settle(db, entry, changes);
+        if (changes.state === 'failed') report.failed += 1;
+        if (failure.kind === 'auth') return 'stop';
+        if (failure.kind === 'network' && (!isOnline() || ++networkFailures >= NETWORK_FAILURES_BEFORE_PAUSE)) {
+          // Every further request would fail alike: stop until this entry is due again.
+          report.wakeAt = changes.notBefore ?? null;
+          return 'stop';
+        }
+        return 'continue';
+      }
+    }
+
     for (let i = 0; i < MAX_STEPS; i++) {
       if (!isOnline()) {
-        deps.onEvent?.({ type: 'offline' });
         report.wakeAt = now() + 30_000;
         break;
       }
       const connection = await deps.connection();
       if (!connection) break;
-      await refreshTimeout();
-      const api = clientFor(connection);
-      const { entry, nextDue } = await nextEntry();
+      const timeoutMs = await timeout();
+      const api = (priority: Priority) => clientFor(connection, timeoutMs, priority);
+      const pulling = await pullInProgress(db);
+      // Outbox before pull: if the pull is to send a request now, a change held back only because
+      // the service was out of reach goes instead; it tells as well whether the service is back.
+      const { entry, nextDue } = await nextEntry(db, now(), pulling && networkFailures === 0);
       if (entry) {
-        if ((await step(api, entry, report)) === 'stop') break;
+        if ((await send(api, entry, timeoutMs)) === 'stop') break;
         continue;
       }
-      if (await pullInProgress(db)) {
-        priority = 2;
+      if (pulling) {
         try {
-          await pullStep(db, api, now);
+          await pullStep(db, api(2), now);
           continue;
         } catch (error) {
           if (error instanceof BudgetWait) report.wakeAt = error.until;
-          else if (error instanceof ApiError)
-            report.wakeAt = now() + (error.retryAt ? error.retryAt - now() : backoffDelay(1, random));
+          else if (error instanceof ApiError) report.wakeAt = error.retryAt ?? now() + backoffDelay(1, random);
           else throw error;
           break;
-        } finally {
-          priority = 1;
         }
       }
       if (nextDue !== null) {
@@ -319,7 +176,7 @@ export function createSyncEngine(deps: EngineDeps) {
         }
         return last;
       });
-      return result ?? { ran: false, sent: 0, failed: 0, wakeAt: null };
+      return result ?? last;
     },
     /** Queues a full refresh of the mirror; the next drain performs it. */
     async requestPull(): Promise<void> {
@@ -333,9 +190,8 @@ export function createSyncEngine(deps: EngineDeps) {
       const connection = await deps.connection();
       if (!connection)
         throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
-      await refreshTimeout();
       try {
-        return await fn(clientFor(connection, () => 0, 0));
+        return await fn(clientFor(connection, await timeout(), 0, 0));
       } catch (error) {
         if (!(error instanceof BudgetWait)) throw error;
         const seconds = Math.ceil((error.until - now()) / 1000);
@@ -350,6 +206,15 @@ export function createSyncEngine(deps: EngineDeps) {
   };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+function unexpected(error: unknown): ApiError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError({
+    kind: 'bad-response',
+    message: `Unexpected failure: ${message}`.slice(0, 300),
+    retryable: false,
+  });
+}
 
 /** In one context, a simple "skip if busy" lock; the worker passes navigator.locks instead. */
 export function localMutex() {

@@ -1,12 +1,16 @@
-import type { Table } from 'dexie';
+import type { EntityTable } from 'dexie';
 import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import type { Page } from '../api/schemas/envelope';
 import { madeHere } from '../db/keys';
-import { campaignRow, channelItemRow, channelRow, domainRow, linkRow, qrRow } from '../db/rows';
-import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
-import { awaitsLookup } from './lookup';
-import { mergePatch, pendingEntry, tableOf } from './outbox';
-import { looksLikeTwin, MAX_ID_GAP, provenTwin, twinProne } from './twins';
+import { channelItemRow } from '../db/rows';
+import type { Kind, LinkpilotDb, Mirrored } from '../db/schema';
+import { campaign } from './kinds/campaign';
+import { channel } from './kinds/channel';
+import { domain } from './kinds/domain';
+import type { Listing } from './kinds/kind';
+import { link } from './kinds/link';
+import { qr } from './kinds/qr';
 
 /**
  * Refreshing the mirror, one page per step so the engine can serve the outbox (and the user)
@@ -43,134 +47,122 @@ export interface PullStatus {
 
 export const PULL_CURSOR_KEY = 'pull:cursor';
 export const pullStatusKey = (c: Collection) => `pull:${c}`;
+const LIMIT = 1000;
+/** A look-alike is made at the same moment as ours: its id lies this close. */
+export const MAX_ID_GAP = 3;
 
 /** Starts a full pull of every collection (or continues the one under way). */
 export async function requestPull(db: LinkpilotDb, now: number): Promise<void> {
-  const cursor = await db.meta.get(PULL_CURSOR_KEY);
-  if (!cursor?.value)
-    await db.meta.put({
-      key: PULL_CURSOR_KEY,
-      value: { collection: COLLECTIONS[0], page: 1, startedAt: now } satisfies PullCursor,
-    });
+  if (!(await pullInProgress(db)))
+    await db.meta.put({ key: PULL_CURSOR_KEY, value: { collection: COLLECTIONS[0], page: 1, startedAt: now } });
 }
 
 export async function pullInProgress(db: LinkpilotDb): Promise<boolean> {
   return Boolean((await db.meta.get(PULL_CURSOR_KEY))?.value);
 }
 
+type Step = (db: LinkpilotDb, api: ApiClient, cursor: PullCursor, at: number) => Promise<Page<unknown> | null>;
+interface Walk {
+  step: Step;
+  /** After the last page: what the complete walk did not see. */
+  finish?: (db: LinkpilotDb, startedAt: number) => Promise<void>;
+}
+
+/** A kind's records, merged page by page; after the walk, synced records not seen were deleted elsewhere. */
+function listed<R extends Mirrored, I extends { id: number }>(kind: Kind, listing: Listing<R, I>): Walk {
+  return {
+    async step(db, api, { page }, at) {
+      const result = await listing.list(api, { page, limit: LIMIT });
+      await merge(db, kind, listing, result.items, at);
+      return result;
+    },
+    async finish(db, startedAt) {
+      const table = listing.rows(db);
+      const gone = await table
+        .filter((r) => r.sync === 'synced' && r.id !== null && r.pulledAt < startedAt)
+        .primaryKeys();
+      await table.bulkDelete(gone);
+      await listing.forget?.(db, gone);
+    },
+  };
+}
+
+/** Listed only, never changed here: each pull replaces them. */
+function replaced(
+  name: 'overlays' | 'splashPages',
+  list: (api: ApiClient, page: number) => Promise<Page<{ id: number }>>,
+): Walk {
+  return {
+    async step(db, api, { page }) {
+      const result = await list(api, page);
+      const table = db.table(name);
+      await db.transaction('rw', table, async () => {
+        if (page === 1) await table.clear();
+        await table.bulkPut(result.items);
+      });
+      return result;
+    },
+  };
+}
+
+const WALKS: Record<Exclude<Collection, 'channelItems'>, Walk> = {
+  account: {
+    async step(db, api) {
+      const account = await api.getAccount();
+      const existing = await db.account.get('me');
+      await db.account.put({ ...account, key: 'me', pendingEmail: existing?.pendingEmail ?? null });
+      return null;
+    },
+  },
+  channels: listed('channel', channel.listing),
+  campaigns: listed('campaign', campaign.listing),
+  domains: listed('domain', domain.listing),
+  overlays: replaced('overlays', (api, page) => api.listOverlays({ page, limit: LIMIT })),
+  splash: replaced('splashPages', (api, page) => api.listSplashPages({ page, limit: LIMIT })),
+  qrs: listed('qr', qr.listing),
+  links: listed('link', link.listing),
+};
+
+const isCursor = (value: unknown): value is PullCursor => typeof value === 'object' && value !== null;
+
 /** Does one request's worth of pulling. Returns false when nothing is left to pull. */
 export async function pullStep(db: LinkpilotDb, api: ApiClient, now: () => number): Promise<boolean> {
-  const cursor = (await db.meta.get(PULL_CURSOR_KEY))?.value as PullCursor | undefined;
-  if (!cursor) return false;
-  const next = await pullPage(db, api, cursor, now);
+  const cursor = (await db.meta.get(PULL_CURSOR_KEY))?.value;
+  if (!isCursor(cursor)) return false;
+  const at = now();
+  const next =
+    cursor.collection === 'channelItems'
+      ? await pullChannelItems(db, api, cursor, at)
+      : await advance(
+          db,
+          cursor,
+          WALKS[cursor.collection],
+          await WALKS[cursor.collection].step(db, api, cursor, at),
+          at,
+        );
   await db.meta.put({ key: PULL_CURSOR_KEY, value: next });
   return next !== null;
 }
 
-async function pullPage(
+async function advance(
   db: LinkpilotDb,
-  api: ApiClient,
   cursor: PullCursor,
-  now: () => number,
+  walk: Walk,
+  result: Page<unknown> | null,
+  at: number,
 ): Promise<PullCursor | null> {
   const { collection, page, startedAt } = cursor;
-  const at = now();
-  const advance = async (
-    result: { maxpage: number; received: number; perpage: number } | null,
-  ): Promise<PullCursor | null> => {
-    const more = result !== null && result.received > 0 && page < result.maxpage && result.received >= result.perpage;
-    await db.meta.put({
-      key: pullStatusKey(collection),
-      value: { lastPull: more ? null : at, page, maxpage: result?.maxpage ?? 1 } satisfies PullStatus,
-    });
-    if (more) return { ...cursor, page: page + 1 };
-    if (
-      collection !== 'account' &&
-      collection !== 'channelItems' &&
-      collection !== 'overlays' &&
-      collection !== 'splash'
-    ) {
-      await removeUnseen(db, collection, startedAt);
-    }
-    const index = COLLECTIONS.indexOf(collection);
-    const following = COLLECTIONS[index + 1];
-    if (!following) return null;
-    return { collection: following, page: 1, startedAt };
-  };
-  const shape = <T>(p: Page<T>) => ({
-    maxpage: p.maxpage,
-    received: p.items.length + p.rejected.length,
-    perpage: p.perpage,
-  });
-  const limit = 1000;
-
-  switch (collection) {
-    case 'account': {
-      const account = await api.getAccount();
-      const existing = await db.account.get('me');
-      await db.account.put({ ...account, key: 'me', pendingEmail: existing?.pendingEmail ?? null });
-      return advance(null);
-    }
-    case 'overlays':
-    case 'splash': {
-      const p =
-        collection === 'overlays'
-          ? await api.listOverlays({ page, limit })
-          : await api.listSplashPages({ page, limit });
-      const table = collection === 'overlays' ? db.overlays : db.splashPages;
-      // Listed only, never changed here: each pull replaces them.
-      await db.transaction('rw', table, async () => {
-        if (page === 1) await table.clear();
-        await table.bulkPut(p.items as never[]);
-      });
-      return advance(shape(p));
-    }
-    case 'channels':
-      return advance(
-        shape(
-          await mergePage(db, 'channel', api.listChannels({ page, limit }), (item, existing) =>
-            channelRow(item, existing as never, at),
-          ),
-        ),
-      );
-    case 'campaigns':
-      return advance(
-        shape(
-          await mergePage(db, 'campaign', api.listCampaigns({ page, limit }), (item, existing) =>
-            campaignRow(item, existing as never, at),
-          ),
-        ),
-      );
-    case 'domains':
-      return advance(
-        shape(
-          await mergePage(db, 'domain', api.listDomains({ page, limit }), (item, existing) =>
-            domainRow(item, existing as never, at),
-          ),
-        ),
-      );
-    case 'qrs':
-      return advance(
-        shape(
-          await mergePage(db, 'qr', api.listQrCodes({ page, limit }), (item, existing) =>
-            qrRow(item, existing as never, at),
-          ),
-        ),
-      );
-    case 'links':
-      return advance(
-        shape(
-          await mergePage(db, 'link', api.listLinks({ page, limit, order: 'date' }), (item, existing) =>
-            linkRow(item, existing as never, at),
-          ),
-        ),
-      );
-    case 'channelItems':
-      return pullChannelItems(db, api, cursor, at);
-  }
+  const received = result ? result.items.length + result.rejected.length : 0;
+  const more = result !== null && received > 0 && page < result.maxpage && received >= result.perpage;
+  const status: PullStatus = { lastPull: more ? null : at, page, maxpage: result?.maxpage ?? 1 };
+  await db.meta.put({ key: pullStatusKey(collection), value: status });
+  if (more) return { ...cursor, page: page + 1 };
+  await walk.finish?.(db, startedAt);
+  const following = COLLECTIONS[COLLECTIONS.indexOf(collection) + 1];
+  return following ? { collection: following, page: 1, startedAt } : null;
 }
 
-/** Channel items are walked channel by channel; this device's pending assignments are kept. */
+/** Channel items are walked channel by channel; this device's queued assignments are kept. */
 async function pullChannelItems(
   db: LinkpilotDb,
   api: ApiClient,
@@ -181,70 +173,53 @@ async function pullChannelItems(
     cursor.channelQueue ?? (await db.channels.toArray()).map((c) => c.id).filter((id): id is number => id !== null);
   const channelId = queue[0];
   if (channelId === undefined) {
-    await db.meta.put({
-      key: pullStatusKey('channelItems'),
-      value: { lastPull: at, page: 0, maxpage: 0 } satisfies PullStatus,
-    });
+    const status: PullStatus = { lastPull: at, page: 0, maxpage: 0 };
+    await db.meta.put({ key: pullStatusKey('channelItems'), value: status });
     return null;
   }
-  const channel = await db.channels.where('id').equals(channelId).first();
+  const channelRow = await db.channels.where('id').equals(channelId).first();
   let more = false;
   try {
-    const p = await api.listChannelItems(channelId, { page: cursor.page, limit: 1000 });
-    if (channel) {
+    const p = await api.listChannelItems(channelId, { page: cursor.page, limit: LIMIT });
+    if (channelRow) {
       await db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
         if (cursor.page === 1)
           await db.channelItems
             .where('channelKey')
-            .equals(channel.key)
+            .equals(channelRow.key)
             .filter((i) => i.sync === 'synced')
             .delete();
         for (const item of p.items) {
-          const local =
-            item.type === 'links'
-              ? await db.links.where('id').equals(item.id).first()
-              : item.type === 'qr'
-                ? await db.qrCodes.where('id').equals(item.id).first()
-                : undefined;
-          await db.channelItems.put(channelItemRow(channel.key, item, local?.key ?? null));
+          const table = item.type === 'links' ? db.links : item.type === 'qr' ? db.qrCodes : null;
+          const local = await table?.where('id').equals(item.id).first();
+          await db.channelItems.put(channelItemRow(channelRow.key, item, local?.key ?? null));
         }
       });
     }
     more = p.items.length + p.rejected.length >= p.perpage && cursor.page < p.maxpage && p.items.length > 0;
   } catch (error) {
     // A channel deleted elsewhere since the channel list was read: skip it.
-    if (!(error instanceof Error && 'kind' in error && error.kind === 'not-found')) throw error;
+    if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
   }
   if (more) return { ...cursor, page: cursor.page + 1, channelQueue: queue };
   return { ...cursor, page: 1, channelQueue: queue.slice(1) };
 }
 
-type Named = 'link' | 'channel' | 'campaign' | 'domain' | 'qr';
-
-async function mergePage<T extends { id: number }>(
+/**
+ * Upserts a pulled page by server id: records deleted here stay deleted, queued edits are laid
+ * over the pulled values, a record that may be what an unsettled create made waits for its
+ * look-up, and a record unknown here made at the same moment as one of ours, holding what ours
+ * held, is flagged as a likely copy. Reads only the outbox entries of this kind and these rows.
+ */
+async function merge<R extends Mirrored, I extends { id: number }>(
   db: LinkpilotDb,
-  entity: Named,
-  request: Promise<Page<T>>,
-  toRow: (item: T, existing: Mirrored | undefined) => Mirrored,
-): Promise<Page<T>> {
-  const page = await request;
-  await merge(db, entity, page.items, toRow);
-  return page;
-}
-
-/** Upserts pulled records by server id, laying queued local edits over them. */
-async function merge<T extends { id: number }>(
-  db: LinkpilotDb,
-  entity: Named,
-  items: T[],
-  toRow: (item: T, existing: Mirrored | undefined) => Mirrored,
+  kind: Kind,
+  listing: Listing<R, I>,
+  items: I[],
+  pulledAt: number,
 ): Promise<void> {
-  const table = db.table<Mirrored, string>(tableOf[entity]);
+  const table = listing.rows(db);
   await db.transaction('rw', [table, db.outbox], async () => {
-    const pending = await db.outbox.toArray();
-    const deletedIds = new Set(
-      pending.filter((e) => e.entity === entity && e.op === 'delete').map((e) => e.ids[e.key]),
-    );
     const existing = new Map(
       (
         await table
@@ -253,38 +228,35 @@ async function merge<T extends { id: number }>(
           .toArray()
       ).map((r) => [r.id, r]),
     );
-    const created = twinProne(entity)
-      ? await createdHereNear(
-          table,
-          items.filter((i) => existing.get(i.id)?.twinOf !== undefined || !existing.has(i.id)),
-        )
-      : [];
-    const rows: Mirrored[] = [];
+    const queued = await db.outbox
+      .where('[kind+op]')
+      .anyOf([
+        [kind, 'create'],
+        [kind, 'delete'],
+      ])
+      .toArray();
+    const deleted = new Set(queued.filter((e) => e.op === 'delete').map((e) => e.ids[e.key]));
+    const unsettled = queued.filter((e) => e.op === 'create' && e.ambiguous);
+    const edits = await db.outbox
+      .where('key')
+      .anyOf([...existing.values()].map((r) => r.key))
+      .filter((e) => e.op === 'update')
+      .toArray();
+    // A copy comes into being with our create, so a record mirrored before it was made is none.
+    const candidates = items.filter((i) => existing.get(i.id)?.twinOf !== undefined || !existing.has(i.id));
+    const mine = listing.lookAlike ? await madeHereNear(table, candidates) : [];
+    const rows: R[] = [];
     for (const item of items) {
-      if (deletedIds.has(item.id)) continue;
       const before = existing.get(item.id);
-      if (!before && awaitsLookup(pending, entity, item as Record<string, unknown>)) continue;
-      let row = toRow(item, before);
-      const edits = before ? pendingEdits(pending, entity, before.key) : null;
-      if (edits) row = { ...row, ...edits } as Mirrored;
-      // A copy comes into being with our create, so a record mirrored before it was made is none.
-      if (twinProne(entity) && !madeHere(row.key) && (!before || before.twinOf !== undefined)) {
-        const near = created.filter((r) => r.id !== null && Math.abs(r.id - item.id) <= MAX_ID_GAP);
-        const pulled = row as Mirrored & Record<string, unknown>;
-        if (!before && near.some((mine) => provenTwin(entity, pulled, mine))) {
-          // Queued as it is: the copy is never mirrored, so `enqueue` could not find its id.
-          await db.outbox.add(
-            pendingEntry(
-              { entity, op: 'delete', key: pulled.key, payload: { name: pulled.name, resentCopy: true } },
-              { [pulled.key]: item.id },
-              pulled.pulledAt,
-            ),
-          );
-          continue;
-        }
-        const mine = near.find((r) => looksLikeTwin(entity, pulled, r));
-        row = { ...row, twinOf: mine?.key };
-        if (!mine) delete row.twinOf;
+      if (deleted.has(item.id) || (!before && unsettled.some((e) => listing.madeBy(e, item)))) continue;
+      let row = listing.fromServer(item, before, pulledAt);
+      for (const edit of edits) if (edit.key === row.key) row = listing.withEdit?.(row, edit) ?? row;
+      if (listing.lookAlike && !madeHere(row.key) && (!before || before.twinOf !== undefined)) {
+        const pulled = row;
+        const twin = mine.find(
+          (m) => Math.abs((m.id ?? 0) - item.id) <= MAX_ID_GAP && m.id !== item.id && listing.lookAlike?.(pulled, m),
+        );
+        if (twin) row = { ...row, twinOf: twin.key };
       }
       rows.push(row);
     }
@@ -294,44 +266,14 @@ async function merge<T extends { id: number }>(
 
 /**
  * Records created here whose ids lie around those of these pulled ones: the only rows a copy can
- * be a twin of. One range read per page; on a first mirror the range holds nothing yet.
+ * be a look-alike of. One range read per page; on a first mirror the range holds nothing yet.
  */
-async function createdHereNear(
-  table: Table<Mirrored, string>,
-  items: { id: number }[],
-): Promise<(Mirrored & Record<string, unknown>)[]> {
+async function madeHereNear<R extends Mirrored>(table: EntityTable<R, 'key'>, items: { id: number }[]): Promise<R[]> {
   if (items.length === 0) return [];
   const ids = items.map((i) => i.id);
-  const low = Math.min(...ids) - MAX_ID_GAP;
-  const high = Math.max(...ids) + MAX_ID_GAP;
-  return (await table
+  return table
     .where('id')
-    .between(low, high, true, true)
-    .filter((r) => madeHere(r.key))
-    .toArray()) as (Mirrored & Record<string, unknown>)[];
-}
-
-function pendingEdits(pending: OutboxEntry[], entity: Named, key: string): Record<string, unknown> | null {
-  const updates = pending.filter((e) => e.entity === entity && e.key === key && e.op === 'update');
-  if (updates.length === 0) return null;
-  return updates.reduce<Record<string, unknown>>((acc, e) => mergePatch(acc, e.payload), {});
-}
-
-/** After a complete walk: synced records the service no longer has were deleted elsewhere. */
-async function removeUnseen(db: LinkpilotDb, collection: Collection, startedAt: number): Promise<void> {
-  const entities: Partial<Record<Collection, Named>> = {
-    channels: 'channel',
-    campaigns: 'campaign',
-    domains: 'domain',
-    qrs: 'qr',
-    links: 'link',
-  };
-  const entity = entities[collection];
-  if (!entity) return;
-  const table = db.table<Mirrored, string>(tableOf[entity]);
-  const gone = await table.filter((r) => r.sync === 'synced' && r.id !== null && r.pulledAt < startedAt).primaryKeys();
-  await table.bulkDelete(gone);
-  if (entity === 'link') await db.linkStats.bulkDelete(gone);
-  if (entity === 'qr') await db.qrStats.bulkDelete(gone);
-  if (entity === 'channel') for (const key of gone) await db.channelItems.where('channelKey').equals(key).delete();
+    .between(Math.min(...ids) - MAX_ID_GAP, Math.max(...ids) + MAX_ID_GAP, true, true)
+    .filter((r) => madeHere(r.key) && r.id !== null)
+    .toArray();
 }

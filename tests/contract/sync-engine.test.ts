@@ -72,12 +72,12 @@ describe('the sync engine against the local server', () => {
     expect(items.data.items).toEqual([expect.objectContaining({ type: 'links', id: row!.id })]);
   });
 
-  it('flags, without deleting, a look-alike made just before a create whose answer did not show a resend; deleting it keeps ours', async () => {
+  it('flags, without deleting, a look-alike made just before a create of ours; deleting it keeps ours', async () => {
     const db = new LinkpilotDb('twins');
     const engine = engineFor(db);
     await engine.requestPull();
     await engine.drain();
-    // The first copy: what the service made from the request the browser sent before resending it.
+    // A copy as a browser's resend would make it: the service acts on the first request too.
     const twin = await (
       await fetch(`${server.url}/api/channel/add`, {
         method: 'POST',
@@ -85,8 +85,7 @@ describe('the sync engine against the local server', () => {
         body: JSON.stringify({ name: 'Sent twice' }),
       })
     ).json();
-    // Sent first, its answer shows the request counted above: the create that follows is not
-    // marked as resent, so its look-alike is only flagged (it may be someone else's record).
+    // Another record made at the same moment, with another name, is no look-alike.
     const elsewhere = await actions.createChannel({ db }, { name: 'Made once' });
     const mine = await actions.createChannel({ db }, { name: 'Sent twice' });
     await engine.drain();
@@ -107,29 +106,6 @@ describe('the sync engine against the local server', () => {
     ).toEqual([(await db.channels.get(mine))!.id]);
   });
 
-  it('deletes unasked the copy of a create the browser resent: the rate-limit count shows the extra request', async () => {
-    const db = new LinkpilotDb('resent-channel');
-    const engine = engineFor(db, resendingFetch('/api/channel/add'));
-    await engine.requestPull();
-    await engine.drain();
-    const mine = await actions.createChannel({ db }, { name: 'Resent by the browser', color: '#0A0B0C' });
-    await engine.drain();
-    expect((await db.channels.get(mine))?.sentTwice).toMatchObject({ name: 'Resent by the browser' });
-    const before = (await serverList('/api/channels?limit=1000')).data.channels.filter(
-      (c: { name: string }) => c.name === 'Resent by the browser',
-    );
-    expect(before).toHaveLength(2);
-
-    await engine.requestPull();
-    await engine.drain();
-    const after = (await serverList('/api/channels?limit=1000')).data.channels.filter(
-      (c: { name: string }) => c.name === 'Resent by the browser',
-    );
-    expect(after.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
-    expect(await db.channels.where('name').equals('Resent by the browser').count()).toBe(1);
-    expect(await db.outbox.count()).toBe(0);
-  });
-
   it('a QR code sent twice cannot be deleted through the API: its copy stays, flagged', async () => {
     const db = new LinkpilotDb('resent-qr');
     const engine = engineFor(db, resendingFetch('/api/qr/add'));
@@ -144,79 +120,43 @@ describe('the sync engine against the local server', () => {
     expect(rows.find((r) => r.key !== mine)?.twinOf).toBe(mine);
   });
 
-  it('a resent create whose second answer is a 500 is looked for before it is sent again: the first copy is adopted', async () => {
-    const db = new LinkpilotDb('resent-then-500');
-    let armed = true;
-    const fetchWith500 = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (armed && String(input).endsWith('/api/channel/add') && init?.method === 'POST') {
-        armed = false;
-        // The first request is made; the resend (counted too) fails with a server error.
-        await (await fetch(input, init)).arrayBuffer();
-        const counted = await fetch(`${server.url}/api/account`, {
-          headers: { Authorization: `Bearer ${server.apiKey}` },
-        });
-        const headers = new Headers({ 'Content-Type': 'application/json' });
-        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
-          headers.set(name, counted.headers.get(name) ?? '');
-        return new Response(JSON.stringify({ error: 1, message: 'Internal server error.' }), { status: 500, headers });
-      }
-      return fetch(input, init);
-    }) as typeof globalThis.fetch;
-    // The engine's clock runs ahead by every sleep it asks for, so a backoff passes at once
-    // whatever the speed of the machine (real sleeps skipped with a real clock spin until MAX_STEPS).
-    let skipped = 0;
-    const now = () => Date.now() + skipped;
-    const sleep = async (ms: number) => {
-      skipped += ms;
-    };
-    const engine = createSyncEngine({
-      db,
-      fetch: fetchWith500,
-      now,
-      sleep,
-      connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }),
-    });
-    await engine.requestPull();
-    await engine.drain();
-    const mine = await actions.createChannel({ db }, { name: 'Resent then refused' });
-    // Sleeps only move the engine's clock: the retry after the 500 runs within this drain.
-    await engine.drain();
-    expect(armed).toBe(false);
-    const onServer = (await serverList('/api/channels?limit=1000')).data.channels.filter(
-      (c: { name: string }) => c.name === 'Resent then refused',
-    );
-    expect(onServer.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
-    expect(await db.outbox.count()).toBe(0);
-  });
-
-  it('a look-up that finds the create made twice adopts one and the next pull deletes the other', async () => {
+  it('a look-up that finds the create made twice adopts one; the next pull flags the other for one-click delete', async () => {
     const db = new LinkpilotDb('found-twice');
     const engine = engineFor(db);
     await engine.requestPull();
     await engine.drain();
     const mine = await actions.createChannel({ db }, { name: 'Found twice', color: '#445566' });
-    // The worker stopped while the create was on the wire; meanwhile the service made it twice
-    // (the request and the browser's resend of it).
+    // The worker stopped while the create was on the wire; meanwhile the service made it twice.
+    const made: number[] = [];
     for (let i = 0; i < 2; i++) {
-      await fetch(`${server.url}/api/channel/add`, {
+      const response = await fetch(`${server.url}/api/channel/add`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'Found twice', color: '#445566' }),
       });
+      made.push(((await response.json()) as { id: number }).id);
     }
     await db.outbox
       .where('key')
       .equals(mine)
       .modify({ state: 'inflight', sentAt: Date.now() - 60_000 });
     await engine.drain();
-    expect((await db.channels.get(mine))?.sentTwice).toBeDefined();
+    const adopted = (await db.channels.get(mine))?.id;
+    expect(made).toContain(adopted);
 
     await engine.requestPull();
+    await engine.drain();
+    const copy = await db.channels
+      .where('id')
+      .equals(made.find((id) => id !== adopted)!)
+      .first();
+    expect(copy?.twinOf).toBe(mine);
+    await actions.deleteChannel({ db }, copy!.key);
     await engine.drain();
     const left = (await serverList('/api/channels?limit=1000')).data.channels.filter(
       (c: { name: string }) => c.name === 'Found twice',
     );
-    expect(left.map((c: { id: number }) => c.id)).toEqual([(await db.channels.get(mine))!.id]);
+    expect(left.map((c: { id: number }) => c.id)).toEqual([adopted]);
     expect(await db.channels.where('name').equals('Found twice').count()).toBe(1);
   });
 

@@ -59,7 +59,7 @@ export async function wakeServiceWorker(page: Page): Promise<void> {
 }
 
 /** What the e2e tests read of a queued change. */
-export type QueuedChange = { entity: string; op: string; attempts: number; ambiguous: boolean };
+export type QueuedChange = { kind: string; op: string; attempts: number; ambiguous: boolean };
 
 /** The queued changes as stored in IndexedDB, for what the engine made of a failed attempt. */
 export async function outboxEntries(worker: Worker): Promise<QueuedChange[]> {

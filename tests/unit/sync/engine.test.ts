@@ -2,50 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { freshDb } from './db';
-
-type Handler = (req: {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown> | undefined;
-}) => { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | Error;
-
-/** A fake service answering by route; records every request. */
-function fakeService(handler: Handler) {
-  const requests: { method: string; path: string; body: unknown }[] = [];
-  const fetchImpl: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-    requests.push({ method: request.method, path: url.pathname, body });
-    const answer = handler({ method: request.method, path: url.pathname, query: url.searchParams, body });
-    if (answer instanceof Error) throw answer;
-    return new Response(answer.raw ?? JSON.stringify(answer.body ?? { error: 0 }), {
-      status: answer.status ?? 200,
-      headers: {
-        'X-RateLimit-Limit': '30',
-        'X-RateLimit-Remaining': '29',
-        'X-RateLimit-Reset': '60',
-        ...answer.headers,
-      },
-    });
-  };
-  return { fetch: fetchImpl, requests };
-}
-
-function engineFor(db: ReturnType<typeof freshDb>, service: ReturnType<typeof fakeService>, clock = { t: Date.now() }) {
-  return createSyncEngine({
-    db,
-    connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
-    fetch: service.fetch,
-    now: () => clock.t,
-    sleep: async (ms) => {
-      clock.t += ms;
-    },
-    random: () => 0.5,
-  });
-}
+import { engineFor, fakeService, page } from './fake-service';
 
 describe('the drain', () => {
   it('sends creates before what depends on them, rewriting local keys into server ids', async () => {
@@ -532,6 +489,48 @@ describe('the drain', () => {
     expect(report.sent).toBe(0);
     expect(service.requests).toHaveLength(0);
     expect(woken).toHaveLength(1);
+  });
+});
+
+describe('outbox before pull', () => {
+  it('when the service is back, a change held back while it was out of reach goes before the refresh', async () => {
+    const db = freshDb();
+    let down = true;
+    const service = fakeService(({ method, path }) => {
+      if (down) return new TypeError('Failed to fetch');
+      if (method === 'POST' && path === '/api/url/add')
+        return { body: { error: 0, id: 41, shorturl: 'https://s.test/a' } };
+      if (path === '/api/account') return { body: { error: 0, data: { id: 1, email: 'a@b.test' } } };
+      return page(path === '/api/overlay' ? 'cta' : (path.split('/').pop() ?? ''), []);
+    });
+    const clock = { t: Date.now() };
+    const engine = engineFor(db, service, clock);
+    await actions.createLink({ db }, { input: { url: 'https://example.com/while-away' } });
+    const away = await engine.drain();
+    expect(away).toMatchObject({ sent: 0, failed: 0 });
+    // The first send may have reached the service: the tries after it look for the link first.
+    expect(service.sent()).toEqual(['POST /api/url/add', 'GET /api/urls', 'GET /api/urls']);
+    expect(away.wakeAt).toBeGreaterThan(clock.t);
+
+    // The service is back, and the periodic refresh starts before the change's backoff has passed.
+    down = false;
+    service.requests.length = 0;
+    await engine.requestPull();
+    const back = await engine.drain();
+    expect(back.sent).toBe(1);
+    expect(service.sent().slice(0, 3)).toEqual(['GET /api/urls', 'POST /api/url/add', 'GET /api/account']);
+  });
+
+  it('while the service stays out of reach, the refresh does not retry the change in a loop', async () => {
+    const db = freshDb();
+    const service = fakeService(() => new TypeError('Failed to fetch'));
+    await actions.createLink({ db }, { input: { url: 'https://example.com/still-away' } });
+    const engine = engineFor(db, service);
+    await engine.requestPull();
+    const report = await engine.drain();
+    expect(report.wakeAt).not.toBeNull();
+    // One try of the change (held back, it is what tells whether the service is back), then one of the pull.
+    expect(service.sent()).toEqual(['POST /api/url/add', 'GET /api/account']);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
 import * as actions from '@/lib/sync/actions';
-import { isReady } from '@/lib/sync/execute';
-import { recordServerId } from '@/lib/sync/outbox';
+import { recordServerId } from '@/lib/sync/ids';
+import { isReady } from '@/lib/sync/queue';
 import { freshDb } from './db';
 
 const setup = () => {
@@ -26,7 +26,7 @@ describe('a user action writes the record and its outbox entry together', () => 
     });
     expect(row?.words).toEqual(expect.arrayContaining(['team', 'docs', 'example']));
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ entity: 'link', op: 'create', key, priority: 0, state: 'pending' });
+    expect(entry).toMatchObject({ kind: 'link', op: 'create', key, priority: 0, state: 'pending' });
   });
 
   it('invalid input is refused with the field named and nothing is written', async () => {
@@ -78,7 +78,7 @@ describe('coalescing', () => {
     await actions.assignToChannel(ctx, channel, { type: 'links', key: link });
     await actions.deleteChannel(ctx, channel);
     const entries = await db.outbox.toArray();
-    expect(entries.map((e) => `${e.entity}:${e.op}`)).toEqual(['link:create']);
+    expect(entries.map((e) => `${e.kind}:${e.op}`)).toEqual(['link:create']);
     expect(await db.channels.count()).toBe(0);
     expect(await db.channelItems.count()).toBe(0);
   });
@@ -131,9 +131,9 @@ describe('coalescing', () => {
     const link = await actions.createLink(ctx, { input: { url: 'https://example.com' } });
     await actions.assignToCampaign(ctx, 'c1', link);
     await actions.assignToCampaign(ctx, 'c2', link);
-    const assigns = (await db.outbox.toArray()).filter((e) => e.op === 'assign-campaign');
+    const assigns = (await db.outbox.toArray()).filter((e) => e.kind === 'campaignLink');
     expect(assigns).toHaveLength(1);
-    expect(assigns[0]?.payload.campaignKey).toBe('c2');
+    expect(assigns[0]?.payload).toEqual({ campaignKey: 'c2' });
     expect((await db.links.get(link))?.campaignKey).toBe('c2');
   });
 });
@@ -144,7 +144,7 @@ describe('dependencies and id rewriting', () => {
     const channel = await actions.createChannel(ctx, { name: 'Offline' });
     const link = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
     await actions.assignToChannel(ctx, channel, { type: 'links', key: link });
-    const assign = () => db.outbox.filter((e) => e.op === 'assign-channel').first();
+    const assign = () => db.outbox.filter((e) => e.kind === 'channelItem').first();
     expect(isReady((await assign())!)).toBe(false);
     await recordServerId(db, channel, 10);
     expect(isReady((await assign())!)).toBe(false);
@@ -158,7 +158,7 @@ describe('dependencies and id rewriting', () => {
     const { db, ctx } = setup();
     const channel = await actions.createChannel(ctx, { name: 'Later' });
     await actions.createLink(ctx, { input: { url: 'https://example.com/b' }, channelKey: channel });
-    const create = (await db.outbox.filter((e) => e.entity === 'link').first())!;
+    const create = (await db.outbox.filter((e) => e.kind === 'link').first())!;
     expect(create.deps).toEqual([channel]);
     expect(isReady(create)).toBe(false);
     expect((await db.channelItems.toArray())[0]).toMatchObject({ channelKey: channel, sync: 'pending' });

@@ -1,0 +1,25 @@
+import type { KindSpec } from './kind';
+
+/**
+ * E-mail and password changes. The password waits in the outbox (extension storage, like the API
+ * key) only until it is sent; it is never shown or written to the mirror.
+ */
+export const account: KindSpec<'account'> = {
+  table: null,
+  async send({ api, db }, { payload }) {
+    await api.updateAccount(payload);
+    await db.account.update(
+      'me',
+      payload.email ? { email: payload.email, pendingEmail: null } : { pendingEmail: null },
+    );
+  },
+  fold: (queued, later) =>
+    queued.kind === 'account' ? { ...later, payload: { ...queued.payload, ...later.payload } } : null,
+  describe: ({ payload }) =>
+    `Update account${payload.email ? ` e-mail to ${payload.email}` : ''}${payload.password ? ' password' : ''}`,
+  editable: () => [],
+  edit: async () => null,
+  discard: async (db) => {
+    await db.account.update('me', { pendingEmail: null });
+  },
+};

@@ -1,0 +1,15 @@
+import type { KindSpec } from './kind';
+
+/** A link put into a campaign, keyed by the link: it belongs to one campaign, the newest choice wins. */
+export const campaignLink: KindSpec<'campaignLink'> = {
+  table: 'links',
+  async send({ api }, { key, ids, payload }) {
+    await api.assignToCampaign(ids[payload.campaignKey]!, ids[key]!);
+  },
+  fold: (queued, later) => (queued.kind === 'campaignLink' ? later : null),
+  describe: () => 'Add link to a campaign',
+  editable: () => [],
+  edit: async () => null,
+  // The link stays: only the assignment is given up.
+  discard: async () => undefined,
+};

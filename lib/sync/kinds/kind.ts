@@ -1,0 +1,167 @@
+import type { EntityTable } from 'dexie';
+import type { ApiClient, PageQuery } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Page } from '../../api/schemas/envelope';
+import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../../db/schema';
+import { recordServerId } from '../ids';
+
+export interface SendContext {
+  db: LinkpilotDb;
+  api: ApiClient;
+}
+
+export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'channelItems';
+export type Fields = Record<string, string | undefined>;
+
+export interface EditableField {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/**
+ * Everything the sync core knows about one kind of record; execute, pull, queued edits and the
+ * sync centre are generic code over these. Adding a kind is one module and one line in the registry.
+ */
+export interface KindSpec<K extends Kind> {
+  /** Where the sync state of this kind's changes shows. */
+  table: SyncTable | null;
+  /** Sends one entry and writes the answer into the mirror; throws ApiError. */
+  send(ctx: SendContext, entry: OutboxEntry<K>): Promise<void>;
+  /** A later change folded into a queued one of the same record; null when both must be sent. */
+  fold(queued: Change, later: Change<K>): Change<K> | null;
+  describe(change: Change<K>): string;
+  /** The fields of a queued create a person can still correct (after a refusal, say). */
+  editable(change: Change<K>): EditableField[];
+  /** The create with corrected fields, validated, and its row changed to match. */
+  edit(db: LinkpilotDb, entry: OutboxEntry<K>, fields: Fields): Promise<Change<K> | null>;
+  /** Undoes what a discarded change wrote here; by default a discarded create takes its record along. */
+  discard?(db: LinkpilotDb, entry: OutboxEntry<K>): Promise<void>;
+}
+
+/** A kind mirrored one row per record: listed by the pull, made by a create, looked up after an ambiguous one. */
+export interface RecordKind<K extends Kind, R extends Mirrored, I extends { id: number }, C> extends KindSpec<K> {
+  listing: Listing<R, I>;
+  /** What the mirror shows of a queued create until the service answers. */
+  fromInput(input: C, now: number): Omit<R, keyof Mirrored>;
+}
+
+export interface Listing<R extends Mirrored, I extends { id: number }> {
+  rows(db: LinkpilotDb): EntityTable<R, 'key'>;
+  list(api: ApiClient, query: PageQuery): Promise<Page<I>>;
+  fromServer(item: I, existing: R | undefined, pulledAt: number): R;
+  /** Whether a listed record may be what a queued create makes: the pull holds it back while that create is unsettled. */
+  madeBy(change: Change, item: I): boolean;
+  /** Queued edits are laid over pulled values (and over the row, as they are made). */
+  withEdit?(row: R, change: Change): R;
+  /** What hangs off records deleted elsewhere (statistics, a channel's items). */
+  forget?(db: LinkpilotDb, keys: string[]): Promise<void>;
+  /** A pulled row made at the same moment as `mine`, holding what it held: a likely copy (see lib/sync/pull.ts). */
+  lookAlike?(pulled: R, mine: R): boolean;
+}
+
+/** How a create reaches the service, and how one whose outcome is unknown is settled. */
+export interface Creation<P, I, X extends object = object> {
+  /** The new id, and what the answer adds to the row. */
+  make(ctx: SendContext, payload: P, ids: Record<string, number>): Promise<Found<I, X>>;
+  /** The record this create made, if the service has it and it is not mirrored here. */
+  find(ctx: SendContext, payload: P): Promise<Found<I, X> | null>;
+  /**
+   * A record made by an earlier send may lack edits folded into the create since: `listed` is it as
+   * found, null when unknown (its id was recorded before the worker stopped).
+   */
+  complete?(ctx: SendContext, key: string, id: number, payload: P, listed: I | null): Promise<void>;
+  /** Asks for what the answer lacked; after every create, made or found. */
+  after?(ctx: SendContext, key: string, id: number): Promise<void>;
+}
+
+export interface Found<I, X extends object = object> {
+  id: number;
+  extra?: X;
+  listed?: I | null;
+}
+
+/**
+ * Sends a create, or settles one that may already have happened. Refused as taken (alias, slug,
+ * domain), it is most likely our own earlier send, finished after the look-up: look once more.
+ */
+export async function sendCreate<P, I, X extends object>(
+  ctx: SendContext,
+  entry: Queued & { payload: P },
+  table: SyncTable,
+  how: Creation<P, I, X>,
+): Promise<void> {
+  // The id reaches the entry in the transaction that records it on the row: a worker stopped after
+  // that has made the record, and a look-up would pass it over as "already mirrored" and make it again.
+  const made = entry.ids[entry.key];
+  if (made !== undefined) {
+    await how.complete?.(ctx, entry.key, made, entry.payload, null);
+    return how.after?.(ctx, entry.key, made);
+  }
+  const adopt = async (found: Found<I, X> | null) => {
+    const { id, extra, listed } = found ?? (await how.make(ctx, entry.payload, entry.ids));
+    // The id is kept before anything else is asked: a failure after this must not make it again.
+    await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
+      await ctx.db.table(table).update(entry.key, { id, ...extra });
+      await recordServerId(ctx.db, entry.key, id);
+    });
+    // A found record may be the first send, made before edits were folded into this create.
+    if (found) await how.complete?.(ctx, entry.key, id, entry.payload, listed ?? null);
+    await how.after?.(ctx, entry.key, id);
+  };
+  const found = entry.ambiguous ? await how.find(ctx, entry.payload) : null;
+  try {
+    await adopt(found);
+  } catch (error) {
+    if (found || !(error instanceof ApiError) || error.kind !== 'validation') throw error;
+    const again = await how.find(ctx, entry.payload).catch((lookupError: unknown) => {
+      // A look-up that may work later is worth waiting for; one that cannot leaves the refusal.
+      throw lookupError instanceof ApiError && lookupError.retryable ? lookupError : error;
+    });
+    if (!again) throw error;
+    await adopt(again);
+  }
+}
+
+/**
+ * The first listed record that fits a create and is not mirrored here (another record with the
+ * same name, say). Pulls keep look-alikes of an unsettled create out of the mirror, so "not
+ * mirrored here" stays meaningful.
+ */
+export async function findListed<R extends Mirrored, I extends { id: number }>(
+  ctx: SendContext,
+  listing: Listing<R, I>,
+  fits: (record: I) => boolean,
+): Promise<I | null> {
+  const rows = listing.rows(ctx.db);
+  for await (const page of ctx.api.walkPages((page, limit) => listing.list(ctx.api, { page, limit })))
+    for (const record of page.items)
+      if (fits(record) && (await rows.where('id').equals(record.id).count()) === 0) return record;
+  return null;
+}
+
+/** The fields of `fields` that `record` does not show; null when it shows them all. */
+export function unsent<T extends Record<string, unknown>>(record: object, fields: T): Partial<T> | null {
+  const shown: Record<string, unknown> = { ...record };
+  const out: Partial<T> = {};
+  let differs = false;
+  for (const name in fields)
+    if (fields[name] !== undefined && shown[name] !== fields[name]) {
+      out[name] = fields[name];
+      differs = true;
+    }
+  return differs ? out : null;
+}
+
+/** A delete that finds the record gone (deleted elsewhere, or by our earlier send whose answer was lost) is done. */
+export async function deleted(request: Promise<unknown>): Promise<void> {
+  await request.catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
+  });
+}
+
+/** "Create channel “News”", "Update channel", "Delete channel". */
+export function sentence(noun: string, op: 'create' | 'update' | 'delete', name?: string): string {
+  const verb = { create: 'Create', update: 'Update', delete: 'Delete' }[op];
+  return `${verb} ${noun}${name && op !== 'delete' ? ` “${name.slice(0, 80)}”` : ''}`;
+}

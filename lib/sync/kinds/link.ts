@@ -1,0 +1,81 @@
+import { linkFieldsInput } from '../../api/inputs/links';
+import type { Link } from '../../api/schemas/links';
+import { validateInput } from '../../api/validate-input';
+import { aliasOf, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../../db/rows';
+import type { LinkRow, QueuedLink } from '../../db/schema';
+import { normalizeLongUrl } from '../../db/search-words';
+import { syncStateOf } from '../ids';
+import { type Creation, type Listing, type RecordKind, sendCreate, sentence } from './kind';
+
+/** Its long URL, and its alias when one was asked for. */
+const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
+  normalizeLongUrl(link.longurl) === normalizeLongUrl(input.url) &&
+  (!input.custom || link.shorturl.endsWith(`/${input.custom}`) || link.alias === input.custom);
+
+const listing: Listing<LinkRow, Link> = {
+  rows: (db) => db.links,
+  list: (api, query) => api.listLinks({ ...query, order: 'date' }),
+  fromServer: linkRow,
+  madeBy: (change, item) => change.kind === 'link' && fits(change.payload, item),
+  forget: (db, keys) => db.linkStats.bulkDelete(keys),
+  // A custom alias is unique on the service: a copy of such a link is refused, not made.
+  lookAlike: (pulled, mine) => !mine.input?.custom && pulled.longurlKey === mine.longurlKey,
+};
+
+const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
+  async make({ api }, { input, channelKey, campaignKey }, ids) {
+    const channel = channelKey ? ids[channelKey] : undefined;
+    const campaign = campaignKey ? ids[campaignKey] : undefined;
+    const { id, shorturl } = await api.createLink({
+      ...input,
+      ...(channel && { channel }),
+      ...(campaign && { campaign }),
+    });
+    return { id, extra: shorturl ? { shorturl } : {} };
+  },
+  async find({ api, db }, payload) {
+    const unknown = async (id: number) => (await db.links.where('id').equals(id).count()) === 0;
+    const { custom, url } = payload.input;
+    const candidates = custom
+      ? [(await api.findLinkByShortUrl(custom))?.details].filter((d) => d !== undefined)
+      : (await api.listLinks({ q: url, order: 'date', limit: 50 })).items;
+    for (const link of candidates)
+      if (fits(payload, link) && (await unknown(link.id)))
+        return { id: link.id, extra: link.shorturl ? { shorturl: link.shorturl } : {} };
+    return null;
+  },
+  // The answer need not carry the short URL: ask for it, never for a second link. Then the row's
+  // alias, domain and words follow it, and its channel items learn its id.
+  async after({ api, db }, key, id) {
+    const row = await db.links.get(key);
+    if (!row) return;
+    const shorturl = row.shorturl || (await api.getLink(id)).details.shorturl;
+    await db.transaction('rw', [db.links, db.channelItems, db.outbox], async () => {
+      const alias = aliasOf(shorturl) || row.alias;
+      await db.links.update(key, withLinkWords({ ...row, shorturl, alias, domain: row.domain || originOf(shorturl) }));
+      // The channel it was created in came with the create; later assignments wait for their own entries.
+      for (const item of await db.channelItems.where('itemKey').equals(key).toArray())
+        await db.channelItems.update(item.key, { itemId: id, link: shorturl, sync: await syncStateOf(db, item.key) });
+    });
+  },
+};
+
+export const link: RecordKind<'link', LinkRow, Link, QueuedLink> = {
+  table: 'links',
+  listing,
+  fromInput,
+  send: (ctx, entry) => sendCreate(ctx, entry, 'links', creation),
+  fold: () => null,
+  describe: ({ payload: { input } }) => sentence('short link', 'create', input.custom ?? input.url),
+  editable: ({ payload: { input } }) => [
+    { name: 'url', label: 'Long URL', value: input.url },
+    { name: 'custom', label: 'Custom alias', value: input.custom ?? '' },
+  ],
+  async edit(db, { key, payload }, fields) {
+    const next = { ...payload, input: validateInput(linkFieldsInput, { ...payload.input, ...fields }) };
+    // Its date and campaign stay the row's own: the create's moment, and whatever was assigned since.
+    const { date: _date, campaignKey: _campaign, ...row } = fromInput(next, 0);
+    await db.links.update(key, row);
+    return { kind: 'link', op: 'create', payload: next };
+  },
+};

@@ -1,0 +1,47 @@
+import * as inputs from '../../api/inputs/qr';
+import type { QrCode } from '../../api/schemas/qr';
+import { validateInput } from '../../api/validate-input';
+import { qrFromInput as fromInput, qrRow } from '../../db/rows';
+import type { QrRow } from '../../db/schema';
+import { type Creation, findListed, type Listing, type RecordKind, sendCreate, sentence } from './kind';
+
+const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
+
+const listing: Listing<QrRow, QrCode> = {
+  rows: (db) => db.qrCodes,
+  list: (api, query) => api.listQrCodes(query),
+  fromServer: qrRow,
+  madeBy: (change, item) => change.kind === 'qr' && fits(change.payload, item),
+  forget: (db, keys) => db.qrStats.bulkDelete(keys),
+  lookAlike: (pulled, mine) => pulled.name === mine.name,
+};
+
+const creation: Creation<inputs.CreateQrInput, QrCode> = {
+  async make({ api }, payload) {
+    const { id, link } = await api.createQrCode(payload);
+    return { id, extra: link ? { link } : {} };
+  },
+  async find(ctx, payload) {
+    const listed = await findListed(ctx, listing, (q) => fits(payload, q));
+    return listed && { id: listed.id, extra: { link: listed.link } };
+  },
+  // The answer need not carry the code's URL: ask for it, never for a second code.
+  async after({ api, db }, key, id) {
+    if (!(await db.qrCodes.get(key))?.link) await db.qrCodes.update(key, { link: (await api.getQrCode(id)).qr.link });
+  },
+};
+
+export const qr: RecordKind<'qr', QrRow, QrCode, inputs.CreateQrInput> = {
+  table: 'qrCodes',
+  listing,
+  fromInput,
+  send: (ctx, entry) => sendCreate(ctx, entry, 'qrCodes', creation),
+  fold: () => null,
+  describe: ({ payload }) => sentence('QR code', 'create', payload.name),
+  editable: ({ payload }) => [{ name: 'name', label: 'QR code name', value: payload.name ?? '' }],
+  async edit(db, { key, payload }, fields) {
+    const next = validateInput(inputs.createQrInput, { ...payload, ...fields });
+    await db.qrCodes.update(key, { name: next.name ?? '', input: next });
+    return { kind: 'qr', op: 'create', payload: next };
+  },
+};

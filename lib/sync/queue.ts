@@ -1,0 +1,81 @@
+import Dexie from 'dexie';
+import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import { KINDS } from './kinds';
+import { refreshSyncState } from './outbox';
+
+/** Sendable once the service's id of every local key it needs is known. */
+export const isReady = (entry: Queued) => entry.deps.every((key) => entry.ids[key] !== undefined);
+
+/** Pending entries are read in pages of this many, most urgent first, until one may go. */
+const PAGE = 20;
+
+export interface Next {
+  entry: OutboxEntry | null;
+  /** When the earliest entry held back by a backoff is due; null when none is. */
+  nextDue: number | null;
+}
+
+/**
+ * The next entry that may go: ready, due, and with nothing earlier of its record still queued
+ * (refused entries block the changes after them). Found through the [state+priority] index, whose
+ * order is priority, then seq, so a long queue costs one short read per step, not a read of all.
+ * With `unreachableDue`, entries held back only because the service could not be reached are due.
+ */
+export async function nextEntry(db: LinkpilotDb, now: number, unreachableDue = false): Promise<Next> {
+  const pending = db.outbox.where('[state+priority]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
+  let nextDue: number | null = null;
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await pending.clone().offset(offset).limit(PAGE).toArray();
+    for (const entry of page) {
+      if (!isReady(entry)) continue;
+      if (entry.notBefore > now && !(unreachableDue && entry.error?.kind === 'network')) {
+        nextDue = Math.min(nextDue ?? Infinity, entry.notBefore);
+        continue;
+      }
+      const first = await db.outbox.where('key').equals(entry.key).first();
+      if (first?.seq === entry.seq) return { entry, nextDue };
+    }
+    if (page.length < PAGE) return { entry: null, nextDue };
+  }
+}
+
+/**
+ * Marks the entry as on the wire and returns it as it is now. In one transaction with the read: a
+ * page may have folded an edit into it, or dropped it, since `nextEntry` looked; sending the older
+ * copy would lose that edit or send what was deleted.
+ */
+export async function claim(db: LinkpilotDb, seq: number, now: number): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const current = await db.outbox.get(seq);
+    if (current?.state !== 'pending' || !isReady(current)) return null;
+    await db.outbox.update(seq, { state: 'inflight', sentAt: now });
+    return { ...current, state: 'inflight', sentAt: now };
+  });
+}
+
+/** Closes an entry (sent) or records how it stands, in one transaction with the sync state of its record. */
+export async function settle(db: LinkpilotDb, entry: OutboxEntry, changes: Partial<Queued> | 'done'): Promise<void> {
+  const table = KINDS[entry.kind].table;
+  await db.transaction('rw', table ? [db.outbox, db.table(table)] : [db.outbox], async () => {
+    if (changes === 'done') await db.outbox.delete(entry.seq!);
+    else await db.outbox.update(entry.seq!, changes);
+    await refreshSyncState(db, entry.kind, entry.key);
+  });
+}
+
+/**
+ * Entries left in flight by a worker that was stopped: their outcome is unknown. A create may still
+ * be running on the service, and looking for its record before it is written would send it twice:
+ * it waits as a timed-out create does.
+ */
+export async function recoverInflight(db: LinkpilotDb, timeoutMs: number): Promise<void> {
+  await db.outbox
+    .where('state')
+    .equals('inflight')
+    .modify((e) => {
+      e.state = 'pending';
+      if (e.op !== 'create') return;
+      e.ambiguous = true;
+      if (e.sentAt !== undefined) e.notBefore = Math.max(e.notBefore, e.sentAt + 2 * timeoutMs);
+    });
+}

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import background from '@/entrypoints/background';
+import { ALARM_PULL, ALARM_TICK, ALARM_WAKE } from '@/entrypoints/background/sync';
+import { database } from '@/lib/db/open';
+import { connectionItem } from '@/lib/settings/connection';
+import * as actions from '@/lib/sync/actions';
+import { PULL_CURSOR_KEY } from '@/lib/sync/pull';
+import { fakeService, page } from '../sync/fake-service';
+
+/** Listeners the worker registers on APIs the fake browser leaves out, captured to be called as the browser would. */
+const captured: Record<string, (...args: never[]) => unknown> = {};
+function capture(name: string, event: { addListener: (listener: never) => void }) {
+  vi.spyOn(event, 'addListener').mockImplementation((listener: (...args: never[]) => unknown) => {
+    captured[name] = listener;
+  });
+}
+
+const service = fakeService(({ method, path }) => {
+  if (method === 'POST' && path === '/api/channel/add')
+    return { body: { error: 0, id: 7, name: 'Queued', description: '', color: null, starred: false } };
+  if (method === 'POST' && path === '/api/url/add') return { body: { error: 0, id: 9, shorturl: 'https://s.test/x' } };
+  if (path === '/api/account') return { body: { error: 0, data: { id: 1, email: 'a@b.test' } } };
+  return page(path === '/api/overlay' ? 'cta' : (path.split('/').pop() ?? ''), []);
+});
+const connect = () => connectionItem.setValue({ baseUrl: 'https://s.test', apiKey: 'k', connectedAt: '' });
+const ownPage = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/dashboard.html') });
+/** Web Locks as the browser keeps them: one drain at a time, a second one skipped. */
+let drains = 0;
+const locks = {
+  async request<T>(_name: string, _options: object, fn: (lock: object | null) => Promise<T>) {
+    if (drains > 0) return fn(null);
+    drains += 1;
+    try {
+      return await fn({});
+    } finally {
+      drains -= 1;
+    }
+  },
+};
+const notifications = async () => Object.values(await fakeBrowser.notifications.getAll()).map((n) => n.title);
+
+beforeEach(async () => {
+  const db = database();
+  await Promise.all(db.tables.map((t) => t.clear()));
+  service.requests.length = 0;
+  // Node 20 has no navigator; the worker reads navigator.onLine and takes a Web Lock for each drain.
+  vi.stubGlobal('navigator', { onLine: true, locks });
+  vi.stubGlobal('fetch', service.fetch);
+  vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateSessionRules').mockResolvedValue(undefined);
+  vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+  vi.spyOn(fakeBrowser.contextMenus, 'create').mockReturnValue(1);
+  capture('menu', fakeBrowser.contextMenus.onClicked);
+  capture('command', fakeBrowser.commands.onCommand);
+  capture('message', fakeBrowser.runtime.onMessage);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the background worker', () => {
+  it('on start schedules its checks, shows queued changes on the badge, and sends them once connected', async () => {
+    await actions.createChannel({ db: database() }, { name: 'Queued' });
+    background.main();
+    expect((await fakeBrowser.alarms.getAll()).map((a) => [a.name, a.periodInMinutes]).sort()).toEqual([
+      [ALARM_PULL, 15],
+      [ALARM_TICK, 1],
+    ]);
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1'));
+    expect(service.requests).toHaveLength(0);
+
+    await connect();
+    await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM_WAKE, scheduledTime: Date.now() });
+    await vi.waitFor(async () => expect(await database().outbox.count()).toBe(0));
+    expect(service.sent()).toEqual(['POST /api/channel/add']);
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
+  });
+
+  it('the refresh alarm pulls the mirror', async () => {
+    await connect();
+    background.main();
+    await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM_PULL, scheduledTime: Date.now() });
+    await vi.waitFor(async () => expect((await database().meta.get(PULL_CURSOR_KEY))?.value).toBeNull());
+    expect(service.sent()).toContain('GET /api/account');
+    expect((await database().account.get('me'))?.email).toBe('a@b.test');
+  });
+
+  it('answers its own pages, ignores web pages, and refuses a message it does not know', async () => {
+    background.main();
+    const ask = async (message: unknown, sender: object) => {
+      const reply = vi.fn();
+      const kept = (captured.message as (m: unknown, s: object, r: typeof reply) => unknown)(message, sender, reply);
+      if (kept) await vi.waitFor(() => expect(reply).toHaveBeenCalled());
+      return { kept, reply: reply.mock.calls[0]?.[0] };
+    };
+    expect(await ask({ type: 'sync.pull' }, ownPage())).toEqual({
+      kept: true,
+      reply: { ok: true, data: { started: true } },
+    });
+    expect((await database().meta.get(PULL_CURSOR_KEY))?.value).toMatchObject({ collection: 'account' });
+    expect(await ask({ type: 'sync.pull' }, { id: fakeBrowser.runtime.id, url: 'https://evil.test/' })).toEqual({
+      kept: undefined,
+      reply: undefined,
+    });
+    expect((await ask({ type: 'link.delete', key: 'x' }, ownPage())).reply).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: 'Unknown or malformed request.' },
+    });
+  });
+
+  it('"Shorten link" in the context menu makes the link at once and says the short URL is ready', async () => {
+    await connect();
+    background.main();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
+    await vi.waitFor(() => expect(fakeBrowser.contextMenus.create).toHaveBeenCalledTimes(2));
+    // The drain every start begins has ended: the shortcut's own drain sends the link.
+    await vi.waitFor(() => expect(drains).toBe(0));
+    (captured.menu as (info: object, tab?: object) => void)({
+      menuItemId: 'shorten-link',
+      linkUrl: 'https://example.com/x',
+    });
+    await vi.waitFor(async () => expect(await notifications()).toEqual(['Short URL ready']));
+    expect((await database().links.toArray()).map((l) => [l.longurl, l.shorturl])).toEqual([
+      ['https://example.com/x', 'https://s.test/x'],
+    ]);
+  });
+
+  it('the keyboard shortcut, while not connected, says so and queues nothing', async () => {
+    background.main();
+    (captured.command as (command: string, tab?: object) => void)('shorten-current-tab', {
+      url: 'https://example.com/y',
+    });
+    await vi.waitFor(async () => expect(await notifications()).toEqual(['Linkpilot is not connected']));
+    expect(await database().outbox.count()).toBe(0);
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { isApiError } from '@/lib/api/errors';
+import type { Change } from '@/lib/db/schema';
+import * as actions from '@/lib/sync/actions';
+import { describeChange, editableFields } from '@/lib/sync/kinds';
+import { freshDb } from './db';
+
+const queued = async (db: ReturnType<typeof freshDb>) => db.outbox.orderBy('seq').toArray();
+
+describe('how the sync centre names a queued change', () => {
+  it.each<[Change, string]>([
+    [{ kind: 'channel', op: 'create', payload: { name: 'News' } }, 'Create channel “News”'],
+    [{ kind: 'channel', op: 'update', payload: { starred: true } }, 'Update channel'],
+    [{ kind: 'campaign', op: 'delete', payload: null }, 'Delete campaign'],
+    [
+      { kind: 'domain', op: 'create', payload: { domain: 'https://go.test' } },
+      'Create branded domain “https://go.test”',
+    ],
+    [{ kind: 'domain', op: 'update', payload: { redirect404: 'https://x.test' } }, 'Update branded domain'],
+    [{ kind: 'qr', op: 'create', payload: { type: 'text', data: 'x', name: 'Poster' } }, 'Create QR code “Poster”'],
+    [
+      {
+        kind: 'link',
+        op: 'create',
+        payload: { input: { url: 'https://e.test', custom: 'mine' }, channelKey: null, campaignKey: null },
+      },
+      'Create short link “mine”',
+    ],
+    [
+      { kind: 'account', op: 'update', payload: { email: 'a@b.test', password: 'secret12' } },
+      'Update account e-mail to a@b.test password',
+    ],
+    [
+      { kind: 'channelItem', op: 'create', payload: { channelKey: 'c', type: 'qr', itemKey: 'q', itemId: null } },
+      'Add QR code to a channel',
+    ],
+    [{ kind: 'campaignLink', op: 'create', payload: { campaignKey: 'c' } }, 'Add link to a campaign'],
+  ])('%j', (change, sentence) => {
+    expect(describeChange(change)).toBe(sentence);
+  });
+
+  it('offers the fields of a queued create a person can correct, and none of an update', () => {
+    expect(editableFields({ kind: 'campaign', op: 'create', payload: { name: 'Spring' } })).toEqual([
+      { name: 'name', label: 'Campaign name', value: 'Spring' },
+      { name: 'slug', label: 'Rotator slug', value: '' },
+    ]);
+    expect(editableFields({ kind: 'channel', op: 'update', payload: { name: 'x' } })).toEqual([]);
+  });
+});
+
+describe('correcting and discarding queued changes', () => {
+  it('a refused create, corrected, is validated as a create, its record follows, and it is queued again', async () => {
+    const db = freshDb();
+    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/a', custom: 'taken' } });
+    const [entry] = await queued(db);
+    await db.outbox.update(entry!.seq!, { state: 'failed', attempts: 2 });
+    const bad = await actions.editQueuedCreate({ db }, entry!.seq!, { custom: 'no way' }).catch((e: unknown) => e);
+    expect(isApiError(bad) && bad.field).toBe('custom');
+    await actions.editQueuedCreate({ db }, entry!.seq!, { url: 'https://example.com/second', custom: undefined });
+    expect((await queued(db))[0]).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      payload: { input: { url: 'https://example.com/second' } },
+    });
+    expect((await queued(db))[0]).not.toMatchObject({ payload: { input: { custom: expect.anything() } } });
+    expect(await db.links.get(key)).toMatchObject({
+      alias: '',
+      longurl: 'https://example.com/second',
+      sync: 'pending',
+    });
+    expect((await db.links.get(key))?.words).toContain('second');
+  });
+
+  it('a create being sent cannot be corrected', async () => {
+    const db = freshDb();
+    await actions.createChannel({ db }, { name: 'On the wire' });
+    const [entry] = await queued(db);
+    await db.outbox.update(entry!.seq!, { state: 'inflight' });
+    await expect(actions.editQueuedCreate({ db }, entry!.seq!, { name: 'Too late' })).rejects.toMatchObject({
+      message: 'This change is being sent and cannot be edited now.',
+    });
+  });
+
+  it('discarding a link create takes its record and its assignments along; discarding an assignment keeps the link', async () => {
+    const db = freshDb();
+    await db.channels.add({
+      key: 'c1',
+      id: 1,
+      sync: 'synced',
+      pulledAt: 1,
+      name: 'News',
+      description: '',
+      color: null,
+      starred: false,
+    });
+    await db.campaigns.add({
+      key: 'k1',
+      id: 2,
+      sync: 'synced',
+      pulledAt: 1,
+      name: 'Spring',
+      slug: null,
+      public: false,
+      rotator: null,
+      list: '',
+    });
+    const kept = await actions.createLink({ db }, { input: { url: 'https://example.com/kept' } });
+    await db.links.update(kept, { id: 5 });
+    await actions.assignToCampaign({ db }, 'k1', kept);
+    const dropped = await actions.createLink({ db }, { input: { url: 'https://example.com/dropped' } });
+    await actions.assignToChannel({ db }, 'c1', { type: 'links', key: dropped });
+    const seqOf = async (kind: string, key: string) =>
+      (await queued(db)).find((e) => e.kind === kind && e.key === key)!.seq!;
+    await actions.discardChange({ db }, await seqOf('campaignLink', kept));
+    await actions.discardChange({ db }, await seqOf('link', dropped));
+    expect([await db.links.get(kept), await db.links.get(dropped)].map((l) => l?.longurl)).toEqual([
+      'https://example.com/kept',
+      undefined,
+    ]);
+    expect((await queued(db)).map((e) => `${e.kind}:${e.key === kept}`)).toEqual(['link:true']);
+    expect(await db.channelItems.count()).toBe(0);
+  });
+
+  it('discarding an e-mail change stops showing it as pending', async () => {
+    const db = freshDb();
+    await db.account.put({
+      key: 'me',
+      id: 1,
+      email: 'old@b.test',
+      username: '',
+      avatar: '',
+      status: '',
+      expires: null,
+      registered: null,
+      pendingEmail: null,
+    } as never);
+    await actions.updateAccount({ db }, { email: 'new@b.test' });
+    expect((await db.account.get('me'))?.pendingEmail).toBe('new@b.test');
+    await actions.discardChange({ db }, (await queued(db))[0]!.seq!);
+    expect((await db.account.get('me'))?.pendingEmail).toBeNull();
+  });
+});
