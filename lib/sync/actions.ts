@@ -178,6 +178,14 @@ export async function assignToChannel(
     }
     const key = channelItemKey(channelKey, item.type, itemKey, itemId);
     const date = formatDatetime(new Date(now)).slice(0, 10);
+    // An item is in one channel at a time: assigning it again moves it (as the local service does; the
+    // spec does not say). The mirror moves it at once; the next refresh shows where the service keeps it.
+    await ctx.db.channelItems
+      .filter(
+        (r) =>
+          r.key !== key && r.type === item.type && (itemKey !== null ? r.itemKey === itemKey : r.itemId === itemId),
+      )
+      .delete();
     await ctx.db.channelItems.put({
       key,
       channelKey,

@@ -83,6 +83,20 @@ describe('coalescing', () => {
     expect(await db.channelItems.count()).toBe(0);
   });
 
+  it('assigning an item to another channel moves it there, here as on the service', async () => {
+    const { db, ctx } = setup();
+    const first = await actions.createChannel(ctx, { name: 'First' });
+    const second = await actions.createChannel(ctx, { name: 'Second' });
+    const link = await actions.createLink(ctx, { input: { url: 'https://example.com' } });
+    await actions.assignToChannel(ctx, first, { type: 'links', key: link });
+    await actions.assignToChannel(ctx, second, { type: 'links', key: link });
+    const rows = await db.channelItems.where('itemKey').equals(link).toArray();
+    expect(rows.map((r) => r.channelKey)).toEqual([second]);
+    // Both assignments are sent, in order: the service ends with the second.
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.filter((e) => e.kind === 'channelItem')).toHaveLength(2);
+  });
+
   it('delete wins over earlier updates of a record the service has', async () => {
     const { db, ctx } = setup();
     await db.domains.add({
