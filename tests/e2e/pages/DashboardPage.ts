@@ -36,7 +36,8 @@ export class DashboardPage {
     await dialog.getByRole('button', { name: 'Add domain' }).click();
     // Leaving the page sooner could cut off the write to IndexedDB.
     await expect
-      .poll(async () => !(await dialog.isVisible()) || (await field.getAttribute('aria-invalid')) === 'true')
+      // count() never waits: the dialog may close between two looks.
+      .poll(async () => (await dialog.count()) === 0 || (await dialog.locator('[aria-invalid="true"]').count()) > 0)
       .toBe(true);
   }
 
