@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ExternalLink, QrCode } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl } from '@/components/ui/format';
@@ -9,8 +9,10 @@ import { isApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
-import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
+
+// Assigning writes through the sync actions and their validation library: loaded after the first paint.
+const AssignControls = lazy(() => import('./AssignControls').then((m) => ({ default: m.AssignControls })));
 
 /**
  * The current page's short link in the popup: the page's title, the short URL with Copy, the
@@ -75,7 +77,9 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
       ) : null}
       <QuickStats clicks={link.clicks} stats={stats} compact />
       {note ? <p className="muted small-text">{note}</p> : null}
-      <AssignControls link={link} />
+      <Suspense fallback={null}>
+        <AssignControls link={link} />
+      </Suspense>
     </section>
   );
 }
