@@ -14,6 +14,7 @@ import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { LinkpilotDb } from '../../lib/db/schema';
 import { type RunningServer, startServer } from '../../server/start';
 import { CampaignsPage } from '../e2e/pages/CampaignsPage';
+import { DashboardPage } from '../e2e/pages/DashboardPage';
 import { QrCodesPage } from '../e2e/pages/QrCodesPage';
 import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
 import { BAD_INPUT_CASES, isClearRejection } from '../fixtures/bad-input';
@@ -219,60 +220,67 @@ async function mirrorVsServer(page: Page, server: RunningServer): Promise<string
 /** The user's session: creates, edits and deletes through the dashboard's forms. */
 async function makeChanges(page: Page, base: string, expected: Expected): Promise<number> {
   let changes = 0;
-  await page.goto(`${base}#/channels`);
+  const dashboard = new DashboardPage(page, base);
+  await dashboard.open('channels');
   for (let i = 0; i < 100; i++) {
     const name = `Soak channel ${i}`;
-    await page.getByLabel('Channel name').first().fill(name);
-    await page.getByRole('button', { name: 'Create channel' }).click();
-    await page.getByTestId('channel-row').filter({ hasText: name }).first().waitFor();
+    await dashboard.createChannel(name);
     expected.channels.set(name, { description: '' });
     changes++;
     if (changes % 25 === 0) progress(`${changes} changes made`);
   }
   for (let i = 0; i < 30; i++) {
     const name = `Soak channel ${i * 3}`;
-    const row = page.getByTestId('channel-row').filter({ has: page.getByText(name, { exact: true }) });
-    await row.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
-    await row.getByLabel('Description').fill(`edited ${i}`);
-    await row.getByRole('button', { name: 'Save channel' }).click();
-    await row.getByRole('button', { name: 'Save channel' }).waitFor({ state: 'detached' });
+    await dashboard
+      .channelRow(name)
+      .getByRole('button', { name: `Edit ${name}`, exact: true })
+      .click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Description').fill(`edited ${i}`);
+    await edit.getByRole('button', { name: 'Save channel' }).click();
+    // The dialog closes once the change is written here; only then is it safe to go on.
+    await edit.waitFor({ state: 'detached' });
     expected.channels.set(name, { description: `edited ${i}` });
     changes++;
   }
   for (let i = 0; i < 15; i++) {
     const name = `Soak channel ${i * 7 + 1}`;
     await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
-    await page
-      .getByTestId('channel-row')
-      .filter({ has: page.getByText(name, { exact: true }) })
-      .waitFor({ state: 'detached' });
+    await dashboard.channelRow(name).waitFor({ state: 'detached' });
     expected.channels.delete(name);
     changes++;
   }
   progress(`${changes} changes made to channels`);
-  await page.goto(`${base}#/domains`);
+  await dashboard.open('domains');
   for (let i = 0; i < 30; i++) {
     const domain = `https://soak-${i}.example`;
-    await page.getByLabel('Domain', { exact: true }).fill(domain);
-    await page.getByRole('button', { name: 'Add domain' }).click();
-    await page.getByTestId('domain-row').filter({ hasText: domain }).first().waitFor();
+    await dashboard.addDomain(domain);
+    await page
+      .getByTestId('domain-row')
+      .filter({ hasText: new URL(domain).host })
+      .first()
+      .waitFor();
     expected.domains.set(domain, { redirect404: '' });
     changes++;
   }
   for (let i = 0; i < 15; i++) {
     const domain = `https://soak-${i * 2}.example`;
-    const row = page.getByTestId('domain-row').filter({ hasText: domain });
+    const row = page.getByTestId('domain-row').filter({ hasText: new URL(domain).host });
     await row.getByRole('button', { name: `Edit ${domain}`, exact: true }).click();
-    await row.getByLabel(`404 redirect of ${domain}`).fill(`https://soak.example/missing-${i}`);
-    await row.getByRole('button', { name: 'Save redirects' }).click();
-    await row.getByRole('button', { name: 'Save redirects' }).waitFor({ state: 'detached' });
+    const redirects = page.getByRole('dialog', { name: `Redirects of ${new URL(domain).host}` });
+    await redirects.getByLabel(`404 redirect of ${domain}`).fill(`https://soak.example/missing-${i}`);
+    await redirects.getByRole('button', { name: 'Save redirects' }).click();
+    await redirects.waitFor({ state: 'detached' });
     expected.domains.set(domain, { redirect404: `https://soak.example/missing-${i}` });
     changes++;
   }
   for (let i = 0; i < 10; i++) {
     const domain = `https://soak-${i * 2 + 1}.example`;
     await page.getByRole('button', { name: `Delete ${domain}`, exact: true }).click();
-    await page.getByTestId('domain-row').filter({ hasText: domain }).waitFor({ state: 'detached' });
+    await page
+      .getByTestId('domain-row')
+      .filter({ hasText: new URL(domain).host })
+      .waitFor({ state: 'detached' });
     expected.domains.delete(domain);
     changes++;
   }
@@ -282,7 +290,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
   for (let i = 0; i < 40; i++) {
     const alias = `soak-link-${i}`;
     const longurl = `https://soak.example/article/${i}`;
-    await page.getByRole('button', { name: 'New short link' }).click();
+    await page.getByRole('button', { name: 'New link' }).click();
     const form = page.getByRole('form', { name: 'New short link' });
     await form.getByLabel('Long URL', { exact: true }).fill(longurl);
     await form.getByLabel('Custom alias', { exact: true }).fill(alias);
@@ -465,6 +473,8 @@ async function soak() {
     // The page the person types in is the visible tab: a background tab's timers are throttled.
     await page.bringToFront();
     const killer = killWorker(context, killerPage, () => drained);
+    // Should the session fail, the browser closes under the killer: the session's error is the one to report.
+    killer.catch(() => undefined);
     const changes = await makeChanges(page, base, expected);
     const deadline = Date.now() + 15 * 60_000;
     let lastReport = 0;

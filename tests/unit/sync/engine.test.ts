@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { freshDb } from './db';
-import { engineFor, fakeService, page } from './fake-service';
+import { engineFor, fakeService, NO_STATS, page } from './fake-service';
 
 describe('the drain', () => {
   it('sends creates before what depends on them, rewriting local keys into server ids', async () => {
@@ -263,15 +263,7 @@ describe('the drain', () => {
 
   it('a link whose create answer lacks the short URL keeps its id first: a failed follow-up never makes it twice', async () => {
     const db = freshDb();
-    const stats = {
-      clicks: 0,
-      uniqueClicks: 0,
-      topCountries: 0,
-      topReferrers: 0,
-      topBrowsers: 0,
-      topOs: 0,
-      socialCount: 0,
-    };
+    const stats = NO_STATS;
     let detailAsks = 0;
     const service = fakeService(({ method, path }) => {
       if (method === 'POST' && path === '/api/url/add') return { body: { error: 0, id: 41 } };
@@ -343,15 +335,7 @@ describe('the drain', () => {
     ["someone else's (another long URL): refused", 'https://example.com/other', { sent: 0, failed: 1 }],
   ])('a create refused at once as "alias taken" looks for the alias: %s', async (_name, longurl, outcome) => {
     const db = freshDb();
-    const stats = {
-      clicks: 0,
-      uniqueClicks: 0,
-      topCountries: 0,
-      topReferrers: 0,
-      topBrowsers: 0,
-      topOs: 0,
-      socialCount: 0,
-    };
+    const stats = NO_STATS;
     const service = fakeService(({ method, path, query }) => {
       // The browser resent the POST after a dropped connection: the first copy made the link.
       if (method === 'POST' && path === '/api/url/add')

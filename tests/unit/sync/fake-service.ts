@@ -57,3 +57,26 @@ export function engineFor(db: LinkpilotDb, service: FakeService, clock = { t: Da
 
 export const apiFor = (service: FakeService): ApiClient =>
   createApiClient({ baseUrl: 'https://s.test', getApiKey: () => 'k', fetch: service.fetch });
+
+/** Statistics as the service sends them for a link nobody has visited. */
+export const NO_STATS = {
+  clicks: 0,
+  uniqueClicks: 0,
+  topCountries: 0,
+  topReferrers: 0,
+  topBrowsers: 0,
+  topOs: 0,
+  socialCount: 0,
+};
+
+/** A short link as the service lists it. */
+export const listedLink = (id: number, longurl: string, alias = `a${id}`) => ({
+  id,
+  alias,
+  shorturl: `https://s.test/${alias}`,
+  longurl,
+  clicks: 0,
+  title: '',
+  description: '',
+  date: '2026-11-22 10:00:00',
+});

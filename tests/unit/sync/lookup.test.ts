@@ -3,27 +3,9 @@ import type { LinkpilotDb } from '@/lib/db/schema';
 import * as actions from '@/lib/sync/actions';
 import { sendEntry } from '@/lib/sync/kinds';
 import { freshDb } from './db';
-import { apiFor, type FakeService, fakeService, page } from './fake-service';
+import { apiFor, type FakeService, fakeService, listedLink, NO_STATS, page } from './fake-service';
 
-const stats = {
-  clicks: 0,
-  uniqueClicks: 0,
-  topCountries: 0,
-  topReferrers: 0,
-  topBrowsers: 0,
-  topOs: 0,
-  socialCount: 0,
-};
-const link = (id: number, longurl: string, alias = `a${id}`) => ({
-  id,
-  alias,
-  shorturl: `https://s.test/${alias}`,
-  longurl,
-  clicks: 0,
-  title: '',
-  description: '',
-  date: '2026-11-22 10:00:00',
-});
+const link = listedLink;
 const made = (id: number, extra: Record<string, unknown> = {}) => ({ body: { error: 0, id, ...extra } });
 
 /** Sends the one queued create as the engine does after a send whose outcome is unknown. */
@@ -42,7 +24,7 @@ describe('after a create whose outcome is unknown, the record is looked for befo
             body: {
               error: 0,
               details: { ...link(31, 'https://example.com/mine', 'mine'), location: 0, device: 0, expiry: null },
-              data: stats,
+              data: NO_STATS,
             },
           }
         : { status: 500, body: { error: 1, message: 'should not be asked' } },

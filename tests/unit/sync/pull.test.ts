@@ -3,7 +3,7 @@ import type { LinkpilotDb } from '@/lib/db/schema';
 import * as actions from '@/lib/sync/actions';
 import { PULL_CURSOR_KEY, pullStep, requestPull } from '@/lib/sync/pull';
 import { freshDb } from './db';
-import { apiFor, fakeService, page } from './fake-service';
+import { apiFor, fakeService, listedLink, page } from './fake-service';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const channel = (id: number, name = 'Launch') => ({ id, name, description: '', color: '#112233', starred: false });
@@ -15,16 +15,7 @@ const campaign = (id: number, name: string, rotator: string | false = false) => 
   list: `https://s.test/c/${id}`,
 });
 const qr = (id: number, name: string) => ({ id, link: `https://s.test/qr/${id}`, scans: 0, name, date: null });
-const link = (id: number, longurl: string, alias = `a${id}`) => ({
-  id,
-  alias,
-  shorturl: `https://s.test/${alias}`,
-  longurl,
-  clicks: 0,
-  title: '',
-  description: '',
-  date: '2026-11-22 10:00:00',
-});
+const link = listedLink;
 
 /** A service listing these records (every list not given is empty). */
 function serviceListing(lists: Record<string, unknown[]>, items: Record<number, unknown[]> = {}) {
