@@ -1,5 +1,5 @@
 import { ChevronDown, Link2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
@@ -37,6 +37,9 @@ export function ShortenForm({
   const [lists, setLists] = useState<Lists>({ geo: [], device: [] });
   const [choice, setChoice] = useState<LinkDefaults | null>(null);
   const [busy, setBusy] = useState(false);
+  // Keyboard first: the popup opens with the cursor on the one thing to do here.
+  const shorten = useRef<HTMLButtonElement>(null);
+  useEffect(() => shorten.current?.focus(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stored defaults are taken once, when they load; later they must not overwrite the person's choice.
   useEffect(() => {
     if (defaults.loaded && !choice) setChoice(defaults.value);
@@ -119,7 +122,7 @@ export function ShortenForm({
         </p>
       ) : null}
       <div className="row">
-        <button type="submit" className="grow" disabled={busy}>
+        <button ref={shorten} type="submit" className="grow" disabled={busy}>
           <Link2 size={16} aria-hidden="true" /> Shorten this page
         </button>
         <button

@@ -48,6 +48,7 @@ test('the popup at 400×600: a page to shorten, a shortened page, offline', asyn
   await popup.openFor(tabId);
   await popup.expectReady();
   await expect(popup.recentLinks()).toHaveCount(3);
+  await expect(popup.page.getByTestId('shortcut-hint')).toBeVisible();
   await expect(popup.page).toHaveScreenshot('popup-unshortened.png', { mask: masks(popup.page) });
 
   await popup.shortenButton().click();
