@@ -5,6 +5,7 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { PageLink } from '@/components/links/PageLink';
 import { RecentLinks } from '@/components/links/RecentLinks';
+import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { copyFromPage } from '@/lib/browser/clipboard';
@@ -118,6 +119,7 @@ export function App() {
           <p className="card muted">This tab has no page that can be shortened.</p>
         ) : null}
         <RecentLinks focusSearch={Boolean(link)} />
+        <ShortenAllTabs tabId={page?.tabId ?? null} />
         <ShortcutHint />
       </main>
     </div>
