@@ -41,7 +41,7 @@ export default defineConfig({
         },
       },
       ...(firefox
-        ? { browser_specific_settings: { gecko: { id: 'linkpilot@linkpilot.test', strict_min_version: '115.0' } } }
+        ? { browser_specific_settings: { gecko: { id: 'linkpilot@linkpilot.test', strict_min_version: '120.0' } } }
         : {}),
     };
   },

@@ -30,7 +30,7 @@ export function BulkShorten() {
   const [preset, setPreset] = useState('');
   const [keys, setKeys] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const ids = { text: useId(), file: useId(), channel: useId(), campaign: useId(), preset: useId() };
+  const ids = { text: useId(), file: useId() };
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const presets = useStorageItem(utmPresetsItem).value.presets;
@@ -82,39 +82,15 @@ export function BulkShorten() {
         </label>
       </div>
       <div className="form-grid">
-        <div className="stack field">
-          <label htmlFor={ids.channel}>Channel for all</label>
-          <select id={ids.channel} value={channelKey} onChange={(e) => setChannelKey(e.target.value)}>
-            <option value="">No channel</option>
-            {channels.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="stack field">
-          <label htmlFor={ids.campaign}>Campaign for all</label>
-          <select id={ids.campaign} value={campaignKey} onChange={(e) => setCampaignKey(e.target.value)}>
-            <option value="">No campaign</option>
-            {campaigns.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="stack field">
-          <label htmlFor={ids.preset}>UTM preset for all</label>
-          <select id={ids.preset} value={preset} onChange={(e) => setPreset(e.target.value)}>
-            <option value="">No UTM parameters</option>
-            {presets.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField label="Channel for all" none="No channel" value={channelKey} onChange={setChannelKey}>
+          {channels.map((c) => ({ value: c.key, label: c.name }))}
+        </ChoiceField>
+        <ChoiceField label="Campaign for all" none="No campaign" value={campaignKey} onChange={setCampaignKey}>
+          {campaigns.map((c) => ({ value: c.key, label: c.name }))}
+        </ChoiceField>
+        <ChoiceField label="UTM preset for all" none="No UTM parameters" value={preset} onChange={setPreset}>
+          {presets.map((p) => ({ value: p.name, label: p.name }))}
+        </ChoiceField>
       </div>
       {list.problems.length > 0 ? (
         <div className="stack" data-testid="bulk-problems">
@@ -178,6 +154,36 @@ export function BulkResults({ keys, problems = 0 }: { keys: string[]; problems?:
           <Download size={15} aria-hidden="true" /> Download CSV
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A labelled choice with a "none" option first: one for each setting the whole list shares. */
+function ChoiceField({
+  label,
+  none,
+  value,
+  onChange,
+  children: options,
+}: {
+  label: string;
+  none: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="stack field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

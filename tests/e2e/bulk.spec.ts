@@ -3,15 +3,6 @@ import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension, openTab, serverList } from './support';
-import { startWebPages } from './web-pages';
-
-let web: Awaited<ReturnType<typeof startWebPages>>;
-test.beforeAll(async () => {
-  web = await startWebPages();
-});
-test.afterAll(async () => {
-  await web.close();
-});
 
 test('a pasted list: bad lines are listed with their reason, the good ones are made, the results download as CSV', async ({
   context,
@@ -68,6 +59,7 @@ test('"Shorten all tabs in this window" queues every web page open in it, once',
   server,
   worker,
   extensionUrl,
+  web,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   for (const blank of context.pages().filter((p) => p.url() === 'about:blank')) await blank.close();

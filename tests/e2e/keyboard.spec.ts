@@ -2,21 +2,13 @@ import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension, openTab, readClipboard, serverList } from './support';
-import { startWebPages } from './web-pages';
-
-let web: Awaited<ReturnType<typeof startWebPages>>;
-test.beforeAll(async () => {
-  web = await startWebPages();
-});
-test.afterAll(async () => {
-  await web.close();
-});
 
 test('the popup by keyboard alone: shorten, then find a link, copy it, clear the search', async ({
   context,
   server,
   worker,
   extensionUrl,
+  web,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/keyboard-only'));

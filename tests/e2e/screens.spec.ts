@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension, openTab } from './support';
-import { startWebPages } from './web-pages';
 
 // Reference images of every screen, compared on each run (playwright.config.ts sets the tolerance).
 // What changes from run to run is masked: the port of the local service in short URLs, dates and times
@@ -27,19 +26,12 @@ const VOLATILE = [
 ];
 const masks = (page: Page): Locator[] => VOLATILE.map((s) => page.locator(s));
 
-let web: Awaited<ReturnType<typeof startWebPages>>;
-test.beforeAll(async () => {
-  web = await startWebPages();
-});
-test.afterAll(async () => {
-  await web.close();
-});
-
 test('the popup at 400×600: a page to shorten, a shortened page, offline', async ({
   context,
   server,
   worker,
   extensionUrl,
+  web,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));

@@ -1,16 +1,6 @@
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
-import { PopupPage } from './pages/PopupPage';
 import { connectExtension, openTab, serverList } from './support';
-import { startWebPages } from './web-pages';
-
-let web: Awaited<ReturnType<typeof startWebPages>>;
-test.beforeAll(async () => {
-  web = await startWebPages();
-});
-test.afterAll(async () => {
-  await web.close();
-});
 
 const longUrls = async (server: Parameters<typeof serverList>[0]) =>
   (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).map((l) => l.longurl);
@@ -20,12 +10,12 @@ test('UTM presets: saved from the popup, previewed, applied before shortening, p
   server,
   worker,
   extensionUrl,
+  web,
+  popupFor,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const first = web.url('/spring?id=7');
-  const { tabId } = await openTab(context, worker, first);
-  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await popup.openFor(tabId);
+  const { popup } = await popupFor(first);
   await popup.page.getByRole('button', { name: 'More options' }).click();
   await popup.page.getByText('Campaign tracking (UTM)').click();
   const utm = popup.page.getByTestId('utm');
