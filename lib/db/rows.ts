@@ -153,18 +153,22 @@ export function qrRow(qr: QrCode, existing: QrRow | undefined, pulledAt: number)
 }
 
 /*
- * Queued creates → what the mirror shows of them until the service answers (a row without its
- * key, id and sync state, which the action adds).
+ * Queued creates → what the mirror shows of them until the service answers: a record made here,
+ * with no server id yet.
  */
 
-export const channelFromInput = (input: CreateChannelInput) => ({
+const fresh = (key: string) => ({ key, id: null, sync: 'pending' as const, pulledAt: 0 });
+
+export const channelFromInput = (input: CreateChannelInput, key: string): ChannelRow => ({
+  ...fresh(key),
   name: input.name,
   description: input.description ?? '',
   color: input.color?.toLowerCase() ?? null,
   starred: input.starred ?? false,
 });
 
-export const campaignFromInput = (input: CreateCampaignInput) => ({
+export const campaignFromInput = (input: CreateCampaignInput, key: string): CampaignRow => ({
+  ...fresh(key),
   name: input.name ?? 'New campaign',
   slug: input.slug ?? null,
   public: input.public ?? false,
@@ -172,13 +176,15 @@ export const campaignFromInput = (input: CreateCampaignInput) => ({
   list: '',
 });
 
-export const domainFromInput = (input: CreateDomainInput) => ({
+export const domainFromInput = (input: CreateDomainInput, key: string): DomainRow => ({
+  ...fresh(key),
   domain: input.domain.replace(/\/$/, ''),
   redirectroot: input.redirectroot ?? '',
   redirect404: input.redirect404 ?? '',
 });
 
-export const qrFromInput = (input: CreateQrInput, now: number) => ({
+export const qrFromInput = (input: CreateQrInput, key: string, now: number): QrRow => ({
+  ...fresh(key),
   link: '',
   scans: 0,
   name: input.name ?? '',
@@ -186,8 +192,9 @@ export const qrFromInput = (input: CreateQrInput, now: number) => ({
   input,
 });
 
-export const linkFromInput = ({ input, campaignKey }: QueuedLink, now: number) =>
+export const linkFromInput = ({ input, campaignKey }: QueuedLink, key: string, now: number): LinkRow =>
   withLinkWords({
+    ...fresh(key),
     alias: input.custom ?? '',
     shorturl: '',
     longurl: input.url,
@@ -199,6 +206,8 @@ export const linkFromInput = ({ input, campaignKey }: QueuedLink, now: number) =
     domain: input.domain ?? '',
     status: input.status ?? null,
     input,
+    longurlKey: '',
+    words: [],
   });
 
 function titleOf(url: string): string {

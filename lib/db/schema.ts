@@ -141,6 +141,8 @@ export interface ChannelAssignment {
   type: ChannelItemType;
   itemKey: string | null;
   itemId: number | null;
+  /** A bio page's title, shown until the pull brings the item. */
+  title?: string;
 }
 
 /** What each kind of record can have queued, by operation; the payloads are the API's own inputs. */

@@ -14,7 +14,7 @@ import type { OutboxEntry, Queued } from './schema';
  * resend (`resent` on entries, `sentTwice` on rows) and the never-read `auth-refused` row go.
  */
 export const SCHEMA_V3_CHANGES = {
-  outbox: '++seq, key, state, *deps, [state+priority], [kind+op]',
+  outbox: '++seq, key, state, *deps, [state+priority+seq], [kind+op]',
 } as const;
 
 /** An entry as versions 1 and 2 wrote it. */

@@ -1,4 +1,3 @@
-import type { EntityTable } from 'dexie';
 import { ApiError } from '../api/errors';
 import * as account from '../api/inputs/account';
 import * as campaigns from '../api/inputs/campaigns';
@@ -6,18 +5,12 @@ import * as channels from '../api/inputs/channels';
 import * as domains from '../api/inputs/domains';
 import { expiryProblem, type LinkFields, linkFieldsInput } from '../api/inputs/links';
 import * as qrs from '../api/inputs/qr';
-import { formatDatetime } from '../api/schemas/primitives';
 import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
-import type { Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../db/schema';
-import { campaign } from './kinds/campaign';
-import { channel } from './kinds/channel';
-import { domain } from './kinds/domain';
+import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { KINDS } from './kinds/index';
-import type { Fields, Listing } from './kinds/kind';
-import { link } from './kinds/link';
-import { qr } from './kinds/qr';
+import type { Fields } from './kinds/kind';
 import { dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 
 /**
@@ -52,56 +45,26 @@ async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>):
   return db.transaction('rw', tables, async () => work(now));
 }
 
-async function queue(ctx: ActionContext, entry: NewChange, now: number): Promise<void> {
-  await enqueue(ctx.db, entry, now);
-  await refreshSyncState(ctx.db, entry.kind, entry.key);
+const apply = <K extends Kind>(db: LinkpilotDb, kind: K, change: Change<K>, key: string, now: number) =>
+  KINDS[kind].apply(db, change, key, now);
+
+/** Queues a change and shows it in the mirror as its kind says, in one transaction. */
+async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
+  await change(ctx, async (now) => {
+    const table = KINDS[entry.kind].table;
+    if (entry.op === 'delete' && table && !(await ctx.db.table(table).get(entry.key))) return;
+    // Queued before a deleted row goes, so the entry picks up the record's server id.
+    await enqueue(ctx.db, entry, now);
+    await apply(ctx.db, entry.kind, entry, entry.key, now);
+    await refreshSyncState(ctx.db, entry.kind, entry.key);
+  });
 }
 
-async function requireRow<R extends Mirrored>(table: EntityTable<R, 'key'>, key: string, what: string): Promise<R> {
-  const row = await table.where('key').equals(key).first();
-  if (!row) throw new ApiError({ kind: 'not-found', message: `That ${what} no longer exists here.`, retryable: false });
-  return row;
-}
-
-const fresh = (key: string) => ({ key, id: null, sync: 'pending' as const, pulledAt: 0 });
-
-/** Writes a new record through `add` and queues its create; returns the record's local key. */
-async function create(ctx: ActionContext, add: (key: string, now: number) => Promise<NewChange>): Promise<string> {
+/** Queues a record's create under a new local key, and returns the key. */
+async function create(ctx: ActionContext, entry: (key: string) => NewChange): Promise<string> {
   const key = newLocalKey();
-  await change(ctx, async (now) => queue(ctx, await add(key, now), now));
+  await queue(ctx, entry(key));
   return key;
-}
-
-/** Lays an edit over the record as its kind does over pulled values, and queues it. */
-async function update<R extends Mirrored, I extends { id: number }>(
-  ctx: ActionContext,
-  listing: Listing<R, I>,
-  what: string,
-  edit: NewChange,
-): Promise<void> {
-  await change(ctx, async (now) => {
-    const row = await requireRow(listing.rows(ctx.db), edit.key, what);
-    await listing.rows(ctx.db).put(listing.withEdit?.(row, edit) ?? row);
-    await queue(ctx, edit, now);
-  });
-}
-
-/** Deletes a record here and queues its delete, which folds away a create that was never sent. */
-async function remove<R extends Mirrored, I extends { id: number }>(
-  ctx: ActionContext,
-  kind: 'channel' | 'campaign' | 'domain',
-  listing: Listing<R, I>,
-  key: string,
-  alsoLocally: () => Promise<unknown> = async () => undefined,
-): Promise<void> {
-  await change(ctx, async (now) => {
-    const rows = listing.rows(ctx.db).where('key').equals(key);
-    if ((await rows.count()) === 0) return;
-    // Enqueued before the row goes, so the entry picks up the record's server id.
-    await enqueue(ctx.db, { kind, op: 'delete', key, deps: [key], payload: null }, now);
-    await rows.delete();
-    await alsoLocally();
-  });
 }
 
 export async function createLink(ctx: ActionContext, action: CreateLinkAction): Promise<string> {
@@ -109,47 +72,24 @@ export async function createLink(ctx: ActionContext, action: CreateLinkAction): 
   const late = expiryProblem(input.expiry, new Date((ctx.now ?? Date.now)()));
   if (late) throw new ApiError({ kind: 'validation', field: 'expiry', message: `expiry: ${late}`, retryable: false });
   const { channelKey = null, campaignKey = null, priority = 1 } = action;
-  return create(ctx, async (key, now) => {
-    if (channelKey) await requireRow(ctx.db.channels, channelKey, 'channel');
-    if (campaignKey) await requireRow(ctx.db.campaigns, campaignKey, 'campaign');
-    const payload = { input, channelKey, campaignKey };
-    const row = { ...fresh(key), ...link.fromInput(payload, now) };
-    await ctx.db.links.add(row);
-    if (channelKey) {
-      const item = { itemKey: key, itemId: null, title: row.title, preview: row.longurl, link: '' };
-      await ctx.db.channelItems.put({
-        ...{ key: channelItemKey(channelKey, 'links', key, null), channelKey, type: 'links', ...item },
-        ...{ date: row.date.slice(0, 10), sync: 'pending' },
-      });
-    }
-    const deps = [channelKey, campaignKey].filter((k) => k !== null);
-    return { kind: 'link', op: 'create', key, deps, payload, priority };
-  });
+  const deps = [channelKey, campaignKey].filter((k) => k !== null);
+  const payload = { input, channelKey, campaignKey };
+  return create(ctx, (key) => ({ kind: 'link', op: 'create', key, deps, payload, priority }));
 }
 
-export async function createChannel(ctx: ActionContext, fields: channels.CreateChannelInput): Promise<string> {
-  const payload = validateInput(channels.createChannelInput, fields);
-  return create(ctx, async (key) => {
-    await ctx.db.channels.add({ ...fresh(key), ...channel.fromInput(payload, 0) });
-    return { kind: 'channel', op: 'create', key, deps: [], payload };
-  });
-}
+export const createChannel = async (ctx: ActionContext, fields: channels.CreateChannelInput) =>
+  create(ctx, (key) => ({
+    kind: 'channel',
+    op: 'create',
+    key,
+    payload: validateInput(channels.createChannelInput, fields),
+  }));
 
-export async function updateChannel(
-  ctx: ActionContext,
-  key: string,
-  fields: channels.UpdateChannelInput,
-): Promise<void> {
-  const payload = validateInput(channels.updateChannelInput, fields);
-  await update(ctx, channel.listing, 'channel', { kind: 'channel', op: 'update', key, deps: [key], payload });
-}
+export const updateChannel = async (ctx: ActionContext, key: string, fields: channels.UpdateChannelInput) =>
+  queue(ctx, { kind: 'channel', op: 'update', key, payload: validateInput(channels.updateChannelInput, fields) });
 
-export async function deleteChannel(ctx: ActionContext, key: string): Promise<void> {
-  // The service unassigns the channel's items; the mirror does the same at once.
-  await remove(ctx, 'channel', channel.listing, key, () =>
-    ctx.db.channelItems.where('channelKey').equals(key).delete(),
-  );
-}
+export const deleteChannel = async (ctx: ActionContext, key: string) =>
+  queue(ctx, { kind: 'channel', op: 'delete', key, payload: null });
 
 /**
  * Assigns a link, QR code or bio page to a channel. Links and QR codes are named by local key
@@ -160,114 +100,50 @@ export async function assignToChannel(
   channelKey: string,
   item: { type: 'links' | 'qr'; key: string } | { type: 'bio'; id: number; title?: string },
 ): Promise<void> {
-  await change(ctx, async (now) => {
-    await requireRow(ctx.db.channels, channelKey, 'channel');
-    const itemKey = item.type === 'bio' ? null : item.key;
-    const itemId = item.type === 'bio' ? item.id : null;
-    const shown = { title: item.type === 'bio' ? (item.title ?? '') : '', link: '', preview: '' };
-    if (item.type === 'links' || item.type === 'qr') {
-      const row = item.type === 'links' ? await ctx.db.links.get(item.key) : await ctx.db.qrCodes.get(item.key);
-      if (!row)
-        throw new ApiError({ kind: 'not-found', message: 'That item no longer exists here.', retryable: false });
-      Object.assign(
-        shown,
-        'longurl' in row
-          ? { title: row.title, link: row.shorturl, preview: row.longurl }
-          : { title: row.name, link: row.link },
-      );
-    }
-    const key = channelItemKey(channelKey, item.type, itemKey, itemId);
-    const date = formatDatetime(new Date(now)).slice(0, 10);
-    // An item is in one channel at a time: assigning it again moves it (as the local service does; the
-    // spec does not say). The mirror moves it at once; the next refresh shows where the service keeps it.
-    await ctx.db.channelItems
-      .filter(
-        (r) =>
-          r.key !== key && r.type === item.type && (itemKey !== null ? r.itemKey === itemKey : r.itemId === itemId),
-      )
-      .delete();
-    await ctx.db.channelItems.put({
-      key,
-      channelKey,
-      type: item.type,
-      itemKey,
-      itemId,
-      ...shown,
-      date,
-      sync: 'pending',
-    });
-    const payload = { channelKey, type: item.type, itemKey, itemId };
-    const deps = itemKey ? [channelKey, itemKey] : [channelKey];
-    await queue(ctx, { kind: 'channelItem', op: 'create', key, deps, payload }, now);
-  });
+  const [itemKey, itemId] = item.type === 'bio' ? [null, item.id] : [item.key, null];
+  const payload = { channelKey, type: item.type, itemKey, itemId, ...(item.type === 'bio' && { title: item.title }) };
+  const key = channelItemKey(channelKey, item.type, itemKey, itemId);
+  const deps = itemKey ? [channelKey, itemKey] : [channelKey];
+  await queue(ctx, { kind: 'channelItem', op: 'create', key, deps, payload });
 }
 
-export async function createCampaign(ctx: ActionContext, fields: campaigns.CreateCampaignInput): Promise<string> {
-  const payload = validateInput(campaigns.createCampaignInput, fields);
-  return create(ctx, async (key) => {
-    await ctx.db.campaigns.add({ ...fresh(key), ...campaign.fromInput(payload, 0) });
-    return { kind: 'campaign', op: 'create', key, deps: [], payload };
-  });
-}
+export const createCampaign = async (ctx: ActionContext, fields: campaigns.CreateCampaignInput) =>
+  create(ctx, (key) => ({
+    kind: 'campaign',
+    op: 'create',
+    key,
+    payload: validateInput(campaigns.createCampaignInput, fields),
+  }));
 
-export async function updateCampaign(
-  ctx: ActionContext,
-  key: string,
-  fields: campaigns.UpdateCampaignInput,
-): Promise<void> {
-  const payload = validateInput(campaigns.updateCampaignInput, fields);
-  await update(ctx, campaign.listing, 'campaign', { kind: 'campaign', op: 'update', key, deps: [key], payload });
-}
+export const updateCampaign = async (ctx: ActionContext, key: string, fields: campaigns.UpdateCampaignInput) =>
+  queue(ctx, { kind: 'campaign', op: 'update', key, payload: validateInput(campaigns.updateCampaignInput, fields) });
 
-export async function deleteCampaign(ctx: ActionContext, key: string): Promise<void> {
-  await remove(ctx, 'campaign', campaign.listing, key, () =>
-    ctx.db.links.where('campaignKey').equals(key).modify({ campaignKey: null }),
-  );
-}
+export const deleteCampaign = async (ctx: ActionContext, key: string) =>
+  queue(ctx, { kind: 'campaign', op: 'delete', key, payload: null });
 
-export async function assignToCampaign(ctx: ActionContext, campaignKey: string, linkKey: string): Promise<void> {
-  await change(ctx, async (now) => {
-    await requireRow(ctx.db.campaigns, campaignKey, 'campaign');
-    await requireRow(ctx.db.links, linkKey, 'link');
-    await ctx.db.links.update(linkKey, { campaignKey });
-    const deps = [campaignKey, linkKey];
-    await queue(ctx, { kind: 'campaignLink', op: 'create', key: linkKey, deps, payload: { campaignKey } }, now);
-  });
-}
+export const assignToCampaign = async (ctx: ActionContext, campaignKey: string, key: string) =>
+  queue(ctx, { kind: 'campaignLink', op: 'create', key, deps: [campaignKey, key], payload: { campaignKey } });
 
-export async function createDomain(ctx: ActionContext, fields: domains.CreateDomainInput): Promise<string> {
-  const payload = validateInput(domains.createDomainInput, fields);
-  return create(ctx, async (key) => {
-    await ctx.db.domains.add({ ...fresh(key), ...domain.fromInput(payload, 0) });
-    return { kind: 'domain', op: 'create', key, deps: [], payload };
-  });
-}
+export const createDomain = async (ctx: ActionContext, fields: domains.CreateDomainInput) =>
+  create(ctx, (key) => ({
+    kind: 'domain',
+    op: 'create',
+    key,
+    payload: validateInput(domains.createDomainInput, fields),
+  }));
 
-export async function updateDomain(ctx: ActionContext, key: string, fields: domains.UpdateDomainInput): Promise<void> {
-  const payload = validateInput(domains.updateDomainInput, fields);
-  await update(ctx, domain.listing, 'domain', { kind: 'domain', op: 'update', key, deps: [key], payload });
-}
+export const updateDomain = async (ctx: ActionContext, key: string, fields: domains.UpdateDomainInput) =>
+  queue(ctx, { kind: 'domain', op: 'update', key, payload: validateInput(domains.updateDomainInput, fields) });
 
-export async function deleteDomain(ctx: ActionContext, key: string): Promise<void> {
-  await remove(ctx, 'domain', domain.listing, key);
-}
+export const deleteDomain = async (ctx: ActionContext, key: string) =>
+  queue(ctx, { kind: 'domain', op: 'delete', key, payload: null });
 
-export async function createQrCode(ctx: ActionContext, fields: qrs.CreateQrInput): Promise<string> {
-  const payload = validateInput(qrs.createQrInput, fields);
-  return create(ctx, async (key, now) => {
-    await ctx.db.qrCodes.add({ ...fresh(key), ...qr.fromInput(payload, now) });
-    return { kind: 'qr', op: 'create', key, deps: [], payload };
-  });
-}
+export const createQrCode = async (ctx: ActionContext, fields: qrs.CreateQrInput) =>
+  create(ctx, (key) => ({ kind: 'qr', op: 'create', key, payload: validateInput(qrs.createQrInput, fields) }));
 
-/** Queues an e-mail and/or password change (see lib/sync/kinds/account.ts). */
-export async function updateAccount(ctx: ActionContext, fields: account.UpdateAccountInput): Promise<void> {
-  const payload = validateInput(account.updateAccountInput, fields);
-  await change(ctx, async (now) => {
-    if (payload.email) await ctx.db.account.update('me', { pendingEmail: payload.email });
-    await enqueue(ctx.db, { kind: 'account', op: 'update', key: 'me', deps: [], payload }, now);
-  });
-}
+/** An e-mail and/or password change (see lib/sync/kinds/account.ts). */
+export const updateAccount = async (ctx: ActionContext, fields: account.UpdateAccountInput) =>
+  queue(ctx, { kind: 'account', op: 'update', key: 'me', payload: validateInput(account.updateAccountInput, fields) });
 
 /** Sends a refused change again as it is (after the cause was fixed elsewhere). */
 export async function retryChange(ctx: ActionContext, seq: number): Promise<void> {
@@ -312,7 +188,8 @@ const editCreate = <K extends Kind>(db: LinkpilotDb, kind: K, entry: OutboxEntry
 export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: Fields): Promise<void> {
   await change(ctx, async (now) => {
     const entry = await ctx.db.outbox.get(seq);
-    if (entry?.op !== 'create' || entry.state === 'inflight')
+    // Once its id is known the create has reached the service: a correction would stay here.
+    if (entry?.op !== 'create' || entry.state === 'inflight' || entry.ids[entry.key] !== undefined)
       throw new ApiError({
         kind: 'validation',
         message: 'This change is being sent and cannot be edited now.',

@@ -65,10 +65,17 @@ export function waitFor(budget: Budget, priority: Priority, now: number): number
   return oldest === undefined ? DEFAULT_WINDOW_MS : Math.max(1, oldest + DEFAULT_WINDOW_MS - now);
 }
 
+/**
+ * Own sends kept at most: only the fallback reads them (when the service gives no count), and the
+ * documented limit is 30 a minute. Every one kept is written with the budget on each request.
+ */
+const SENDS_KEPT = 100;
+
 /** Counts a request as it is sent. */
 export function spend(budget: Budget, now: number): Budget {
   const b = prune(budget, now);
-  return { ...b, remaining: b.remaining === null ? null : Math.max(0, b.remaining - 1), sent: [...b.sent, now] };
+  const remaining = b.remaining === null ? null : Math.max(0, b.remaining - 1);
+  return { ...b, remaining, sent: [...b.sent.slice(1 - SENDS_KEPT), now] };
 }
 
 /** Takes in what a response's headers said. A 429 means nothing is left until it may be retried. */

@@ -17,7 +17,7 @@ export interface Connection {
 
 export interface EngineDeps {
   db: LinkpilotDb;
-  /** The current connection; null when not connected (nothing is sent). */
+  /** Null when not connected: nothing is sent. */
   connection: () => Promise<Connection | null>;
   fetch?: Fetch;
   now?: () => number;
@@ -26,11 +26,11 @@ export interface EngineDeps {
   /** Runs `fn` unless another drain holds the lock (then resolves undefined without running it). */
   exclusive?: <T>(fn: () => Promise<T>) => Promise<T | undefined>;
   isOnline?: () => boolean;
-  /** Asks to be woken at this time (chrome.alarms in the worker; a sleeping worker keeps no timers). */
+  /** chrome.alarms in the worker: a sleeping worker keeps no timers. */
   wakeAt?: (at: number) => void;
-  /** Waits longer than this are not slept through: the drain stops and asks to be woken. */
+  /** Longer waits are not slept through: the drain stops and asks to be woken. */
   maxInlineWaitMs?: number;
-  /** Per-request timeout; a function is read for every drain step, so a changed setting applies at once. */
+  /** Read for every step, so a changed setting applies at once. */
   timeoutMs?: number | (() => number | Promise<number>);
 }
 
@@ -87,6 +87,7 @@ export function createSyncEngine(deps: EngineDeps) {
   async function runDrain(): Promise<DrainReport> {
     const report: DrainReport = { ran: true, sent: 0, failed: 0, wakeAt: null };
     let networkFailures = 0;
+    let floor = 0;
     await recoverInflight(db, await timeout());
 
     /** Sends one entry. Returns 'stop' when the drain should end (offline, key refused, long wait). */
@@ -101,6 +102,7 @@ export function createSyncEngine(deps: EngineDeps) {
         return 'continue';
       } catch (error) {
         if (error instanceof BudgetWait) {
+          // Back below the floor, but this drain ends here.
           await db.outbox.update(entry.seq!, { state: 'pending' });
           report.wakeAt = error.until;
           return 'stop';
@@ -131,7 +133,9 @@ export function createSyncEngine(deps: EngineDeps) {
       const pulling = await pullInProgress(db);
       // Outbox before pull: if the pull is to send a request now, a change held back only because
       // the service was out of reach goes instead; it tells as well whether the service is back.
-      const { entry, nextDue } = await nextEntry(db, now(), pulling && networkFailures === 0);
+      const next = await nextEntry(db, now(), floor, pulling && networkFailures === 0);
+      const { entry, nextDue } = next;
+      floor = next.floor ?? floor;
       if (entry) {
         if ((await send(api, entry, timeoutMs)) === 'stop') break;
         continue;

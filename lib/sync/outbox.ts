@@ -2,8 +2,11 @@ import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schem
 import { knownIds, syncStateOf } from './ids';
 import { KINDS } from './kinds';
 
-/** A change as an action queues it: `deps` names every local key whose server id its request needs. */
-export type NewChange = Change & { key: string; deps: string[]; priority?: 0 | 1 };
+/**
+ * A change as an action queues it. `deps` names the other local keys whose server ids its request
+ * needs; an edit or delete needs its own record's too, which is added here.
+ */
+export type NewChange = Change & { key: string; deps?: string[]; priority?: 0 | 1 };
 
 /** An entry that is on the wire (or was, when the worker died) is never rewritten. */
 const editable = (e: OutboxEntry) => e.state !== 'inflight';
@@ -44,10 +47,12 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
       return last.seq!;
     }
   }
-  const { priority = 1, ...rest } = change;
+  const { priority = 1, deps: others = [], ...rest } = change;
+  const deps = change.op !== 'create' && KINDS[change.kind].table ? [change.key, ...others] : others;
   const entry: OutboxEntry = {
     ...rest,
-    ids: await knownIds(db, change.deps),
+    deps,
+    ids: await knownIds(db, deps),
     state: 'pending',
     priority,
     attempts: 0,

@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { KINDS } from './kinds';
 import { refreshSyncState } from './outbox';
@@ -13,30 +12,45 @@ export interface Next {
   entry: OutboxEntry | null;
   /** When the earliest entry held back by a backoff is due; null when none is. */
   nextDue: number | null;
+  /** The lowest seq of an ordinary entry still pending: where the next look may start. */
+  floor: number | null;
 }
 
 /**
  * The next entry that may go: ready, due, and with nothing earlier of its record still queued
- * (refused entries block the changes after them). Found through the [state+priority] index, whose
- * order is priority, then seq, so a long queue costs one short read per step, not a read of all.
+ * (refused entries block the changes after them); someone waiting first, then by seq. Found
+ * through the [state+priority+seq] index from `from`, the floor an earlier look in the same drain
+ * returned: what was sent leaves deletions behind it, and a store (LevelDB, fake-indexeddb) that
+ * had to step over them on every look would drain a long queue in quadratic time. Within a drain
+ * nothing below the floor turns pending again but through the engine, which looks from 0 then.
  * With `unreachableDue`, entries held back only because the service could not be reached are due.
  */
-export async function nextEntry(db: LinkpilotDb, now: number, unreachableDue = false): Promise<Next> {
-  const pending = db.outbox.where('[state+priority]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
+export async function nextEntry(db: LinkpilotDb, now: number, from = 0, unreachableDue = false): Promise<Next> {
   let nextDue: number | null = null;
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await pending.clone().offset(offset).limit(PAGE).toArray();
-    for (const entry of page) {
-      if (!isReady(entry)) continue;
-      if (entry.notBefore > now && !(unreachableDue && entry.error?.kind === 'network')) {
-        nextDue = Math.min(nextDue ?? Infinity, entry.notBefore);
-        continue;
+  let floor: number | null = null;
+  for (const [priority, lower] of [
+    [0, 0],
+    [1, from],
+  ] as const) {
+    const pending = db.outbox
+      .where('[state+priority+seq]')
+      .between(['pending', priority, lower], ['pending', priority, Infinity]);
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await pending.clone().offset(offset).limit(PAGE).toArray();
+      for (const entry of page) {
+        if (priority === 1) floor ??= entry.seq!;
+        if (!isReady(entry)) continue;
+        if (entry.notBefore > now && !(unreachableDue && entry.error?.kind === 'network')) {
+          nextDue = Math.min(nextDue ?? Infinity, entry.notBefore);
+          continue;
+        }
+        const first = await db.outbox.where('key').equals(entry.key).first();
+        if (first?.seq === entry.seq) return { entry, nextDue, floor };
       }
-      const first = await db.outbox.where('key').equals(entry.key).first();
-      if (first?.seq === entry.seq) return { entry, nextDue };
+      if (page.length < PAGE) break;
     }
-    if (page.length < PAGE) return { entry: null, nextDue };
   }
+  return { entry: null, nextDue, floor };
 }
 
 /**

@@ -1,8 +1,13 @@
-import type { KindSpec } from './kind';
+import { existing, type KindSpec } from './kind';
 
 /** A link put into a campaign, keyed by the link: it belongs to one campaign, the newest choice wins. */
 export const campaignLink: KindSpec<'campaignLink'> = {
   table: 'links',
+  async apply(db, { payload: { campaignKey } }, key) {
+    await existing(db.campaigns, campaignKey, 'campaign');
+    await existing(db.links, key, 'link');
+    return db.links.update(key, { campaignKey });
+  },
   async send({ api }, { key, ids, payload }) {
     await api.assignToCampaign(ids[payload.campaignKey]!, ids[key]!);
   },

@@ -26,6 +26,8 @@ export interface EditableField {
 export interface KindSpec<K extends Kind> {
   /** Where the sync state of this kind's changes shows. */
   table: SyncTable | null;
+  /** What the mirror shows as soon as the change is queued (it runs in the action's transaction). */
+  apply(db: LinkpilotDb, change: Change<K>, key: string, now: number): Promise<unknown>;
   /** Sends one entry and writes the answer into the mirror; throws ApiError. */
   send(ctx: SendContext, entry: OutboxEntry<K>): Promise<void>;
   /** A later change folded into a queued one of the same record; null when both must be sent. */
@@ -40,13 +42,12 @@ export interface KindSpec<K extends Kind> {
 }
 
 /** A kind mirrored one row per record: listed by the pull, made by a create, looked up after an ambiguous one. */
-export interface RecordKind<K extends Kind, R extends Mirrored, I extends { id: number }, C> extends KindSpec<K> {
+export interface RecordKind<K extends Kind, R extends Mirrored, I extends { id: number }> extends KindSpec<K> {
   listing: Listing<R, I>;
-  /** What the mirror shows of a queued create until the service answers. */
-  fromInput(input: C, now: number): Omit<R, keyof Mirrored>;
 }
 
 export interface Listing<R extends Mirrored, I extends { id: number }> {
+  kind: Kind;
   rows(db: LinkpilotDb): EntityTable<R, 'key'>;
   list(api: ApiClient, query: PageQuery): Promise<Page<I>>;
   fromServer(item: I, existing: R | undefined, pulledAt: number): R;
@@ -158,6 +159,16 @@ export async function deleted(request: Promise<unknown>): Promise<void> {
   await request.catch((error: unknown) => {
     if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
   });
+}
+
+/** A record made here: no server id yet. */
+export const fresh = (key: string) => ({ key, id: null, sync: 'pending' as const, pulledAt: 0 });
+
+/** The row a change needs, or a refusal a person understands. */
+export async function existing<R extends Mirrored>(table: EntityTable<R, 'key'>, key: string, what: string) {
+  const row = await table.where('key').equals(key).first();
+  if (!row) throw new ApiError({ kind: 'not-found', message: `That ${what} no longer exists here.`, retryable: false });
+  return row;
 }
 
 /** "Create channel “News”", "Update channel", "Delete channel". */

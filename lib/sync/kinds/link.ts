@@ -1,11 +1,11 @@
 import { linkFieldsInput } from '../../api/inputs/links';
 import type { Link } from '../../api/schemas/links';
 import { validateInput } from '../../api/validate-input';
-import { aliasOf, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../../db/rows';
+import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../../db/rows';
 import type { LinkRow, QueuedLink } from '../../db/schema';
 import { normalizeLongUrl } from '../../db/search-words';
 import { syncStateOf } from '../ids';
-import { type Creation, type Listing, type RecordKind, sendCreate, sentence } from './kind';
+import { type Creation, existing, type Listing, type RecordKind, sendCreate, sentence } from './kind';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -13,6 +13,7 @@ const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; 
   (!input.custom || link.shorturl.endsWith(`/${input.custom}`) || link.alias === input.custom);
 
 const listing: Listing<LinkRow, Link> = {
+  kind: 'link',
   rows: (db) => db.links,
   list: (api, query) => api.listLinks({ ...query, order: 'date' }),
   fromServer: linkRow,
@@ -60,10 +61,28 @@ const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
   },
 };
 
-export const link: RecordKind<'link', LinkRow, Link, QueuedLink> = {
+export const link: RecordKind<'link', LinkRow, Link> = {
   table: 'links',
   listing,
-  fromInput,
+  async apply(db, { payload }, key, now) {
+    const { channelKey, campaignKey } = payload;
+    if (channelKey) await existing(db.channels, channelKey, 'channel');
+    if (campaignKey) await existing(db.campaigns, campaignKey, 'campaign');
+    const row = fromInput(payload, key, now);
+    await db.links.add(row);
+    // Its channel comes with the create: the item shows at once, and is synced with the link.
+    if (channelKey)
+      await db.channelItems.put({
+        ...{
+          key: channelItemKey(channelKey, 'links', key, null),
+          channelKey,
+          type: 'links',
+          itemKey: key,
+          itemId: null,
+        },
+        ...{ title: row.title, preview: row.longurl, link: '', date: row.date.slice(0, 10), sync: 'pending' },
+      });
+  },
   send: (ctx, entry) => sendCreate(ctx, entry, 'links', creation),
   fold: () => null,
   describe: ({ payload: { input } }) => sentence('short link', 'create', input.custom ?? input.url),
@@ -74,7 +93,7 @@ export const link: RecordKind<'link', LinkRow, Link, QueuedLink> = {
   async edit(db, { key, payload }, fields) {
     const next = { ...payload, input: validateInput(linkFieldsInput, { ...payload.input, ...fields }) };
     // Its date and campaign stay the row's own: the create's moment, and whatever was assigned since.
-    const { date: _date, campaignKey: _campaign, ...row } = fromInput(next, 0);
+    const { date: _date, campaignKey: _campaign, ...row } = fromInput(next, key, 0);
     await db.links.update(key, row);
     return { kind: 'link', op: 'create', payload: next };
   },

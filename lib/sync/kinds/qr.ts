@@ -1,13 +1,14 @@
 import * as inputs from '../../api/inputs/qr';
 import type { QrCode } from '../../api/schemas/qr';
 import { validateInput } from '../../api/validate-input';
-import { qrFromInput as fromInput, qrRow } from '../../db/rows';
+import { qrFromInput, qrRow } from '../../db/rows';
 import type { QrRow } from '../../db/schema';
 import { type Creation, findListed, type Listing, type RecordKind, sendCreate, sentence } from './kind';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
 const listing: Listing<QrRow, QrCode> = {
+  kind: 'qr',
   rows: (db) => db.qrCodes,
   list: (api, query) => api.listQrCodes(query),
   fromServer: qrRow,
@@ -31,10 +32,10 @@ const creation: Creation<inputs.CreateQrInput, QrCode> = {
   },
 };
 
-export const qr: RecordKind<'qr', QrRow, QrCode, inputs.CreateQrInput> = {
+export const qr: RecordKind<'qr', QrRow, QrCode> = {
   table: 'qrCodes',
   listing,
-  fromInput,
+  apply: (db, { payload }, key, now) => db.qrCodes.add(qrFromInput(payload, key, now)),
   send: (ctx, entry) => sendCreate(ctx, entry, 'qrCodes', creation),
   fold: () => null,
   describe: ({ payload }) => sentence('QR code', 'create', payload.name),

@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import type { ApiClient, PageQuery } from '../../api/client';
+import type { Page } from '../../api/schemas/envelope';
+import { validateInput } from '../../api/validate-input';
+import type { Change, Kind, LinkpilotDb, Mirrored, Queued } from '../../db/schema';
+import {
+  type Creation,
+  deleted,
+  type EditableField,
+  existing,
+  findListed,
+  type Listing,
+  type RecordKind,
+  type SendContext,
+  type SyncTable,
+  sendCreate,
+  sentence,
+} from './kind';
+
+/** A change to a record with fields of its own: made, edited, deleted. */
+export type FieldChange<C, U> =
+  | { op: 'create'; payload: C }
+  | { op: 'update'; payload: U }
+  | { op: 'delete'; payload: null };
+
+/** What sets channels, campaigns and domains apart; `fieldKind` makes the rest of their description. */
+export interface FieldSpec<
+  K extends Kind,
+  R extends Mirrored,
+  I extends { id: number },
+  C extends object,
+  U extends object,
+> extends Pick<Listing<R, I>, 'rows' | 'fromServer' | 'forget' | 'lookAlike'>,
+    Pick<Creation<C, I>, 'complete'> {
+  kind: K;
+  noun: string;
+  table: SyncTable;
+  /** Its own changes, typed as it knows them (the compiler cannot narrow a generic kind). */
+  mine(change: Change<K>): FieldChange<C, U>;
+  own(change: Change): FieldChange<C, U> | null;
+  wrap(change: FieldChange<C, U>): Change<K>;
+  createInput: z.ZodType<C>;
+  fromInput(input: C, key: string): R;
+  edited(row: R, patch: U): R;
+  list(api: ApiClient, query: PageQuery): Promise<Page<I>>;
+  /** Whether a listed record is the one this create makes. */
+  fits(payload: C, item: I): boolean;
+  make(api: ApiClient, payload: C): Promise<{ id: number; extra?: object }>;
+  update(ctx: SendContext, key: string, id: number, patch: U): Promise<unknown>;
+  remove(api: ApiClient, id: number): Promise<unknown>;
+  /** What goes with it when it is deleted here. */
+  alsoDelete?(db: LinkpilotDb, key: string): Promise<unknown>;
+  name(change: FieldChange<C, U>): string | undefined;
+  editable(payload: C): EditableField[];
+}
+
+export function fieldKind<
+  K extends Kind,
+  R extends Mirrored,
+  I extends { id: number },
+  C extends object,
+  U extends object,
+>(spec: FieldSpec<K, R, I, C, U>): RecordKind<K, R, I> {
+  const { mine, own, wrap } = spec;
+  const listing: Listing<R, I> = {
+    ...spec,
+    madeBy: (change, item) => {
+      const create = own(change);
+      return create?.op === 'create' && spec.fits(create.payload, item);
+    },
+    withEdit: (row, change) => {
+      const edit = own(change);
+      return edit?.op === 'update' ? spec.edited(row, edit.payload) : row;
+    },
+  };
+  const creation: Creation<C, I> = {
+    make: ({ api }, payload) => spec.make(api, payload),
+    find: async (ctx, payload) => {
+      const listed = await findListed(ctx, listing, (item) => spec.fits(payload, item));
+      return listed && { id: listed.id, listed };
+    },
+    complete: spec.complete,
+  };
+  return {
+    table: spec.table,
+    listing,
+    async apply(db, change, key) {
+      const rows = spec.rows(db);
+      const c = mine(change);
+      if (c.op === 'create') return rows.add(spec.fromInput(c.payload, key));
+      if (c.op === 'update') return rows.put(spec.edited(await existing(rows, key, spec.noun), c.payload));
+      await spec.alsoDelete?.(db, key);
+      return rows.where('key').equals(key).delete();
+    },
+    async send(ctx, entry) {
+      const c = mine(entry);
+      const queued: Queued = entry;
+      const id = entry.ids[entry.key]!;
+      if (c.op === 'create') return sendCreate(ctx, { ...queued, payload: c.payload }, spec.table, creation);
+      if (c.op === 'update') return void (await spec.update(ctx, entry.key, id, c.payload));
+      return deleted(spec.remove(ctx.api, id));
+    },
+    fold(queued, later) {
+      const [a, b] = [own(queued), mine(later)];
+      if (!a || b.op !== 'update' || a.op === 'delete') return null;
+      return wrap(
+        a.op === 'create'
+          ? { op: 'create', payload: { ...a.payload, ...b.payload } }
+          : { op: 'update', payload: { ...a.payload, ...b.payload } },
+      );
+    },
+    describe: (change) => sentence(spec.noun, mine(change).op, spec.name(mine(change))),
+    editable: (change) => {
+      const c = mine(change);
+      return c.op === 'create' ? spec.editable(c.payload) : [];
+    },
+    async edit(db, entry, fields) {
+      const c = mine(entry);
+      if (c.op !== 'create') return null;
+      const payload = validateInput(spec.createInput, { ...c.payload, ...fields });
+      await spec.rows(db).put(spec.fromInput(payload, entry.key));
+      return wrap({ op: 'create', payload });
+    },
+  };
+}
