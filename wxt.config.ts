@@ -30,7 +30,10 @@ export default defineConfig({
       ],
       host_permissions: ['http://127.0.0.1/*'],
       // Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.
-      ...(firefox ? { optional_permissions: serviceOrigins } : { optional_host_permissions: serviceOrigins }),
+      // `tabs` is optional too: asked for only when "Shorten all tabs" meets a tab it may not read.
+      ...(firefox
+        ? { optional_permissions: [...serviceOrigins, 'tabs'] }
+        : { optional_host_permissions: serviceOrigins, optional_permissions: ['tabs'] }),
       commands: {
         'shorten-current-tab': {
           suggested_key: { default: 'Alt+Shift+L' },
@@ -38,7 +41,7 @@ export default defineConfig({
         },
       },
       ...(firefox
-        ? { browser_specific_settings: { gecko: { id: 'linkpilot@linkpilot.test', strict_min_version: '115.0' } } }
+        ? { browser_specific_settings: { gecko: { id: 'linkpilot@linkpilot.test', strict_min_version: '120.0' } } }
         : {}),
     };
   },

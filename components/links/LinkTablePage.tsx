@@ -1,11 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link2, Plus, Search, SearchX } from 'lucide-react';
+import { Link2, ListPlus, Plus, Search, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SectionHead } from '@/components/ui/SectionHead';
 import type { LinkTableQuery } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
+import { BulkShorten } from './BulkShorten';
 import { ExportButtons } from './ExportButtons';
 import { LinkDetailPanel } from './LinkDetailPanel';
 import { LinkTable } from './LinkTable';
@@ -27,6 +29,7 @@ export function LinkTablePage() {
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const domains = useLiveQuery(() => db.domains.toArray(), [], []);
+  const [bulk, setBulk] = useState(false);
   const newLink = (
     <button type="button" onClick={() => setCreating(true)}>
       <Plus size={16} aria-hidden="true" /> New link
@@ -37,6 +40,9 @@ export function LinkTablePage() {
       <SectionHead id="links-heading" title="Links">
         <ShortUrlLookup onFound={setOpen} />
         <ExportButtons />
+        <button type="button" className="secondary" onClick={() => setBulk(true)}>
+          <ListPlus size={16} aria-hidden="true" /> Shorten many
+        </button>
         {newLink}
       </SectionHead>
       <search className="toolbar" aria-label="Filter links">
@@ -135,6 +141,11 @@ export function LinkTablePage() {
         />
         {open ? <LinkDetailPanel linkKey={open} onClose={() => setOpen(null)} /> : null}
       </div>
+      {bulk ? (
+        <Dialog title="Shorten many links" onClose={() => setBulk(false)} testId="bulk-dialog">
+          <BulkShorten />
+        </Dialog>
+      ) : null}
       {creating ? (
         <Dialog title="New short link" onClose={() => setCreating(false)} testId="new-link-dialog">
           <NewLinkForm onCreated={setOpen} />

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
+import { applyUtm } from '@/lib/utm/utm';
 import { useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
+import { UtmFields, useUtm } from './UtmFields';
 
 const TEXT_FIELDS = ['url', 'custom', 'password', 'metatitle', 'metadescription', 'metaimage', 'description'] as const;
 type Text = (typeof TEXT_FIELDS)[number];
@@ -32,18 +34,23 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
   const model = useLinkFormModel();
   const { errors } = model;
   const [form, setForm] = useState(empty);
+  const utm = useUtm();
   const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
 
   async function submit() {
+    const tracking = utm.parse();
+    if (tracking === null) return;
     const { text, apple, google, auto, channelKey, campaignKey, expiryPicker, ...lists } = form;
     const values: LinkForm = {
       ...text,
+      url: applyUtm(text.url.trim(), tracking),
       ...lists,
       expiry: pickerToServiceDatetime(expiryPicker),
       deeplink: { apple, google, auto },
     };
     const key = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
     if (key === null) return;
+    await utm.remember();
     setForm(empty());
     onCreated(key);
   }
@@ -126,6 +133,10 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           )}
         </Field>
       </div>
+      <fieldset className="stack">
+        <legend>Campaign tracking (UTM)</legend>
+        <UtmFields utm={utm} longUrl={form.text.url.trim()} />
+      </fieldset>
       <fieldset className="form-grid">
         <legend>Protection and note</legend>
         {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}

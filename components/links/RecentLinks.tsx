@@ -1,17 +1,70 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { QrCode, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { copyFromPage } from '@/lib/browser/clipboard';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
 import { CopyButton } from './CopyButton';
 
-/** Recent links with instant local search (alias, title, description, URLs), each with copy and QR. */
-export function RecentLinks({ limit = 20 }: { limit?: number }) {
+/**
+ * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
+ * Keyboard first: `/` goes to the search, the arrow keys move through the results, Enter copies the
+ * chosen short URL, Escape clears the search. `focusSearch` puts the cursor there on opening.
+ */
+export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: number; focusSearch?: boolean }) {
   const [query, setQuery] = useState('');
   const [qrFor, setQrFor] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (focusSearch) search.current?.focus();
+  }, [focusSearch]);
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const typing = event.target instanceof HTMLElement && event.target.closest('input, textarea, select');
+      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        search.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  const rows = () => [...(list.current?.querySelectorAll<HTMLElement>('[data-testid="recent-link"]') ?? [])];
+  function onSearchKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' && rows()[0]) {
+      event.preventDefault();
+      rows()[0]!.focus();
+    }
+    if (event.key === 'Escape' && query) {
+      // Clears the search; a second Escape closes the popup as usual.
+      event.preventDefault();
+      setQuery('');
+    }
+  }
+  function onRowKey(event: KeyboardEvent<HTMLLIElement>, shortUrl: string, name: string) {
+    if (event.target !== event.currentTarget) return;
+    const all = rows();
+    const at = all.indexOf(event.currentTarget);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      all[at + 1]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      (all[at - 1] ?? search.current)?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setQuery('');
+      search.current?.focus();
+    } else if (event.key === 'Enter' && shortUrl) {
+      event.preventDefault();
+      void copyFromPage(shortUrl).then((ok) => setCopied(ok ? name : null));
+    }
+  }
   const links = useLiveQuery(() => searchLinks(database(), query, limit), [query, limit]);
   const ready = links !== undefined;
   useEffect(() => {
@@ -29,19 +82,38 @@ export function RecentLinks({ limit = 20 }: { limit?: number }) {
       <div className="search-box">
         <Search size={15} aria-hidden="true" />
         <input
+          ref={search}
           type="search"
           aria-label="Search your links"
-          placeholder="Search by title, alias or URL"
+          aria-keyshortcuts="/"
+          placeholder="Search by title, alias or URL   ( / )"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onSearchKey}
         />
       </div>
-      <ul aria-label="Links" className="recent-list" data-testid="recent-links" data-ready={links ? 'true' : 'false'}>
+      <span role="status" className="visually-hidden">
+        {copied ? `Copied the short URL of ${copied}` : ''}
+      </span>
+      <ul
+        ref={list}
+        aria-label="Links: arrow keys to move, Enter to copy"
+        className="recent-list"
+        data-testid="recent-links"
+        data-ready={links ? 'true' : 'false'}
+      >
         {links?.map((link) => {
           const name = link.title || displayUrl(link.longurl);
           const short = link.shorturl ? displayUrl(link.shorturl) : '';
           return (
-            <li key={link.key} className="recent-link" data-testid="recent-link">
+            <li
+              key={link.key}
+              className="recent-link"
+              data-testid="recent-link"
+              tabIndex={-1}
+              aria-label={`${name}${short ? `, ${short}` : ''}`}
+              onKeyDown={(e) => onRowKey(e, link.shorturl, name)}
+            >
               <div className="recent-text">
                 <span className="recent-title truncate" title={link.longurl}>
                   {name}

@@ -1,12 +1,14 @@
 import { ChevronDown, Link2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
+import { applyUtm } from '@/lib/utm/utm';
 import { type Option, useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
+import { UtmFields, useUtm } from './UtmFields';
 
 type Text = 'custom' | 'password' | 'description' | 'metatitle' | 'metadescription' | 'metaimage';
 type Lists = { geo: KeyedLink[]; device: KeyedLink[] };
@@ -37,6 +39,10 @@ export function ShortenForm({
   const [lists, setLists] = useState<Lists>({ geo: [], device: [] });
   const [choice, setChoice] = useState<LinkDefaults | null>(null);
   const [busy, setBusy] = useState(false);
+  const utm = useUtm();
+  // Keyboard first: the popup opens with the cursor on the one thing to do here.
+  const shorten = useRef<HTMLButtonElement>(null);
+  useEffect(() => shorten.current?.focus(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stored defaults are taken once, when they load; later they must not overwrite the person's choice.
   useEffect(() => {
     if (defaults.loaded && !choice) setChoice(defaults.value);
@@ -48,6 +54,8 @@ export function ShortenForm({
   };
 
   async function submit() {
+    const tracking = utm.parse();
+    if (tracking === null) return setMore(true);
     setBusy(true);
     const form: LinkForm = {
       ...values,
@@ -55,7 +63,7 @@ export function ShortenForm({
       expiry: pickerToServiceDatetime(expiry),
       geo: lists.geo,
       device: lists.device,
-      url,
+      url: applyUtm(url, tracking),
       status: opts.status,
       type: opts.type,
       domain: opts.domain,
@@ -64,6 +72,7 @@ export function ShortenForm({
     setBusy(false);
     if (key === null) return setMore(true);
     await linkDefaultsItem.setValue(opts);
+    await utm.remember();
     onCreated(key);
   }
 
@@ -119,7 +128,7 @@ export function ShortenForm({
         </p>
       ) : null}
       <div className="row">
-        <button type="submit" className="grow" disabled={busy}>
+        <button ref={shorten} type="submit" className="grow" disabled={busy}>
           <Link2 size={16} aria-hidden="true" /> Shorten this page
         </button>
         <button
@@ -137,6 +146,14 @@ export function ShortenForm({
           {errors._}
         </p>
       ) : null}
+      {utm.preset && !more ? (
+        <p className="muted small-text" data-testid="utm-applied">
+          Tracking with the UTM preset “{utm.preset}”.{' '}
+          <button type="button" className="ghost small" onClick={() => utm.choose(null)}>
+            Don't track
+          </button>
+        </p>
+      ) : null}
       {more ? (
         <div className="stack" id="more-options" data-testid="more-options">
           <Group title="Link" open>
@@ -149,6 +166,9 @@ export function ShortenForm({
               { value: 'public', label: 'Public' },
             ])}
             {select('type', 'Redirect', model.redirectOptions)}
+          </Group>
+          <Group title="Campaign tracking (UTM)" open={Boolean(utm.preset) || Object.keys(utm.errors).length > 0}>
+            <UtmFields utm={utm} longUrl={url} />
           </Group>
           <Group title="Targeting" open={fieldErrorsIn(['geotarget', 'devicetarget'])}>
             <TargetList
@@ -196,10 +216,17 @@ export function ShortenForm({
   );
 }
 
-/** A collapsible group of options. */
+/**
+ * A collapsible group of options. `open` opens it (a problem inside, a preset in use); only the
+ * person closes it again, so fixing the last problem does not fold it away under their cursor.
+ */
 function Group({ title, open = false, children }: { title: string; open?: boolean; children: ReactNode }) {
+  const [isOpen, setOpen] = useState(open);
+  useEffect(() => {
+    if (open) setOpen(true);
+  }, [open]);
   return (
-    <details className="option-group" open={open}>
+    <details className="option-group" open={isOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{title}</summary>
       <div className="stack">{children}</div>
     </details>

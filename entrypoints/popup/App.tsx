@@ -1,13 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { LayoutDashboard, Link2, PictureInPicture2, Settings } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Keyboard, LayoutDashboard, Link2, PictureInPicture2, Settings } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { PageLink } from '@/components/links/PageLink';
 import { RecentLinks } from '@/components/links/RecentLinks';
+import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { copyFromPage } from '@/lib/browser/clipboard';
+import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
@@ -116,8 +118,43 @@ export function App() {
         ) : page === null ? (
           <p className="card muted">This tab has no page that can be shortened.</p>
         ) : null}
-        <RecentLinks />
+        <RecentLinks focusSearch={Boolean(link)} />
+        <ShortenAllTabs tabId={page?.tabId ?? null} />
+        <ShortcutHint />
       </main>
     </div>
+  );
+}
+
+/** The keyboard shortcut that shortens a page without opening the popup, and where to change it. */
+function ShortcutHint() {
+  const [keys, setKeys] = useState<string | null>(null);
+  const [elsewhere, setElsewhere] = useState(false);
+  useEffect(() => {
+    void shortcutOf(SHORTEN_COMMAND).then(setKeys);
+  }, []);
+  if (keys === null) return null;
+  return (
+    <p className="muted small-text shortcut-hint" data-testid="shortcut-hint">
+      <Keyboard size={14} aria-hidden="true" />{' '}
+      {keys ? (
+        <>
+          Shorten any page with <kbd>{keys}</kbd>.
+        </>
+      ) : (
+        'No keyboard shortcut set for shortening a page.'
+      )}{' '}
+      {elsewhere ? (
+        'Change it under Add-ons → Manage Extension Shortcuts.'
+      ) : (
+        <button
+          type="button"
+          className="ghost small"
+          onClick={() => void openShortcutSettings().then((opened) => (opened ? window.close() : setElsewhere(true)))}
+        >
+          {keys ? 'Change' : 'Set one'}
+        </button>
+      )}
+    </p>
   );
 }

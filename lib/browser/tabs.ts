@@ -33,3 +33,24 @@ export async function popOut(tabId: number | null): Promise<void> {
 export async function openDashboard(section = ''): Promise<void> {
   await browser.tabs.create({ url: browser.runtime.getURL(`/dashboard.html${section ? `#/${section}` : ''}`) });
 }
+
+/**
+ * The addresses of the tabs in the popup's window (the window of `tabId` when the popup is popped
+ * out). A tab whose address the extension may not read has none: the caller can ask for the `tabs`
+ * permission (askForTabs) and look again.
+ */
+export async function windowTabUrls(tabId: number | null): Promise<{ urls: string[]; unreadable: number }> {
+  const windowId = tabId !== null ? (await browser.tabs.get(tabId)).windowId : undefined;
+  const tabs = await browser.tabs.query(windowId !== undefined ? { windowId } : { currentWindow: true });
+  const own = browser.runtime.getURL('/');
+  const pages = tabs.filter((t) => !t.url?.startsWith(own));
+  return {
+    urls: pages.flatMap((t) => (t.url ? [t.url] : [])),
+    unreadable: pages.filter((t) => !t.url).length,
+  };
+}
+
+/** Asks for the optional `tabs` permission (it must come straight from a click); true when granted. */
+export function askForTabs(): Promise<boolean> {
+  return browser.permissions.request({ permissions: ['tabs'] });
+}

@@ -1,30 +1,20 @@
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
-import { PopupPage } from './pages/PopupPage';
 import { SettingsPage } from './pages/SettingsPage';
-import { connectExtension, openTab, serverList } from './support';
-import { startWebPages } from './web-pages';
+import { connectExtension, serverList } from './support';
 
 // What a new user met on a first walk through the extension, each kept fixed by a test.
-
-let web: Awaited<ReturnType<typeof startWebPages>>;
-test.beforeAll(async () => {
-  web = await startWebPages();
-});
-test.afterAll(async () => {
-  await web.close();
-});
 
 test('a shortened page keeps the title the person saw: listed and found by it, here and on the service', async ({
   context,
   server,
   worker,
   extensionUrl,
+  web,
+  popupFor,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
-  const { tabId } = await openTab(context, worker, web.url('/kept-title'));
-  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await popup.openFor(tabId);
+  const { popup } = await popupFor(web.url('/kept-title'));
   await popup.shortenButton().click();
   await expect(popup.shortUrl()).toBeVisible();
   await expect(popup.page.getByTestId('current-link')).toContainText('Article kept-title');
@@ -43,11 +33,11 @@ test('a link is moved between channels and campaigns; "none" is not offered once
   server,
   worker,
   extensionUrl,
+  web,
+  popupFor,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
-  const { tabId } = await openTab(context, worker, web.url('/placed'));
-  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await popup.openFor(tabId);
+  const { popup } = await popupFor(web.url('/placed'));
   await popup.shortenButton().click();
   await expect(popup.shortUrl()).toBeVisible();
   const channel = popup.page.getByLabel('Channel');

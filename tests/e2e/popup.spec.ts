@@ -3,28 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../server/start';
 import { expect, test } from './fixtures';
-import { PopupPage } from './pages/PopupPage';
 import { connectExtension, openTab, readClipboard, serverList } from './support';
-import { startWebPages } from './web-pages';
-
-let web: Awaited<ReturnType<typeof startWebPages>>;
-test.beforeAll(async () => {
-  web = await startWebPages();
-});
-test.afterAll(async () => {
-  await web.close();
-});
 
 test('shorten the current tab: one click, the short URL shows and is on the clipboard', async ({
   context,
   server,
-  worker,
   extensionUrl,
+  web,
+  popupFor,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
-  const { tabId } = await openTab(context, worker, web.url('/article-one'));
-  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await popup.openFor(tabId);
+  const { popup } = await popupFor(web.url('/article-one'));
   await popup.shortenButton().click();
   await expect(popup.shortUrl()).toHaveAttribute('href', new RegExp(`^${server.url}/\\w+$`));
   // Shown as people read it, without the scheme.
@@ -40,8 +29,9 @@ test('shorten the current tab: one click, the short URL shows and is on the clip
 test('a page that is already shortened shows its link and statistics from real clicks', async ({
   context,
   server,
-  worker,
   extensionUrl,
+  web,
+  popupFor,
 }) => {
   const longUrl = web.url('/article-stats');
   const created = (await (
@@ -62,9 +52,7 @@ test('a page that is already shortened shows its link and statistics from real c
     });
   }
   await connectExtension(await context.newPage(), extensionUrl, server);
-  const { tabId } = await openTab(context, worker, longUrl);
-  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await popup.openFor(tabId);
+  const { popup } = await popupFor(longUrl);
   await expect(popup.shortUrl()).toHaveAttribute('href', created.shorturl);
   await expect(popup.page.getByTestId('clicks')).toHaveText('3');
   await expect(popup.page.getByRole('region', { name: 'Countries' })).toContainText('Germany');
@@ -76,8 +64,9 @@ test('a page that is already shortened shows its link and statistics from real c
 
 test('shortened while the service is down: shown as waiting, created once it is back', async ({
   context,
-  worker,
   extensionUrl,
+  web,
+  popupFor,
 }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-popup-'));
   const dbFile = path.join(dir, 'service.sqlite');
@@ -86,9 +75,7 @@ test('shortened while the service is down: shown as waiting, created once it is 
   try {
     await connectExtension(await context.newPage(), extensionUrl, server);
     await server.close();
-    const { tabId } = await openTab(context, worker, web.url('/article-offline'));
-    const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-    await popup.openFor(tabId);
+    const { popup } = await popupFor(web.url('/article-offline'));
     await popup.shortenButton().click();
     await expect(popup.page.getByTestId('pending-note')).toBeVisible();
     await expect(popup.page.getByTestId('short-url-pending')).toBeVisible();
@@ -119,11 +106,15 @@ test('shortened while the service is down: shown as waiting, created once it is 
   }
 });
 
-test('the QR code is drawn locally and downloads as PNG and SVG', async ({ context, server, worker, extensionUrl }) => {
+test('the QR code is drawn locally and downloads as PNG and SVG', async ({
+  context,
+  server,
+  extensionUrl,
+  web,
+  popupFor,
+}) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
-  const { tabId } = await openTab(context, worker, web.url('/article-qr'));
-  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await popup.openFor(tabId);
+  const { popup } = await popupFor(web.url('/article-qr'));
   await popup.shortenButton().click();
   await popup.page.getByRole('button', { name: 'QR code', exact: true }).click();
   await expect(popup.page.getByTestId('qr-image')).toBeVisible();
@@ -145,6 +136,7 @@ test('context menu "Shorten link" and the keyboard shortcut create the link once
   server,
   worker,
   extensionUrl,
+  web,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/article-menu'));
@@ -183,7 +175,7 @@ test('context menu "Shorten link" and the keyboard shortcut create the link once
     .toBe(1);
 });
 
-test('recent links are searched locally as you type', async ({ context, server, worker, extensionUrl }) => {
+test('recent links are searched locally as you type', async ({ context, server, extensionUrl, web, popupFor }) => {
   for (const [slug, title] of [
     ['alpha-news', 'Alpha news'],
     ['beta-recipes', 'Beta recipes'],
@@ -196,9 +188,7 @@ test('recent links are searched locally as you type', async ({ context, server, 
     });
   }
   await connectExtension(await context.newPage(), extensionUrl, server);
-  const { tabId } = await openTab(context, worker, web.url('/article-search'));
-  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await popup.openFor(tabId);
+  const { popup } = await popupFor(web.url('/article-search'));
   await expect(popup.recentLinks().filter({ hasText: 'Beta recipes' })).toHaveCount(1, { timeout: 15_000 });
   await popup.search('news');
   await expect(popup.recentLinks()).toHaveCount(2);

@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension, openTab } from './support';
-import { startWebPages } from './web-pages';
 
 // Reference images of every screen, compared on each run (playwright.config.ts sets the tolerance).
 // What changes from run to run is masked: the port of the local service in short URLs, dates and times
@@ -27,19 +26,12 @@ const VOLATILE = [
 ];
 const masks = (page: Page): Locator[] => VOLATILE.map((s) => page.locator(s));
 
-let web: Awaited<ReturnType<typeof startWebPages>>;
-test.beforeAll(async () => {
-  web = await startWebPages();
-});
-test.afterAll(async () => {
-  await web.close();
-});
-
 test('the popup at 400×600: a page to shorten, a shortened page, offline', async ({
   context,
   server,
   worker,
   extensionUrl,
+  web,
 }) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
@@ -48,6 +40,7 @@ test('the popup at 400×600: a page to shorten, a shortened page, offline', asyn
   await popup.openFor(tabId);
   await popup.expectReady();
   await expect(popup.recentLinks()).toHaveCount(3);
+  await expect(popup.page.getByTestId('shortcut-hint')).toBeVisible();
   await expect(popup.page).toHaveScreenshot('popup-unshortened.png', { mask: masks(popup.page) });
 
   await popup.shortenButton().click();

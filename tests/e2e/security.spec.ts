@@ -33,6 +33,9 @@ test('the built manifest asks for no <all_urls> and only permissions the code us
   expect([...(manifest.permissions ?? [])].sort()).toEqual(Object.keys(uses).sort());
   const source = ['lib', 'entrypoints', 'components'].flatMap((dir) => readTree(dir)).join('\n');
   for (const [permission, pattern] of Object.entries(uses)) expect(pattern.test(source), permission).toBe(true);
+  // Optional, asked for at the moment it is needed: reading the addresses of a window's tabs.
+  expect(manifest.optional_permissions).toEqual(['tabs']);
+  expect(/permissions\.request\(\{ permissions: \['tabs'\] \}\)/.test(source)).toBe(true);
 });
 
 test('a web page cannot reach the worker or the key, and the key never reaches a log', async ({

@@ -2,7 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Ordinary web pages on 127.0.0.1 for the browser to be on while the extension shortens them. */
-export async function startWebPages(): Promise<{ url: (path: string) => string; close: () => Promise<void> }> {
+export interface WebPages {
+  url: (path: string) => string;
+  close: () => Promise<void>;
+}
+
+export async function startWebPages(): Promise<WebPages> {
   const server: Server = createServer((req, res) => {
     const title = `Article ${decodeURIComponent(req.url ?? '/').replace(/[^\w -]/g, '')}`;
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });

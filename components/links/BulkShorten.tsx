@@ -1,0 +1,189 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Download, FileUp } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { plural } from '@/components/ui/format';
+import { isApiError } from '@/lib/api/errors';
+import { readUrlList } from '@/lib/bulk/url-list';
+import { database } from '@/lib/db/open';
+import { csvCell } from '@/lib/export/links-export';
+import { utmPresetsItem } from '@/lib/settings/utm-presets';
+import type { Budget } from '@/lib/sync/budget';
+import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
+import { bulkProgress, queueLinks } from '@/lib/sync/bulk';
+import { kickSync } from '@/lib/sync/kick';
+import { applyUtm } from '@/lib/utm/utm';
+
+/** The API's documented allowance, when the service has not said its own yet. */
+const DEFAULT_PER_MINUTE = 30;
+
+/**
+ * Shortening a list: pasted, or a CSV file (URL, optional alias). Bad lines are listed with their
+ * reason while the good ones go; everything goes through the outbox within the allowance, with a
+ * progress bar and the time left; the results download as CSV (long URL, short URL).
+ */
+export function BulkShorten() {
+  const db = database();
+  const [text, setText] = useState('');
+  const [channelKey, setChannelKey] = useState('');
+  const [campaignKey, setCampaignKey] = useState('');
+  const [preset, setPreset] = useState('');
+  const [keys, setKeys] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { text: useId(), file: useId() };
+  const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
+  const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
+  const presets = useStorageItem(utmPresetsItem).value.presets;
+  const list = useMemo(() => readUrlList(text), [text]);
+
+  async function start() {
+    const utm = presets.find((p) => p.name === preset)?.utm ?? {};
+    try {
+      const queued = await queueLinks(
+        { db },
+        list.items.map((i) => ({ ...i, url: applyUtm(i.url, utm) })),
+        { channelKey: channelKey || null, campaignKey: campaignKey || null },
+      );
+      setKeys(queued);
+      setError(null);
+      kickSync();
+    } catch (e) {
+      setError(isApiError(e) ? e.message : 'The list could not be queued; nothing was saved.');
+    }
+  }
+
+  if (keys) return <BulkResults keys={keys} problems={list.problems.length} />;
+  return (
+    <div className="stack-lg" data-testid="bulk">
+      <div className="stack field">
+        <label htmlFor={ids.text}>URLs, one per line</label>
+        <textarea
+          id={ids.text}
+          rows={8}
+          value={text}
+          placeholder={'https://example.com/spring-sale\nhttps://example.com/shoes, shoes-2027'}
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby={`${ids.text}-hint`}
+        />
+        <span id={`${ids.text}-hint`} className="muted field-hint">
+          An alias may follow its URL after a comma. A CSV file with the same two columns works too.
+        </span>
+      </div>
+      <div className="row">
+        <input
+          id={ids.file}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          className="visually-hidden file-input"
+          onChange={(e) => void e.target.files?.[0]?.text().then(setText)}
+        />
+        <label htmlFor={ids.file} className="file-button">
+          <FileUp size={15} aria-hidden="true" /> Choose a CSV file
+        </label>
+      </div>
+      <div className="form-grid">
+        <ChoiceField label="Channel for all" none="No channel" value={channelKey} onChange={setChannelKey}>
+          {channels.map((c) => ({ value: c.key, label: c.name }))}
+        </ChoiceField>
+        <ChoiceField label="Campaign for all" none="No campaign" value={campaignKey} onChange={setCampaignKey}>
+          {campaigns.map((c) => ({ value: c.key, label: c.name }))}
+        </ChoiceField>
+        <ChoiceField label="UTM preset for all" none="No UTM parameters" value={preset} onChange={setPreset}>
+          {presets.map((p) => ({ value: p.name, label: p.name }))}
+        </ChoiceField>
+      </div>
+      {list.problems.length > 0 ? (
+        <div className="stack" data-testid="bulk-problems">
+          <p className="error">{plural(list.problems.length, 'line')} will be left out; the others go ahead:</p>
+          <ul className="item-list">
+            {list.problems.slice(0, 100).map((p) => (
+              <li key={p.line} className="item-row small-text">
+                <span className="badge">Line {p.line}</span>
+                <span className="grow truncate">{p.text}</span>
+                <span className="error">{p.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="button" disabled={list.items.length === 0} onClick={() => void start()}>
+          {list.items.length > 0 ? `Shorten ${plural(list.items.length, 'link')}` : 'Shorten'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Progress of a queued list, the time left at the service's pace, and the results as CSV. */
+export function BulkResults({ keys, problems = 0 }: { keys: string[]; problems?: number }) {
+  const db = database();
+  const rows = useLiveQuery(() => db.links.bulkGet(keys), [keys], []);
+  const budget = useLiveQuery(async () => (await db.meta.get(BUDGET_META_KEY))?.value as Budget | undefined);
+  const { done, refused, total } = bulkProgress(rows);
+  const left = total - done - refused;
+  const perMinute = budget?.limit ?? DEFAULT_PER_MINUTE;
+  // Each link is one request; the allowance is shared with everything else, so this is the soonest.
+  const minutes = Math.ceil(left / perMinute);
+
+  function download() {
+    const lines = ['long_url,short_url', ...rows.map((r) => `${csvCell(r?.longurl)},${csvCell(r?.shorturl)}`)];
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }));
+    a.download = 'linkpilot-short-links.csv';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  }
+
+  return (
+    <div className="stack-lg" data-testid="bulk-results">
+      <p className="sync-headline" role="status">
+        {left === 0
+          ? `All ${plural(total, 'link')} are made${refused ? `, but ${refused} were not accepted: see Sync` : ''}.`
+          : `${done} of ${plural(total, 'link')} made. About ${minutes} min left at the pace the service allows.`}
+      </p>
+      <progress className="progress" max={total} value={done + refused} aria-label="Links made" />
+      {problems > 0 ? <p className="muted">{plural(problems, 'line was', 'lines were')} left out.</p> : null}
+      <div className="actions">
+        <button type="button" className="secondary" onClick={download}>
+          <Download size={15} aria-hidden="true" /> Download CSV
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A labelled choice with a "none" option first: one for each setting the whole list shares. */
+function ChoiceField({
+  label,
+  none,
+  value,
+  onChange,
+  children: options,
+}: {
+  label: string;
+  none: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="stack field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

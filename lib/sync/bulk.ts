@@ -1,0 +1,44 @@
+import type { LinkFields } from '../api/inputs/links';
+import type { LinkRow } from '../db/schema';
+import { type ActionContext, createLink } from './actions';
+
+/** What every link of a bulk list shares: where it goes (channel, campaign) and how it is made. */
+export interface BulkPlacement {
+  channelKey: string | null;
+  campaignKey: string | null;
+  fields?: Omit<LinkFields, 'url' | 'custom'>;
+}
+
+/**
+ * Writes many links and their outbox entries in one transaction: a list of 1,000 is queued at
+ * once (one transaction per link would take seconds), and either all of it is queued or none.
+ * The engine then sends them within the budget like any other change. Returns the local keys in
+ * the order given.
+ */
+export async function queueLinks(
+  ctx: ActionContext,
+  items: { url: string; alias?: string }[],
+  placement: BulkPlacement,
+): Promise<string[]> {
+  const { db } = ctx;
+  const tables = [db.links, db.channels, db.campaigns, db.domains, db.qrCodes, db.account, db.channelItems, db.outbox];
+  return db.transaction('rw', tables, async () => {
+    const keys: string[] = [];
+    for (const item of items) {
+      const input = { ...placement.fields, url: item.url, ...(item.alias ? { custom: item.alias } : {}) };
+      keys.push(await createLink(ctx, { input, channelKey: placement.channelKey, campaignKey: placement.campaignKey }));
+    }
+    return keys;
+  });
+}
+
+/** How far a bulk list has got: links the service has made (they have a short URL), and the rest. */
+export function bulkProgress(rows: (LinkRow | undefined)[]): { done: number; refused: number; total: number } {
+  let done = 0;
+  let refused = 0;
+  for (const row of rows) {
+    if (row?.shorturl) done += 1;
+    else if (row?.sync === 'failed') refused += 1;
+  }
+  return { done, refused, total: rows.length };
+}

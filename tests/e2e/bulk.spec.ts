@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { expectOutboxDrained } from './drained';
+import { expect, test } from './fixtures';
+import { PopupPage } from './pages/PopupPage';
+import { connectExtension, openTab, serverList } from './support';
+
+test('a pasted list: bad lines are listed with their reason, the good ones are made, the results download as CSV', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+}) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await page.getByRole('button', { name: 'Shorten many' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shorten many links' });
+  await dialog
+    .getByLabel('URLs, one per line')
+    .fill(
+      [
+        'https://example.com/bulk-1, bulk-one',
+        'https://example.com/bulk-2',
+        'example.com/no-scheme',
+        'https://example.com/bulk-3',
+        'https://example.com/bulk-4, bad alias!',
+      ].join('\n'),
+    );
+  await dialog.getByLabel('Channel for all').selectOption({ label: 'Social' });
+  const problems = dialog.getByTestId('bulk-problems');
+  await expect(problems).toContainText('Line 3');
+  await expect(problems).toContainText('Enter a full URL starting with https:// or http://.');
+  await expect(problems).toContainText('Line 5');
+  await expect(problems).toContainText('An alias may use only letters a–z, digits, - and _.');
+  await dialog.getByRole('button', { name: 'Shorten 3 links' }).click();
+  const results = dialog.getByTestId('bulk-results');
+  await expect(results).toContainText('All 3 links are made.', { timeout: 20_000 });
+  await expect(results.getByRole('progressbar', { name: 'Links made' })).toHaveAttribute('value', '3');
+  await expectOutboxDrained(worker);
+
+  const onServer = await serverList<{ longurl: string; alias: string; shorturl: string }>(server, '/api/urls', 'urls');
+  const made = onServer.filter((l) => l.longurl.startsWith('https://example.com/bulk-'));
+  expect(made.map((l) => l.longurl).sort()).toEqual([1, 2, 3].map((n) => `https://example.com/bulk-${n}`));
+  expect(made.find((l) => l.longurl.endsWith('bulk-1'))?.alias).toBe('bulk-one');
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    results.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe('long_url,short_url');
+  for (const link of made) expect(lines).toContain(`"${link.longurl}","${link.shorturl}"`);
+});
+
+test('"Shorten all tabs in this window" queues every web page open in it, once', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+  web,
+}) => {
+  await connectExtension(await context.newPage(), extensionUrl, server);
+  for (const blank of context.pages().filter((p) => p.url() === 'about:blank')) await blank.close();
+  const { tabId } = await openTab(context, worker, web.url('/tab-one'));
+  await openTab(context, worker, web.url('/tab-two'));
+  await openTab(context, worker, web.url('/tab-two'));
+  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
+  await popup.openFor(tabId);
+  await popup.page.getByRole('button', { name: 'Shorten all tabs in this window' }).click();
+  const card = popup.page.getByTestId('all-tabs');
+  await expect(card).toContainText('All 2 links are made.', { timeout: 20_000 });
+  await expectOutboxDrained(worker);
+  const longUrls = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).map((l) => l.longurl);
+  expect(longUrls.filter((u) => u === web.url('/tab-one'))).toHaveLength(1);
+  expect(longUrls.filter((u) => u === web.url('/tab-two'))).toHaveLength(1);
+});

@@ -1,0 +1,63 @@
+import { expectOutboxDrained } from './drained';
+import { expect, test } from './fixtures';
+import { PopupPage } from './pages/PopupPage';
+import { connectExtension, openTab, readClipboard, serverList } from './support';
+
+test('the popup by keyboard alone: shorten, then find a link, copy it, clear the search', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+  web,
+}) => {
+  await connectExtension(await context.newPage(), extensionUrl, server);
+  const { tabId } = await openTab(context, worker, web.url('/keyboard-only'));
+  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
+  const keys = popup.page.keyboard;
+  await popup.openFor(tabId);
+  await expect(popup.page.getByTestId('shortcut-hint')).toContainText('Alt+Shift+L');
+
+  // Unshortened: the cursor is on the one thing to do.
+  await expect(popup.shortenButton()).toBeFocused();
+  await keys.press('Enter');
+  await expect(popup.shortUrl()).toBeVisible();
+  await expectOutboxDrained(worker);
+
+  // Shortened: the cursor is in the search.
+  await popup.openFor(tabId);
+  const search = popup.page.getByRole('searchbox', { name: 'Search your links' });
+  await expect(search).toBeFocused();
+  await keys.type('wiki');
+  await expect(popup.recentLinks()).toHaveCount(1);
+  await keys.press('ArrowDown');
+  await expect(popup.recentLinks().first()).toBeFocused();
+  await keys.press('Enter');
+  const wikipedia = (await serverList<{ shorturl: string; title: string }>(server, '/api/urls', 'urls')).find(
+    (l) => l.title === 'Wikipedia',
+  )!;
+  await expect.poll(() => readClipboard(context, web.url('/clipboard-reader'))).toBe(wikipedia.shorturl);
+
+  // Escape clears the search and returns to it; arrows walk the full list and back up to the search.
+  await popup.page.bringToFront();
+  await popup.recentLinks().first().focus();
+  await keys.press('Escape');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await expect(popup.recentLinks()).toHaveCount(4);
+  await keys.press('ArrowDown');
+  await keys.press('ArrowDown');
+  await expect(popup.recentLinks().nth(1)).toBeFocused();
+  await keys.press('ArrowUp');
+  await keys.press('ArrowUp');
+  await expect(search).toBeFocused();
+
+  // `/` goes to the search from anywhere that is not a field.
+  await keys.press('Tab');
+  await expect(search).not.toBeFocused();
+  await keys.press('/');
+  await expect(search).toBeFocused();
+  await keys.type('nothing like this');
+  await expect(popup.recentLinks()).toHaveCount(0);
+  await keys.press('Escape');
+  await expect(popup.recentLinks()).toHaveCount(4);
+});

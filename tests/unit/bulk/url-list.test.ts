@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_BULK_LINES, readUrlList } from '@/lib/bulk/url-list';
+
+describe('a pasted list or CSV of URLs', () => {
+  it('reads one URL per line, with an optional alias, and lists each bad line with why', () => {
+    const { items, problems } = readUrlList(
+      [
+        'url,alias',
+        'https://example.com/a,spring-a',
+        '',
+        'https://example.com/b',
+        'example.com/c',
+        'https://example.com/d,bad alias',
+        'https://example.com/a',
+        'javascript:alert(1)',
+      ].join('\n'),
+    );
+    expect(items).toEqual([
+      { line: 2, url: 'https://example.com/a', alias: 'spring-a' },
+      { line: 4, url: 'https://example.com/b' },
+    ]);
+    expect(problems.map((p) => [p.line, p.reason])).toEqual([
+      [5, 'Enter a full URL starting with https:// or http://.'],
+      [6, 'An alias may use only letters a–z, digits, - and _.'],
+      [7, 'This URL is already in the list.'],
+      [8, 'Only http and https URLs can be used, not javascript:.'],
+    ]);
+  });
+
+  it('reads spreadsheet CSV: quoted cells, semicolons, a byte-order mark', () => {
+    const { items } = readUrlList('\uFEFF"https://example.com/?a=1,2";"q-alias"\r\n"https://example.com/x"\r\n');
+    expect(items).toEqual([
+      { line: 1, url: 'https://example.com/?a=1,2', alias: 'q-alias' },
+      { line: 2, url: 'https://example.com/x' },
+    ]);
+  });
+
+  it('stops at the limit and says so', () => {
+    const text = Array.from({ length: MAX_BULK_LINES + 5 }, (_, i) => `https://example.com/${i}`).join('\n');
+    const { items, problems } = readUrlList(text);
+    expect(items).toHaveLength(MAX_BULK_LINES);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.reason).toMatch(/split the list/);
+  });
+});
