@@ -87,18 +87,32 @@ export function fieldKind<
     async apply(db, change, key) {
       const rows = spec.rows(db);
       const c = mine(change);
-      if (c.op === 'create') return rows.add(spec.fromInput(c.payload, key));
-      if (c.op === 'update') return rows.put(spec.edited(await existing(rows, key, spec.noun), c.payload));
-      await spec.alsoDelete?.(db, key);
-      return rows.where('key').equals(key).delete();
+      switch (c.op) {
+        case 'create':
+          return rows.add(spec.fromInput(c.payload, key));
+        case 'update':
+          return rows.put(spec.edited(await existing(rows, key, spec.noun), c.payload));
+        case 'delete':
+          await spec.alsoDelete?.(db, key);
+          return rows.where('key').equals(key).delete();
+        default:
+          return c satisfies never;
+      }
     },
     async send(ctx, entry) {
       const c = mine(entry);
       const queued: Queued = entry;
       const id = entry.ids[entry.key]!;
-      if (c.op === 'create') return sendCreate(ctx, { ...queued, payload: c.payload }, spec.table, creation);
-      if (c.op === 'update') return void (await spec.update(ctx, entry.key, id, c.payload));
-      return deleted(spec.remove(ctx.api, id));
+      switch (c.op) {
+        case 'create':
+          return sendCreate(ctx, { ...queued, payload: c.payload }, spec.table, creation);
+        case 'update':
+          return void (await spec.update(ctx, entry.key, id, c.payload));
+        case 'delete':
+          return deleted(spec.remove(ctx.api, id));
+        default:
+          return c satisfies never;
+      }
     },
     fold(queued, later) {
       const [a, b] = [own(queued), mine(later)];
