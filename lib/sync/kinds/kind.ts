@@ -161,9 +161,6 @@ export async function deleted(request: Promise<unknown>): Promise<void> {
   });
 }
 
-/** A record made here: no server id yet. */
-export const fresh = (key: string) => ({ key, id: null, sync: 'pending' as const, pulledAt: 0 });
-
 /** The row a change needs, or a refusal a person understands. */
 export async function existing<R extends Mirrored>(table: EntityTable<R, 'key'>, key: string, what: string) {
   const row = await table.where('key').equals(key).first();
