@@ -1,12 +1,12 @@
 /**
  * npm run bench:bulk — 1,000 URLs from a pasted list queued for shortening: read and checked
- * (lib/bulk/url-list.ts), then written with their outbox entries (lib/sync/bulk.ts). In Node over
+ * (lib/bulk/url-list.ts), then written with their outbox entries (lib/bulk/queue.ts). In Node over
  * fake-indexeddb, which is slower than a browser's IndexedDB: the figure is an upper bound.
  */
 import 'fake-indexeddb/auto';
+import { queueLinks } from '../../lib/bulk/queue';
 import { readUrlList } from '../../lib/bulk/url-list';
 import { LinkpilotDb } from '../../lib/db/schema';
-import { queueLinks } from '../../lib/sync/bulk';
 import { median, report } from './report';
 
 const RUNS = 5;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import * as actions from '@/lib/sync/actions';
-import { bulkProgress, queueLinks } from '@/lib/sync/bulk';
-import { freshDb } from './db';
+import { freshDb } from '../sync/db';
 
 describe('bulk shortening', () => {
   it('queues every link with its alias, channel and campaign, in one go and in order', async () => {

@@ -1,6 +1,6 @@
 import type { LinkFields } from '../api/inputs/links';
 import type { LinkRow } from '../db/schema';
-import { type ActionContext, createLink } from './actions';
+import { type ActionContext, createLink } from '../sync/actions';
 
 /** What every link of a bulk list shares: where it goes (channel, campaign) and how it is made. */
 export interface BulkPlacement {
