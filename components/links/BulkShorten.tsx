@@ -4,13 +4,13 @@ import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { plural } from '@/components/ui/format';
 import { isApiError } from '@/lib/api/errors';
+import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { readUrlList } from '@/lib/bulk/url-list';
 import { database } from '@/lib/db/open';
 import { csvCell } from '@/lib/export/links-export';
 import { utmPresetsItem } from '@/lib/settings/utm-presets';
 import type { Budget } from '@/lib/sync/budget';
 import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
-import { bulkProgress, queueLinks } from '@/lib/sync/bulk';
 import { kickSync } from '@/lib/sync/kick';
 import { applyUtm } from '@/lib/utm/utm';
 

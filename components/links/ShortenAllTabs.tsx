@@ -20,7 +20,7 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
     if (tabs.unreadable > 0 && (await askForTabs())) tabs = await windowTabUrls(tabId);
     const [{ readUrlList }, { queueLinks }, { database }] = await Promise.all([
       import('@/lib/bulk/url-list'),
-      import('@/lib/sync/bulk'),
+      import('@/lib/bulk/queue'),
       import('@/lib/db/open'),
     ]);
     const list = readUrlList(tabs.urls.join('\n'));

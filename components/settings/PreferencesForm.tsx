@@ -85,7 +85,7 @@ export function PreferencesForm() {
       </div>
       <h3>Connection</h3>
       <div className="prefs-grid">
-        <label htmlFor={ids.timeout}>Give up on a request after</label>
+        <label htmlFor={ids.timeout}>Wait for the service at most</label>
         <select
           id={ids.timeout}
           value={timeout.value}

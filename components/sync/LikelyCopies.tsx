@@ -30,7 +30,7 @@ export function LikelyCopies() {
   if (!counts || !links || (counts.every((n) => n === 0) && links.length === 0)) return null;
   return (
     <div className="card stack" role="note" data-testid="likely-copies">
-      <p>Some records look like copies made when the browser sent a request twice. Review them:</p>
+      <p>Some records look like second copies of ones you just made. Check them:</p>
       <ul>
         {PLACES.map((p, i) =>
           counts[i] ? (

@@ -7,8 +7,10 @@ export function TwinNotice({ name, onDelete }: { name: string; onDelete?: () => 
   return (
     <div className="row" role="note" data-testid="twin-notice">
       <p className="muted">
-        Looks like a copy of “{name}” made when the browser sent the request twice.
-        {onDelete ? null : ' The API cannot delete this kind of record: remove it on the service if it is not wanted.'}
+        This looks like a second copy of “{name}”, made at the same moment as yours.
+        {onDelete
+          ? ' If nobody made it on purpose, delete it.'
+          : " The service offers no way to delete it from here: remove it on the service's website if you don't want it."}
       </p>
       {onDelete ? (
         <button type="button" className="secondary" onClick={onDelete}>

@@ -50,7 +50,7 @@ test('a look-alike is only flagged: the sync centre points to it and the person 
   await dashboard.syncNow();
 
   const summary = page.getByTestId('likely-copies');
-  await expect(summary).toContainText('look like copies');
+  await expect(summary).toContainText('look like second copies');
   await summary.getByRole('link', { name: '1 channel' }).click();
   const notice = page.getByTestId('twin-notice');
   await expect(notice).toHaveCount(1);
