@@ -51,7 +51,7 @@ export function LinkTablePage() {
           <input
             type="search"
             aria-label="Search"
-            placeholder="Search by title, alias, URL or note"
+            placeholder="Search links"
             value={query.search}
             onChange={(e) => {
               performance.mark(`linkpilot:search-typed:${e.target.value}`);
