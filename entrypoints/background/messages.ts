@@ -3,7 +3,6 @@ import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors'
 import { database } from '@/lib/db/open';
 import { type Reply, type Request, type RequestType, type ResponseMap, requestSchema } from '@/lib/messages/protocol';
 import { connect, disconnect } from '@/lib/settings/connect';
-import { refreshLinkDetails, refreshQrDetails } from '@/lib/sync/details';
 import { lookupShortUrl } from '@/lib/sync/lookup-short';
 import type { BackgroundSync } from './sync';
 
@@ -27,11 +26,11 @@ function handlersFor(sync: BackgroundSync): Handlers {
       return { started: true };
     },
     'link.refresh': async (r) => {
-      await sync.engine.interactive((api) => refreshLinkDetails(database(), api, r.key));
+      await sync.engine.refresh({ type: 'link', key: r.key });
       return { refreshed: true };
     },
     'qr.refresh': async (r) => {
-      await sync.engine.interactive((api) => refreshQrDetails(database(), api, r.key));
+      await sync.engine.refresh({ type: 'qr', key: r.key });
       return { refreshed: true };
     },
     'link.lookup': async (r) => ({

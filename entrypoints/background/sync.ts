@@ -7,16 +7,20 @@ import { exclusiveAcrossContexts } from '@/lib/browser/locks';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem } from '@/lib/settings/advanced';
 import { connectionItem } from '@/lib/settings/connection';
+import { refreshShareItem } from '@/lib/settings/refresh';
 import { createSyncEngine, type DrainReport } from '@/lib/sync/engine';
 import { recordingReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 
 export const ALARM_WAKE = 'sync-wake';
 export const ALARM_TICK = 'sync-tick';
-export const ALARM_PULL = 'sync-pull';
-/** Periodic checks: resume after being offline or after a backoff, and refresh the mirror. */
+/** Left by versions that re-read the whole mirror every 15 minutes; cleared on start. */
+const ALARM_PULL_BEFORE = 'sync-pull';
+/**
+ * A periodic check: resume after being offline or after a backoff. Background refresh asks for its
+ * own wake-ups (head checks, the reconcile walk's next page) through ALARM_WAKE.
+ */
 const TICK_MINUTES = 1;
-const PULL_MINUTES = 15;
 /** A drain that waits on the budget keeps the worker alive by touching an extension API. */
 const KEEP_ALIVE_MS = 20_000;
 
@@ -37,6 +41,7 @@ export function createBackgroundSync() {
     exclusive: exclusiveAcrossContexts('linkpilot-sync'),
     isOnline: () => navigator.onLine,
     timeoutMs: async () => (await requestTimeoutItem.getValue()) * 1000,
+    sharePercent: () => refreshShareItem.getValue(),
     wakeAt: (at) => void browser.alarms.create(ALARM_WAKE, { when: Math.max(at, Date.now() + 1000) }),
   });
 
@@ -60,7 +65,7 @@ export function createBackgroundSync() {
     /** On every worker start: alarms, the badge, and whatever the last worker left to do. */
     start(): void {
       void browser.alarms.create(ALARM_TICK, { periodInMinutes: TICK_MINUTES });
-      void browser.alarms.create(ALARM_PULL, { periodInMinutes: PULL_MINUTES });
+      void browser.alarms.clear(ALARM_PULL_BEFORE);
       liveQuery(() => outboxCounts(db)).subscribe({
         next: (c) => void showSyncBadge(c.pending + c.inflight, c.failed),
         error: (e: unknown) => console.error('Linkpilot: badge update failed', e),
@@ -68,8 +73,7 @@ export function createBackgroundSync() {
       void drain();
     },
     onAlarm(name: string): void {
-      if (name === ALARM_PULL) void engine.requestPull().then(drain);
-      else if (name === ALARM_WAKE || name === ALARM_TICK) void drain();
+      if (name === ALARM_WAKE || name === ALARM_TICK) void drain();
     },
   };
 }

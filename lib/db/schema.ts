@@ -78,6 +78,8 @@ export interface ChannelItemRow {
   link: string;
   date: string | null;
   sync: SyncState;
+  /** When a pull last wrote it (absent in rows written before it was kept). */
+  pulledAt?: number;
 }
 
 export interface CampaignRow extends Mirrored {
@@ -114,12 +116,15 @@ export interface OverlayRow {
   type: string;
   name: string;
   date: string | null;
+  /** When a pull last wrote it (absent in rows written before it was kept). */
+  pulledAt?: number;
 }
 
 export interface SplashRow {
   id: number;
   name: string;
   date: string | null;
+  pulledAt?: number;
 }
 
 export interface AccountRow extends Account {

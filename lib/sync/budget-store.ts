@@ -2,6 +2,7 @@ import type { Fetch } from '../api/fetch';
 import type { RateLimitInfo } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
 import { type Budget, initialBudget, observe, type Priority, spend, waitFor } from './budget';
+import type { Use } from './usage';
 
 export const BUDGET_META_KEY = 'budget';
 
@@ -45,8 +46,8 @@ export class BudgetStore {
     return waitFor(await this.get(), priority, this.now());
   }
 
-  async spend(): Promise<void> {
-    await this.save(spend(await this.get(), this.now()));
+  async spend(use: Use): Promise<void> {
+    await this.save(spend(await this.get(), this.now(), use));
   }
 
   async observe(info: RateLimitInfo, status: number): Promise<void> {
@@ -61,6 +62,8 @@ export class BudgetStore {
 export function budgetedFetch(options: {
   store: BudgetStore;
   priority: Priority;
+  /** What the requests are for, as the sync centre counts them. */
+  use: Use;
   fetch: Fetch;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
@@ -73,7 +76,7 @@ export function budgetedFetch(options: {
       if (wait > options.maxInlineWaitMs) throw new BudgetWait(options.now() + wait);
       await options.sleep(wait);
     }
-    await options.store.spend();
+    await options.store.spend(options.use);
     // Called as a plain function: a browser's fetch throws "Illegal invocation" on any other `this`.
     const send = options.fetch;
     return send(input, init);

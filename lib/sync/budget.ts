@@ -1,4 +1,5 @@
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimitInfo } from '../api/rate-limit';
+import { countUse, type UsageBucket, type Use } from './usage';
 
 /**
  * The request budget, persisted so a restarted worker knows what it may still send. Updated from
@@ -15,6 +16,8 @@ export interface Budget {
   sent: number[];
   /** When `remaining` was last heard from the service. */
   observedAt: number | null;
+  /** What was sent in the last hour, by purpose (absent in budgets stored before it was kept). */
+  usage?: UsageBucket[];
 }
 
 /** Who is asking: the user waiting (0), the outbox (1), background refresh (2). */
@@ -71,11 +74,11 @@ export function waitFor(budget: Budget, priority: Priority, now: number): number
  */
 const SENDS_KEPT = 100;
 
-/** Counts a request as it is sent. */
-export function spend(budget: Budget, now: number): Budget {
+/** Counts a request as it is sent, and what it was for. */
+export function spend(budget: Budget, now: number, use: Use = 'user'): Budget {
   const b = prune(budget, now);
   const remaining = b.remaining === null ? null : Math.max(0, b.remaining - 1);
-  return { ...b, remaining, sent: [...b.sent.slice(1 - SENDS_KEPT), now] };
+  return { ...b, remaining, sent: [...b.sent.slice(1 - SENDS_KEPT), now], usage: countUse(b.usage, now, use) };
 }
 
 /** Takes in what a response's headers said. A 429 means nothing is left until it may be retried. */

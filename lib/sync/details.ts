@@ -3,7 +3,12 @@ import { ApiError } from '../api/errors';
 import type { LinkpilotDb } from '../db/schema';
 
 /** Fetches one link's statistics and details into the mirror (quick stats, detail views). */
-export async function refreshLinkDetails(db: LinkpilotDb, api: ApiClient, key: string): Promise<void> {
+export async function refreshLinkDetails(
+  db: LinkpilotDb,
+  api: ApiClient,
+  key: string,
+  now: () => number = Date.now,
+): Promise<void> {
   const row = await db.links.get(key);
   if (!row || row.id === null)
     throw new ApiError({ kind: 'not-found', message: 'This link is not on the service yet.', retryable: false });
@@ -15,19 +20,24 @@ export async function refreshLinkDetails(db: LinkpilotDb, api: ApiClient, key: s
       location: detail.details.location,
       device: detail.details.device,
       expiry: detail.details.expiry,
-      fetchedAt: Date.now(),
+      fetchedAt: now(),
     });
     await db.links.update(key, { clicks: Math.max(detail.stats.clicks, row.clicks) });
   });
 }
 
-export async function refreshQrDetails(db: LinkpilotDb, api: ApiClient, key: string): Promise<void> {
+export async function refreshQrDetails(
+  db: LinkpilotDb,
+  api: ApiClient,
+  key: string,
+  now: () => number = Date.now,
+): Promise<void> {
   const row = await db.qrCodes.get(key);
   if (!row || row.id === null)
     throw new ApiError({ kind: 'not-found', message: 'This QR code is not on the service yet.', retryable: false });
   const detail = await api.getQrCode(row.id);
   await db.transaction('rw', db.qrCodes, db.qrStats, async () => {
-    await db.qrStats.put({ key, stats: detail.stats, fetchedAt: Date.now() });
+    await db.qrStats.put({ key, stats: detail.stats, fetchedAt: now() });
     await db.qrCodes.update(key, { scans: detail.qr.scans });
   });
 }

@@ -5,10 +5,14 @@ import type { LinkpilotDb, OutboxEntry } from '../db/schema';
 import { backoffDelay } from './backoff';
 import type { Priority } from './budget';
 import { BudgetStore, BudgetWait, budgetedFetch } from './budget-store';
+import { type HeadCollection, headStep } from './head';
 import { sendEntry } from './kinds';
 import { afterFailure } from './policy';
-import { pullInProgress, pullStep, requestPull } from './pull';
+import { pullInProgress, pullStep, requestPull, startReconcile } from './pull';
 import { claim, nextEntry, recoverInflight, settle } from './queue';
+import { planRefresh, type RefreshTask } from './refresh';
+import { FRESH_FOR_MS, refreshTarget, type ShownTarget, targetId } from './shown';
+import type { Use } from './usage';
 
 export interface Connection {
   baseUrl: string;
@@ -32,6 +36,8 @@ export interface EngineDeps {
   maxInlineWaitMs?: number;
   /** Read for every step, so a changed setting applies at once. */
   timeoutMs?: number | (() => number | Promise<number>);
+  /** Percent of the hourly allowance background refresh may use (Settings; default 10). */
+  sharePercent?: number | (() => number | Promise<number>);
 }
 
 export interface DrainReport {
@@ -46,6 +52,11 @@ export interface DrainReport {
 const NETWORK_FAILURES_BEFORE_PAUSE = 3;
 /** Stops a drain that would otherwise spin: each step sends at most a few requests. */
 const MAX_STEPS = 5_000;
+/** Background work due sooner than this is waited for in the drain; later, the drain ends and asks to be woken. */
+const MAX_INLINE_REFRESH_WAIT_MS = 2_000;
+/** An explicit refresh of what was refreshed this recently (or is being refreshed) is not sent again. */
+const JUST_NOW_MS = 5_000;
+const USE_OF: Record<Priority, Use> = { 0: 'user', 1: 'outbox', 2: 'refresh' };
 
 /**
  * The drain loop: sends the outbox in order (priority, then seq), one request at a time inside the
@@ -63,10 +74,34 @@ export function createSyncEngine(deps: EngineDeps) {
   const budget = new BudgetStore(db, now);
   const timeout = async () =>
     typeof deps.timeoutMs === 'function' ? await deps.timeoutMs() : (deps.timeoutMs ?? 15_000);
+  const sharePercent = async () =>
+    typeof deps.sharePercent === 'function' ? await deps.sharePercent() : (deps.sharePercent ?? 10);
   let rerun = false;
+  /** What is on screen and was refreshed (or tried) lately, by target: not asked for again meanwhile. */
+  const attempted = new Map<string, number>();
+
+  // A drain that waits (for the budget's reset, a backoff) wakes when someone kicks it: the change
+  // just queued goes at once instead of after the wait.
+  let wake = () => {};
+  let kicked = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  const kick = () => {
+    wake();
+    kicked = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  };
+  const nap = (ms: number) => Promise.race([sleep(ms), kicked]);
 
   /** A client whose every request asks the budget first, at the priority of who is waiting for it. */
-  function clientFor(connection: Connection, timeoutMs: number, priority: Priority, inlineWaitMs = maxInlineWaitMs) {
+  function clientFor(
+    connection: Connection,
+    timeoutMs: number,
+    priority: Priority,
+    inlineWaitMs = maxInlineWaitMs,
+    use: Use = USE_OF[priority],
+  ) {
     return createApiClient({
       baseUrl: connection.baseUrl,
       getApiKey: () => connection.apiKey,
@@ -75,6 +110,7 @@ export function createSyncEngine(deps: EngineDeps) {
       fetch: budgetedFetch({
         store: budget,
         priority,
+        use,
         fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
         sleep,
         now,
@@ -82,6 +118,57 @@ export function createSyncEngine(deps: EngineDeps) {
       }),
       onRateLimit: (info, status) => budget.observe(info, status),
     });
+  }
+
+  /**
+   * A read someone is looking at (quick stats), first in the budget (priority 0). It never waits
+   * for the rate limit: when the budget is spent it fails at once and the mirror's values stay.
+   */
+  async function interactive<T>(fn: (api: ApiClient) => Promise<T>): Promise<T> {
+    const connection = await deps.connection();
+    if (!connection)
+      throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
+    try {
+      return await fn(clientFor(connection, await timeout(), 0, 0));
+    } catch (error) {
+      if (!(error instanceof BudgetWait)) throw error;
+      const seconds = Math.ceil((error.until - now()) / 1000);
+      throw new ApiError({
+        kind: 'rate-limited',
+        retryAt: error.until,
+        message: `The request budget is spent; fresh numbers in ${seconds} s.`,
+      });
+    }
+  }
+
+  function recentlyAttempted(): Set<string> {
+    for (const [id, at] of attempted) if (now() - at >= FRESH_FOR_MS) attempted.delete(id);
+    return new Set(attempted.keys());
+  }
+
+  /**
+   * One request of background refresh, or of what is on screen. Returns when to look again after a
+   * failure (the drain ends until then), or 'continue'.
+   */
+  async function refreshStep(task: RefreshTask, connection: Connection, timeoutMs: number) {
+    try {
+      if (task.type === 'shown') {
+        attempted.set(targetId(task.target), now());
+        // The person's own request, but it leaves the last one of the minute to a shorten.
+        await refreshTarget(db, clientFor(connection, timeoutMs, 1, 0, 'user'), task.target, now);
+        return 'continue';
+      }
+      const api = clientFor(connection, timeoutMs, 2, 0, 'refresh');
+      if (task.type === 'head') await headStep(db, api, task.list, now());
+      else if (!(await pullStep(db, api, now, 'reconcile'))) await startReconcile(db, now());
+      return 'continue';
+    } catch (error) {
+      if (error instanceof BudgetWait) return error.until;
+      // What is on screen is tried again at its next turn; the rest of the refresh carries on.
+      if (task.type === 'shown' && error instanceof ApiError) return 'continue';
+      if (error instanceof ApiError) return error.retryAt ?? now() + backoffDelay(1, random);
+      throw error;
+    }
   }
 
   async function runDrain(): Promise<DrainReport> {
@@ -121,6 +208,17 @@ export function createSyncEngine(deps: EngineDeps) {
       }
     }
 
+    /** Ends the drain until `at`, or waits for it here when it is near (a kick ends the wait early). */
+    async function waitUntil(at: number, inline: number): Promise<'continue' | 'stop'> {
+      const wait = at - now();
+      if (wait <= inline) {
+        await nap(Math.max(1, wait));
+        return 'continue';
+      }
+      report.wakeAt = at;
+      return 'stop';
+    }
+
     for (let i = 0; i < MAX_STEPS; i++) {
       if (!isOnline()) {
         report.wakeAt = now() + 30_000;
@@ -141,25 +239,37 @@ export function createSyncEngine(deps: EngineDeps) {
         continue;
       }
       if (pulling) {
+        // Background requests never sleep inside a request: the wait is here, where a kick ends it.
+        const wait = await budget.waitFor(2);
+        if (wait > 0) {
+          if ((await waitUntil(now() + wait, maxInlineWaitMs)) === 'stop') break;
+          continue;
+        }
         try {
-          await pullStep(db, api(2), now);
+          await pullStep(db, clientFor(connection, timeoutMs, 2, 0, 'requested'), now, 'requested');
           continue;
         } catch (error) {
-          if (error instanceof BudgetWait) report.wakeAt = error.until;
-          else if (error instanceof ApiError) report.wakeAt = error.retryAt ?? now() + backoffDelay(1, random);
+          if (error instanceof BudgetWait) continue;
+          if (error instanceof ApiError) report.wakeAt = error.retryAt ?? now() + backoffDelay(1, random);
           else throw error;
           break;
         }
       }
-      if (nextDue !== null) {
-        const wait = nextDue - now();
-        if (wait <= maxInlineWaitMs) {
-          await sleep(Math.max(1, wait));
-          continue;
-        }
-        report.wakeAt = nextDue;
+      const plan = await planRefresh(db, now(), {
+        budget: await budget.get(),
+        sharePercent: await sharePercent(),
+        busy: recentlyAttempted(),
+      });
+      if (plan.task) {
+        const outcome = await refreshStep(plan.task, connection, timeoutMs);
+        if (outcome === 'continue') continue;
+        report.wakeAt = outcome;
+        break;
       }
-      break;
+      const wake = Math.min(nextDue ?? Infinity, plan.wakeAt ?? Infinity);
+      if (wake === Infinity) break;
+      const inline = wake === nextDue ? maxInlineWaitMs : MAX_INLINE_REFRESH_WAIT_MS;
+      if ((await waitUntil(wake, inline)) === 'stop') break;
     }
     if (report.wakeAt !== null) deps.wakeAt?.(report.wakeAt);
     return report;
@@ -170,13 +280,13 @@ export function createSyncEngine(deps: EngineDeps) {
     async drain(): Promise<DrainReport> {
       let last: DrainReport = { ran: false, sent: 0, failed: 0, wakeAt: null };
       rerun = true;
+      kick();
       const result = await exclusive(async () => {
         // A kick that arrives while this drain runs is served by one more round, not lost.
         while (rerun) {
           rerun = false;
           const r = await runDrain();
           last = { ...r, sent: last.sent + r.sent, failed: last.failed + r.failed };
-          if (r.wakeAt !== null) break;
         }
         return last;
       });
@@ -187,25 +297,22 @@ export function createSyncEngine(deps: EngineDeps) {
       await requestPull(db, now());
     },
     /**
-     * A read someone is looking at (quick stats), first in the budget (priority 0). It never waits
-     * for the rate limit: when the budget is spent it fails at once and the mirror's values stay.
+     * Refreshes what a page has just opened (a link's statistics, say), first in the budget. What
+     * was refreshed moments ago, or is being refreshed, is not asked for again.
      */
-    async interactive<T>(fn: (api: ApiClient) => Promise<T>): Promise<T> {
-      const connection = await deps.connection();
-      if (!connection)
-        throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
-      try {
-        return await fn(clientFor(connection, await timeout(), 0, 0));
-      } catch (error) {
-        if (!(error instanceof BudgetWait)) throw error;
-        const seconds = Math.ceil((error.until - now()) / 1000);
-        throw new ApiError({
-          kind: 'rate-limited',
-          retryAt: error.until,
-          message: `The request budget is spent; fresh numbers in ${seconds} s.`,
-        });
-      }
+    async refresh(target: ShownTarget): Promise<void> {
+      const id = targetId(target);
+      if (now() - (attempted.get(id) ?? -Infinity) < JUST_NOW_MS) return;
+      attempted.set(id, now());
+      await interactive((api) => refreshTarget(db, api, target, now));
     },
+    /** Runs a head check of one list to its end now (tests, benchmarks). */
+    async headCheck(list: HeadCollection): Promise<void> {
+      await interactive(async (api) => {
+        for (let i = 0; i < 10 && (await headStep(db, api, list, now())); i++);
+      });
+    },
+    interactive,
     budget,
   };
 }

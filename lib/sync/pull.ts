@@ -1,23 +1,37 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Page } from '../api/schemas/envelope';
-import { madeHere } from '../db/keys';
-import { channelItemRow } from '../db/rows';
-import type { LinkpilotDb, Mirrored } from '../db/schema';
-import { campaign } from './kinds/campaign';
-import { channel } from './kinds/channel';
-import { domain } from './kinds/domain';
-import type { Listing } from './kinds/kind';
-import { link } from './kinds/link';
-import { qr } from './kinds/qr';
+import type { LinkpilotDb } from '../db/schema';
+import {
+  type Boundary,
+  channelItemsSource,
+  type Listed,
+  type ListState,
+  readPage,
+  SOURCES,
+  type Source,
+  sweepMissed,
+} from './lists';
 
 /**
- * Refreshing the mirror, one page per step so the engine can serve the outbox (and the user)
- * between pages and a stopped worker resumes where it was. Pending local changes stay on top:
- * records deleted here are not brought back, and queued edits are laid over the pulled values.
+ * The walk: every list of the service, page by page, one request per step so the engine serves
+ * the outbox (and the user) between pages and a stopped worker resumes where it was. Two walks use
+ * it. The **requested** one (connecting, Sync now) goes as fast as the budget allows; the
+ * **reconcile** walk runs in the background at the pace lib/sync/refresh.ts sets, from what the
+ * share leaves, and finds what was edited or deleted elsewhere (lib/sync/lists.ts says how).
+ * Pending local changes stay on top: records deleted here are not brought back, and queued edits
+ * are laid over the pulled values.
  */
-const PAGED = ['account', 'channels', 'campaigns', 'domains', 'overlays', 'splash', 'qrs', 'links'] as const;
-export const COLLECTIONS = [...PAGED, 'channelItems'] as const;
+export const COLLECTIONS = [
+  'account',
+  'channels',
+  'campaigns',
+  'domains',
+  'overlays',
+  'splash',
+  'qrs',
+  'links',
+  'channelItems',
+] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 export interface PullCursor {
@@ -26,182 +40,184 @@ export interface PullCursor {
   startedAt: number;
   /** For channel items: the channels still to walk (server ids). */
   channelQueue?: number[];
+  /** The edge of the page read last in this list. */
+  boundary?: Boundary | null;
+  /** When the walk of this list began (a channel's, for channel items). */
+  listStartedAt?: number;
+  /** When the last step was taken: the reconcile walk spaces its steps from it. */
+  steppedAt?: number;
 }
 
-export interface PullStatus {
+export interface PullStatus extends ListState {
+  /** When a walk last read the whole list; kept while the next walk is under way. */
   lastPull: number | null;
-  /** Pages done and, once known, the page count of the walk under way. */
+  /** Pages done and, once known, the page count of the walk under way (or last finished). */
   page: number;
   maxpage: number | null;
+  /** When its newest end was last read (a head check, or the first page of a walk). */
+  checkedAt?: number;
+  /** A head check under way (lib/sync/head.ts). */
+  head?: {
+    page: number;
+    forward: boolean;
+    startedAt: number;
+    boundary: Boundary | null;
+    /** Pages read so far, and the highest page number seen (reading back from the end). */
+    pages: number;
+    top: number;
+  };
 }
 
+export type WalkKind = 'requested' | 'reconcile';
 export const PULL_CURSOR_KEY = 'pull:cursor';
+export const RECONCILE_CURSOR_KEY = 'refresh:walk';
+const cursorKey = (walk: WalkKind) => (walk === 'requested' ? PULL_CURSOR_KEY : RECONCILE_CURSOR_KEY);
 export const pullStatusKey = (c: Collection) => `pull:${c}`;
-const LIMIT = 1000;
-/** A copy is made at the same moment as ours: its id lies this close. */
-const MAX_ID_GAP = 3;
 
-export async function requestPull(db: LinkpilotDb, now: number): Promise<void> {
-  if (!(await pullInProgress(db)))
-    await db.meta.put({ key: PULL_CURSOR_KEY, value: { collection: COLLECTIONS[0], page: 1, startedAt: now } });
+export async function readStatus(db: LinkpilotDb, c: Collection): Promise<PullStatus> {
+  const value = (await db.meta.get(pullStatusKey(c)))?.value as PullStatus | undefined;
+  return value ?? { lastPull: null, page: 0, maxpage: null };
 }
 
+export async function writeStatus(db: LinkpilotDb, c: Collection, status: PullStatus): Promise<void> {
+  await db.meta.put({ key: pullStatusKey(c), value: status });
+}
+
+const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0], page: 1, startedAt: now });
+
+/**
+ * Starts a full walk someone asked for (connecting, Sync now), or lets the one under way go on.
+ * It covers what a reconcile walk would: that one starts over after it.
+ */
+export async function requestPull(db: LinkpilotDb, now: number): Promise<void> {
+  if (await pullInProgress(db)) return;
+  await db.meta.put({ key: PULL_CURSOR_KEY, value: start(now) });
+  await db.meta.put({ key: RECONCILE_CURSOR_KEY, value: null });
+}
+
+/** Whether a walk someone asked for is under way. */
 export async function pullInProgress(db: LinkpilotDb): Promise<boolean> {
   return Boolean((await db.meta.get(PULL_CURSOR_KEY))?.value);
 }
 
-interface Walk {
-  step(db: LinkpilotDb, api: ApiClient, page: number, at: number): Promise<Page<unknown> | null>;
-  /** After the last page: what the complete walk did not see. */
-  finish?(db: LinkpilotDb, startedAt: number): Promise<void>;
+export async function readCursor(db: LinkpilotDb, walk: WalkKind): Promise<PullCursor | null> {
+  const value = (await db.meta.get(cursorKey(walk)))?.value;
+  return typeof value === 'object' && value !== null ? (value as PullCursor) : null;
 }
 
-/** A kind's records by page; after the walk, synced records it did not see were deleted elsewhere. */
-const listed = <R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>): Walk => ({
-  async step(db, api, page, at) {
-    const result = await listing.list(api, { page, limit: LIMIT });
-    await merge(db, listing, result.items, at);
-    return result;
-  },
-  async finish(db, startedAt) {
-    const rows = listing.rows(db).filter((r) => r.sync === 'synced' && r.id !== null && r.pulledAt < startedAt);
-    const gone = await rows.primaryKeys();
-    await rows.delete();
-    await listing.forget?.(db, gone);
-  },
-});
+/** Begins a reconcile walk; its first page is due one step's spacing after `now`. */
+export async function startReconcile(db: LinkpilotDb, now: number): Promise<void> {
+  await db.meta.put({ key: RECONCILE_CURSOR_KEY, value: { ...start(now), steppedAt: now } });
+}
 
-/** Listed only, never changed here: each pull replaces them. */
-const replaced = (name: 'overlays' | 'splashPages', list: (api: ApiClient, page: number) => Promise<Page<object>>) => ({
-  async step(db: LinkpilotDb, api: ApiClient, page: number) {
-    const result = await list(api, page);
-    await db.transaction('rw', db.table(name), async () => {
-      if (page === 1) await db.table(name).clear();
-      await db.table(name).bulkPut(result.items);
-    });
-    return result;
-  },
-});
+/** Whether the mirror has been copied in full once: background refresh starts only then. */
+export async function mirrored(db: LinkpilotDb): Promise<boolean> {
+  return (await readStatus(db, 'channelItems')).lastPull !== null;
+}
 
-const WALKS: Record<(typeof PAGED)[number], Walk> = {
-  account: {
-    async step(db, api) {
-      const account = await api.getAccount();
-      const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
-      await db.account.put({ ...account, key: 'me', pendingEmail });
-      return null;
-    },
-  },
-  channels: listed(channel.listing),
-  campaigns: listed(campaign.listing),
-  domains: listed(domain.listing),
-  overlays: replaced('overlays', (api, page) => api.listOverlays({ page, limit: LIMIT })),
-  splash: replaced('splashPages', (api, page) => api.listSplashPages({ page, limit: LIMIT })),
-  qrs: listed(qr.listing),
-  links: listed(link.listing),
-};
-
-const isCursor = (value: unknown): value is PullCursor => typeof value === 'object' && value !== null;
-const more = (page: number, p: Page<unknown>) =>
-  p.items.length > 0 && page < p.maxpage && p.items.length + p.rejected.length >= p.perpage;
-
-/** Does one request's worth of pulling. Returns false when nothing is left to pull. */
-export async function pullStep(db: LinkpilotDb, api: ApiClient, now: () => number): Promise<boolean> {
-  const cursor = (await db.meta.get(PULL_CURSOR_KEY))?.value;
-  if (!isCursor(cursor)) return false;
-  const next =
-    cursor.collection === 'channelItems'
-      ? await pullChannelItems(db, api, cursor, now())
-      : await pullPage(db, api, cursor, WALKS[cursor.collection], now());
-  await db.meta.put({ key: PULL_CURSOR_KEY, value: next });
+/** Does one request's worth of a walk. Returns false when the walk is over (or none is under way). */
+export async function pullStep(
+  db: LinkpilotDb,
+  api: ApiClient,
+  now: () => number,
+  walk: WalkKind = 'requested',
+): Promise<boolean> {
+  const cursor = await readCursor(db, walk);
+  if (!cursor) return false;
+  const at = now();
+  let next: PullCursor | null;
+  if (cursor.collection === 'account') {
+    const account = await api.getAccount();
+    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
+    await db.account.put({ ...account, key: 'me', pendingEmail });
+    const status = await readStatus(db, 'account');
+    await writeStatus(db, 'account', { ...status, lastPull: at, checkedAt: at, page: 1, maxpage: 1 });
+    next = following(cursor);
+  } else if (cursor.collection === 'channelItems') next = await channelItemsStep(db, api, cursor, at);
+  else next = await listStep(db, api, cursor, cursor.collection, SOURCES[cursor.collection], at);
+  await db.meta.put({ key: cursorKey(walk), value: next && { ...next, steppedAt: at } });
   return next !== null;
 }
 
-async function pullPage(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, walk: Walk, at: number) {
-  const { collection, page, startedAt } = cursor;
-  const result = await walk.step(db, api, page, at);
-  const again = result !== null && more(page, result);
-  const status: PullStatus = { lastPull: again ? null : at, page, maxpage: result?.maxpage ?? 1 };
-  await db.meta.put({ key: pullStatusKey(collection), value: status });
-  if (again) return { ...cursor, page: page + 1 };
-  await walk.finish?.(db, startedAt);
-  return { collection: COLLECTIONS[COLLECTIONS.indexOf(collection) + 1]!, page: 1, startedAt };
+function following(cursor: PullCursor): PullCursor | null {
+  const collection = COLLECTIONS[COLLECTIONS.indexOf(cursor.collection) + 1];
+  return collection ? { collection, page: 1, startedAt: cursor.startedAt } : null;
+}
+
+/** One page of a list; at its end, what a list without an order did not show is suspected. */
+async function listStep(
+  db: LinkpilotDb,
+  api: ApiClient,
+  cursor: PullCursor,
+  collection: Listed,
+  source: Source,
+  at: number,
+): Promise<PullCursor | null> {
+  const listStartedAt = cursor.page === 1 ? at : (cursor.listStartedAt ?? cursor.startedAt);
+  const status = await readStatus(db, collection);
+  const read = await readPage(db, api, source, {
+    page: cursor.page,
+    at,
+    previous: cursor.page === 1 ? null : (cursor.boundary ?? null),
+    forward: true,
+    startedAt: listStartedAt,
+    state: status,
+  });
+  const state: ListState = read.last ? await sweepMissed(db, source, listStartedAt, read.state) : read.state;
+  // The newest end of the list is its first page, unless it is listed oldest first.
+  const newest = state.order === 'asc' ? read.last : cursor.page === 1;
+  await writeStatus(db, collection, {
+    ...status,
+    ...state,
+    lastPull: read.last ? at : status.lastPull,
+    page: cursor.page,
+    maxpage: read.page.maxpage,
+    checkedAt: newest ? at : status.checkedAt,
+  });
+  if (!read.last) return { ...cursor, page: cursor.page + 1, boundary: read.boundary, listStartedAt };
+  return following(cursor);
 }
 
 /** Channel items are walked channel by channel; this device's queued assignments are kept. */
-async function pullChannelItems(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, at: number) {
+async function channelItemsStep(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, at: number) {
   const queue = cursor.channelQueue ?? (await db.channels.where('id').above(0).toArray()).map((c) => c.id!);
+  const status = await readStatus(db, 'channelItems');
   const channelId = queue[0];
   if (channelId === undefined) {
-    const status: PullStatus = { lastPull: at, page: 0, maxpage: 0 };
-    await db.meta.put({ key: pullStatusKey('channelItems'), value: status });
+    await writeStatus(db, 'channelItems', { ...status, lastPull: at, checkedAt: at, page: 0, maxpage: 0 });
     return null;
   }
   const channelKey = (await db.channels.where('id').equals(channelId).first())?.key;
+  const listStartedAt = cursor.page === 1 ? at : (cursor.listStartedAt ?? cursor.startedAt);
   try {
-    const p = await api.listChannelItems(channelId, { page: cursor.page, limit: LIMIT });
-    await db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
-      if (!channelKey) return;
-      const mine = db.channelItems.where('channelKey').equals(channelKey);
-      if (cursor.page === 1) await mine.filter((i) => i.sync === 'synced').delete();
-      for (const item of p.items) {
-        const table = item.type === 'links' ? db.links : item.type === 'qr' ? db.qrCodes : null;
-        const local = await table?.where('id').equals(item.id).first();
-        await db.channelItems.put(channelItemRow(channelKey, item, local?.key ?? null));
-      }
-    });
-    if (more(cursor.page, p)) return { ...cursor, page: cursor.page + 1, channelQueue: queue };
+    if (channelKey) {
+      const read = await readChannelPage(db, api, channelKey, channelId, cursor.page, at, {
+        previous: cursor.page === 1 ? null : (cursor.boundary ?? null),
+        startedAt: listStartedAt,
+      });
+      await writeStatus(db, 'channelItems', { ...status, ...read.state, page: cursor.page, maxpage: null });
+      if (!read.last)
+        return { ...cursor, page: cursor.page + 1, channelQueue: queue, boundary: read.boundary, listStartedAt };
+    }
   } catch (error) {
     // A channel deleted elsewhere since the channel list was read: skip it.
     if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
   }
-  return { ...cursor, page: 1, channelQueue: queue.slice(1) };
+  return { ...cursor, page: 1, channelQueue: queue.slice(1), boundary: null };
 }
 
-/**
- * Upserts a pulled page by server id: records deleted here stay deleted, queued edits are laid
- * over the pulled values, a record that may be what an unsettled create made waits for its
- * look-up, and a record unknown here made at the same moment as one of ours, holding what ours
- * held, is flagged as a likely copy. Reads only the outbox entries of this kind and these rows.
- */
-async function merge<R extends Mirrored, I extends { id: number }>(
+/** One page of one channel's items, read and merged (the walk, and a channel someone is looking at). */
+export async function readChannelPage(
   db: LinkpilotDb,
-  listing: Listing<R, I>,
-  items: I[],
-  pulledAt: number,
-): Promise<void> {
-  const table = listing.rows(db);
-  await db.transaction('rw', [table, db.outbox], async () => {
-    const ids = items.map((i) => i.id);
-    const existing = new Map((await table.where('id').anyOf(ids).toArray()).map((r) => [r.id, r]));
-    const kind = listing.kind;
-    const queued = await db.outbox.where('[kind+op]').anyOf([kind, 'create'], [kind, 'delete']).toArray();
-    const deleted = new Set(queued.filter((e) => e.op === 'delete').map((e) => e.ids[e.key]));
-    const keys = [...existing.values()].map((r) => r.key);
-    const edits = await db.outbox.where('key').anyOf(keys).toArray();
-    // A copy comes into being with our create: the rows of ours made around these ids are the
-    // only ones it can be a copy of, and a record mirrored before ours was made is none.
-    const near = (id: number) => Math.abs(id) <= MAX_ID_GAP;
-    const mine = listing.lookAlike
-      ? await table
-          .where('id')
-          .between(Math.min(...ids) - MAX_ID_GAP, Math.max(...ids) + MAX_ID_GAP, true, true)
-          .filter((r) => madeHere(r.key))
-          .toArray()
-      : [];
-    const rows: R[] = [];
-    for (const item of items) {
-      const before = existing.get(item.id);
-      if (deleted.has(item.id) || (!before && queued.some((e) => e.ambiguous && listing.madeBy(e, item)))) continue;
-      let row = listing.fromServer(item, before, pulledAt);
-      for (const edit of edits) if (edit.key === row.key) row = listing.withEdit?.(row, edit) ?? row;
-      const pulled = row;
-      const twin =
-        (!before || before.twinOf !== undefined) && !madeHere(row.key)
-          ? mine.find((m) => m.id !== item.id && near((m.id ?? 0) - item.id) && listing.lookAlike?.(pulled, m))
-          : undefined;
-      rows.push(twin ? { ...row, twinOf: twin.key } : row);
-    }
-    await table.bulkPut(rows);
-  });
+  api: ApiClient,
+  channelKey: string,
+  channelId: number,
+  page: number,
+  at: number,
+  o: { previous: Boundary | null; startedAt: number },
+) {
+  const source = channelItemsSource(channelKey, channelId);
+  const status = await readStatus(db, 'channelItems');
+  const read = await readPage(db, api, source, { page, at, forward: true, state: status, ...o });
+  return read.last ? { ...read, state: await sweepMissed(db, source, o.startedAt, read.state) } : read;
 }

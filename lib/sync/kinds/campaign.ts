@@ -28,6 +28,7 @@ export const campaign = fieldKind<
   rows: (db) => db.campaigns,
   fromInput: campaignFromInput,
   fromServer: campaignRow,
+  content: ['name', 'public', 'rotator', 'list'],
   edited: (row, { name, slug, public: open }) => ({ ...row, name, slug: slug ?? row.slug, public: open ?? row.public }),
   list: (api, query) => api.listCampaigns(query),
   fits: ({ slug, name }, c) => (slug ? (c.rotator ?? '').endsWith(`/${slug}`) : name !== undefined && c.name === name),

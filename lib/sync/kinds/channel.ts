@@ -16,6 +16,7 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   rows: (db) => db.channels,
   fromInput: channelFromInput,
   fromServer: channelRow,
+  content: ['name', 'description', 'color', 'starred'],
   edited: (row, patch) => ({ ...row, ...patch, color: patch.color?.toLowerCase() ?? row.color }),
   list: (api, query) => api.listChannels(query),
   fits: (payload, c) => c.name === payload.name,

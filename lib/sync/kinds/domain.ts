@@ -18,6 +18,7 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
   rows: (db) => db.domains,
   fromInput: domainFromInput,
   fromServer: domainRow,
+  content: ['domain', 'redirectroot', 'redirect404'],
   edited: (row, patch) => ({ ...row, ...patch }),
   list: (api, query) => api.listDomains(query),
   // The service keeps domains unique: the first match is the only one.

@@ -30,7 +30,7 @@ export interface FieldSpec<
   I extends { id: number },
   C extends object,
   U extends object,
-> extends Pick<Listing<R, I>, 'rows' | 'fromServer' | 'forget' | 'lookAlike'>,
+> extends Pick<Listing<R, I>, 'rows' | 'fromServer' | 'content' | 'forget' | 'lookAlike'>,
     Pick<Creation<C, I>, 'complete'> {
   kind: K;
   noun: string;

@@ -8,6 +8,8 @@ import { recordServerId } from '../ids';
 export interface SendContext {
   db: LinkpilotDb;
   api: ApiClient;
+  /** The engine's clock (Date.now when not given). */
+  now?: () => number;
 }
 
 export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'channelItems';
@@ -51,14 +53,30 @@ export interface Listing<R extends Mirrored, I extends { id: number }> {
   rows(db: LinkpilotDb): EntityTable<R, 'key'>;
   list(api: ApiClient, query: PageQuery): Promise<Page<I>>;
   fromServer(item: I, existing: R | undefined, pulledAt: number): R;
+  /**
+   * The fields whose change on the service is an edit: a head check reads on while a page holds
+   * one. Counters (clicks, scans) are not among them: they move with every visit, and a list whose
+   * newest records are visited would otherwise be read to its end on every check.
+   */
+  content: readonly (keyof R & string)[];
   /** Whether a listed record may be what a queued create makes: the pull holds it back while that create is unsettled. */
   madeBy(change: Change, item: I): boolean;
+  /** Where a record sits in its list when the list is not ordered by id (see lib/sync/lists.ts). */
+  position?: Position<R, I>;
   /** Queued edits are laid over pulled values (and over the row, as they are made). */
   withEdit?(row: R, change: Change): R;
   /** What hangs off records deleted elsewhere (statistics, a channel's items). */
   forget?(db: LinkpilotDb, keys: string[]): Promise<void>;
   /** A pulled row made at the same moment as `mine`, holding what it held: a likely copy (see lib/sync/pull.ts). */
   lookAlike?(pulled: R, mine: R): boolean;
+}
+
+/** A list ordered by an indexed field of its rows (links: by date) instead of by id. */
+export interface Position<R, I> {
+  index: keyof R & string;
+  ofItem(item: I): string | null;
+  /** Null for a row whose value is not the service's (a link made here keeps the local clock until pulled). */
+  ofRow(row: R): string | null;
 }
 
 /** How a create reaches the service, and how one whose outcome is unknown is settled. */
@@ -102,8 +120,11 @@ export async function sendCreate<P, I, X extends object>(
   const adopt = async (found: Found<I, X> | null) => {
     const { id, extra, listed } = found ?? (await how.make(ctx, entry.payload, entry.ids));
     // The id is kept before anything else is asked: a failure after this must not make it again.
+    // From now on the service has it: a walk that began before this may not have seen it, and must
+    // not take it for deleted elsewhere (see lib/sync/lists.ts).
+    const pulledAt = (ctx.now ?? Date.now)();
     await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
-      await ctx.db.table(table).update(entry.key, { id, ...extra });
+      await ctx.db.table(table).update(entry.key, { id, pulledAt, ...extra });
       await recordServerId(ctx.db, entry.key, id);
     });
     // A found record may be the first send, made before edits were folded into this create.

@@ -17,6 +17,9 @@ const listing: Listing<LinkRow, Link> = {
   rows: (db) => db.links,
   list: (api, query) => api.listLinks({ ...query, order: 'date' }),
   fromServer: linkRow,
+  content: ['alias', 'shorturl', 'longurl', 'title', 'description', 'date'],
+  // Listed with order=date, newest first by the service's datetime (ties in any order).
+  position: { index: 'date', ofItem: (l) => l.date, ofRow: (r) => (r.input ? null : r.date || null) },
   madeBy: (change, item) => change.kind === 'link' && fits(change.payload, item),
   forget: (db, keys) => db.linkStats.bulkDelete(keys),
   // A custom alias is unique on the service: a copy of such a link is refused, not made.

@@ -12,6 +12,7 @@ const listing: Listing<QrRow, QrCode> = {
   rows: (db) => db.qrCodes,
   list: (api, query) => api.listQrCodes(query),
   fromServer: qrRow,
+  content: ['link', 'name', 'date'],
   madeBy: (change, item) => change.kind === 'qr' && fits(change.payload, item),
   forget: (db, keys) => db.qrStats.bulkDelete(keys),
   lookAlike: (pulled, mine) => pulled.name === mine.name,

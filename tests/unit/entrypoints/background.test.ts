@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import background from '@/entrypoints/background';
-import { ALARM_PULL, ALARM_TICK, ALARM_WAKE } from '@/entrypoints/background/sync';
+import { ALARM_TICK, ALARM_WAKE } from '@/entrypoints/background/sync';
 import { database } from '@/lib/db/open';
 import { connectionItem } from '@/lib/settings/connection';
 import * as actions from '@/lib/sync/actions';
-import { PULL_CURSOR_KEY } from '@/lib/sync/pull';
+import { HEAD_COLLECTIONS } from '@/lib/sync/head';
+import { COLLECTIONS, PULL_CURSOR_KEY, pullStatusKey } from '@/lib/sync/pull';
 import { fakeService, page } from '../sync/fake-service';
 
 /** Listeners the worker registers on APIs the fake browser leaves out, captured to be called as the browser would. */
@@ -64,7 +65,6 @@ describe('the background worker', () => {
     await actions.createChannel({ db: database() }, { name: 'Queued' });
     background.main();
     expect((await fakeBrowser.alarms.getAll()).map((a) => [a.name, a.periodInMinutes]).sort()).toEqual([
-      [ALARM_PULL, 15],
       [ALARM_TICK, 1],
     ]);
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1'));
@@ -77,13 +77,33 @@ describe('the background worker', () => {
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
   });
 
-  it('the refresh alarm pulls the mirror', async () => {
+  it('once the mirror is copied, the tick reads each list from its newest end when due, one page each, and asks to be woken for the next', async () => {
     await connect();
+    // A mirror copied long ago: every list's head check is due.
+    for (const c of COLLECTIONS)
+      await database().meta.put({ key: pullStatusKey(c), value: { lastPull: 1, page: 1, maxpage: 1, checkedAt: 1 } });
     background.main();
-    await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM_PULL, scheduledTime: Date.now() });
-    await vi.waitFor(async () => expect((await database().meta.get(PULL_CURSOR_KEY))?.value).toBeNull());
-    expect(service.sent()).toContain('GET /api/account');
-    expect((await database().account.get('me'))?.email).toBe('a@b.test');
+    await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM_TICK, scheduledTime: Date.now() });
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM_WAKE)).toBeDefined());
+    expect(service.sent().sort()).toEqual(
+      [
+        'GET /api/account',
+        'GET /api/campaigns',
+        'GET /api/channels',
+        'GET /api/domains',
+        'GET /api/overlay',
+        'GET /api/qr',
+        'GET /api/splash',
+        'GET /api/urls',
+      ].sort(),
+    );
+    expect(service.requests.filter((r) => r.path !== '/api/account').every((r) => r.query.includes('page=1'))).toBe(
+      true,
+    );
+    expect(HEAD_COLLECTIONS).toHaveLength(service.requests.length);
+    // The next head check (links, in five minutes) is what it wakes for: no full re-read is queued.
+    expect((await fakeBrowser.alarms.get(ALARM_WAKE))!.scheduledTime).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect((await database().meta.get(PULL_CURSOR_KEY))?.value ?? null).toBeNull();
   });
 
   it('answers its own pages, ignores web pages, and refuses a message it does not know', async () => {

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { freshDb } from './db';
 import { engineFor, fakeService, NO_STATS, page } from './fake-service';
+import { linkRecord, minute, pagedService, type Records } from './paged-service';
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('the drain', () => {
   it('sends creates before what depends on them, rewriting local keys into server ids', async () => {
@@ -549,5 +552,67 @@ describe('a spent budget with a distant reset', () => {
     expect(service.requests).toHaveLength(1);
     expect(report.wakeAt).toBe(clock.t + 120_000);
     expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', ambiguous: false, attempts: 0 });
+  });
+});
+
+describe('background refresh in the drain', () => {
+  it('the reconcile walk resumes where a stopped worker left it, and never starts over from the first list', async () => {
+    const db = freshDb();
+    const lists: Record<string, Records> = { urls: range(1, 500).map((id) => linkRecord(id, minute(id))) };
+    const service = pagedService(lists);
+    const clock = { t: Date.UTC(2026, 10, 22, 12) };
+    const first = engineFor(db, service, clock);
+    await first.requestPull();
+    await first.drain();
+    service.requests.length = 0;
+    const walkPages = () =>
+      service.requests
+        .filter((r) => r.path === '/api/urls' && new URLSearchParams(r.query).get('page') !== '1')
+        .map((r) => Number(new URLSearchParams(r.query).get('page')));
+    // Wake up as the worker would (each drain asks for its next wake-up), until the walk is on page 3 of the links.
+    for (let i = 0; i < 500 && !walkPages().includes(3); i++) {
+      const { wakeAt } = await first.drain();
+      clock.t = Math.max(clock.t + 1, wakeAt ?? clock.t + 60_000);
+    }
+    expect(walkPages()).toEqual([2, 3]);
+    // A new worker with the same IndexedDB.
+    const second = engineFor(db, service, clock);
+    for (let i = 0; i < 500 && !walkPages().includes(5); i++) {
+      const { wakeAt } = await second.drain();
+      clock.t = Math.max(clock.t + 1, wakeAt ?? clock.t + 60_000);
+    }
+    expect(walkPages()).toEqual([2, 3, 4, 5]);
+    expect(await db.links.count()).toBe(500);
+  });
+
+  it('a change queued while the walk waits for the budget goes at once, not after the wait', async () => {
+    const db = freshDb();
+    let tight = true;
+    const service = fakeService(({ method, path }) => {
+      // Another tool on the key has left two requests until the reset; after the change, plenty.
+      if (method === 'POST') tight = false;
+      const headers = { 'X-RateLimit-Remaining': tight ? '2' : '25', 'X-RateLimit-Reset': '20' };
+      if (method === 'POST') {
+        return { body: { error: 0, id: 3, name: 'Now', description: '', color: null, starred: false }, headers };
+      }
+      if (path === '/api/account') return { body: { error: 0, data: { id: 1, email: 'a@b.test' } }, headers };
+      return { ...page(path === '/api/overlay' ? 'cta' : (path.split('/').pop() ?? ''), []), headers };
+    });
+    const engine = createSyncEngine({
+      db,
+      connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
+      fetch: service.fetch,
+    });
+    await engine.requestPull();
+    const walking = engine.drain();
+    // The walk has sent its first request and now waits 20 s for the budget.
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    const queued = Date.now();
+    await actions.createChannel({ db }, { name: 'Now' });
+    await engine.drain();
+    await vi.waitFor(() => expect(service.sent()).toContain('POST /api/channel/add'), { timeout: 2_000 });
+    expect(Date.now() - queued).toBeLessThan(2_000);
+    await walking;
+    expect(await db.outbox.count()).toBe(0);
   });
 });

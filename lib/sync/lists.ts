@@ -1,0 +1,409 @@
+import type { ApiClient } from '../api/client';
+import { LARGEST_PAGE_REQUEST } from '../api/paginate';
+import type { ChannelItem } from '../api/schemas/channels';
+import type { Page } from '../api/schemas/envelope';
+import { madeHere } from '../db/keys';
+import { channelItemRow } from '../db/rows';
+import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
+import { campaign } from './kinds/campaign';
+import { channel } from './kinds/channel';
+import { domain } from './kinds/domain';
+import type { Listing } from './kinds/kind';
+import { link } from './kinds/link';
+import { qr } from './kinds/qr';
+
+/**
+ * The service's lists as the mirror keeps them, read one page at a time by the head checks
+ * (lib/sync/head.ts) and the reconcile walk (lib/sync/pull.ts) alike. A page read merges what it
+ * holds, writing only the rows that changed (a write re-renders open views and drops the
+ * dashboard's search index), and finds records deleted elsewhere without a full read:
+ *
+ * - **Proof.** A page is a contiguous slice of a list ordered by one key (an id, or a link's date).
+ *   A mirrored record whose key lies strictly inside the page's keys, yet is not on the page, is gone
+ *   from the service. The first page reaches to the list's newest end, the last page to its oldest.
+ *   A key shared by the page's first or last record may continue on the neighbouring page, so those
+ *   are proven only at the list's ends. One page that is the whole list proves everything.
+ * - **Suspicion.** Between two pages read one after the other, records may have moved (a deletion
+ *   above shifts the rest up a place, so one record falls between the reads). A mirrored record
+ *   whose key lies between the two pages and is on neither is a suspect; it is deleted when it is a
+ *   suspect again at a later reading (a record that merely moved is seen then and cleared).
+ * - **Without an order** (a service that lists by something we cannot see), pages prove nothing but
+ *   the whole list: every row read is written with the time, and what a complete walk did not see is
+ *   suspected, then deleted the walk after.
+ *
+ * Only synced rows with a service id, known before the page was asked for, are ever deleted:
+ * changes queued here and records this device made since stay.
+ */
+
+export type SortKey = string | number;
+export type Order = 'desc' | 'asc';
+
+/** Where a list stands between readings (kept in the collection's pull status). */
+export interface ListState {
+  /** The list's order as its pages have shown it; 'unordered' once a page contradicted it. */
+  order?: Order | 'unordered';
+  /** Row keys suspected of being deleted elsewhere, with when they were first missed. */
+  suspects?: Record<string, number>;
+  /** The page size the service gives (asked for 1000; a service may give less, or ignore `limit`). */
+  perpage?: number;
+}
+
+/** The edge of the page read last, facing the next one: its key. */
+export interface Boundary {
+  key: SortKey;
+}
+
+interface Candidate {
+  key: string;
+  sortKey: SortKey;
+}
+
+/** One list of the service and the mirror table that holds it. */
+export interface Source {
+  list(api: ApiClient, page: number): Promise<Page<unknown>>;
+  /** The page's records in order: their sort keys (null when unknown), after `merge`. */
+  sortKeys(items: unknown[]): (SortKey | null)[];
+  /** Writes what changed; the mirror keys of the items (null when held back) and how many were new or edited. */
+  merge(
+    db: LinkpilotDb,
+    items: unknown[],
+    at: number,
+    touchAll: boolean,
+  ): Promise<{ keys: (string | null)[]; changed: number }>;
+  /** Rows a page may prove gone, with keys strictly between `lo` and `hi` (null: unbounded). */
+  candidates(db: LinkpilotDb, lo: SortKey | null, hi: SortKey | null, before: number): Promise<Candidate[]>;
+  /** Rows not written since `since`, for lists without an order. */
+  untouched(db: LinkpilotDb, since: number): Promise<Candidate[]>;
+  /** Rows whose place in the list is not known (a link made here, not yet listed), written before `since`. */
+  unplaced(db: LinkpilotDb, since: number): Promise<string[]>;
+  remove(db: LinkpilotDb, keys: string[]): Promise<void>;
+}
+
+const within = (k: SortKey, lo: SortKey | null, hi: SortKey | null) =>
+  (lo === null || k >= lo) && (hi === null || k <= hi);
+
+/** A look-alike is made at the same moment as ours: its id lies this close. */
+const MAX_ID_GAP = 3;
+
+const removable = (r: Mirrored, before: number) => r.sync === 'synced' && r.id !== null && r.pulledAt < before;
+
+/** Field by field, so a row read back from IndexedDB compares equal to the same row built anew. */
+function sameRow(a: object, b: object, except: string): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const field of new Set([...Object.keys(x), ...Object.keys(y)]))
+    if (field !== except && JSON.stringify(x[field]) !== JSON.stringify(y[field])) return false;
+  return true;
+}
+
+/** A kind with rows of its own (links, channels, campaigns, domains, QR codes). */
+export function recordSource<R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>): Source {
+  const position = listing.position;
+  const rowKey = (r: R): SortKey | null => (position ? position.ofRow(r) : r.id);
+  return {
+    list: (api, page) => listing.list(api, { page, limit: LARGEST_PAGE_REQUEST }),
+    sortKeys: (items) => (items as I[]).map((i) => (position ? position.ofItem(i) : i.id)),
+    merge: (db, items, at, touchAll) => merge(db, listing, items as I[], at, touchAll),
+    async candidates(db, lo, hi, before) {
+      // Nothing lies strictly between two equal keys (and IndexedDB refuses such a range).
+      if (lo !== null && hi !== null && lo >= hi) return [];
+      const index = position?.index ?? 'id';
+      const table = listing.rows(db);
+      const range =
+        lo !== null && hi !== null
+          ? table.where(index).between(lo, hi, false, false)
+          : lo !== null
+            ? table.where(index).above(lo)
+            : hi !== null
+              ? table.where(index).below(hi)
+              : table.toCollection();
+      // The whole list (no bounds) places every row, those with an unknown key too.
+      const all = lo === null && hi === null;
+      const rows = await range.filter((r) => removable(r, before) && (all || rowKey(r) !== null)).toArray();
+      return rows.map((r) => ({ key: r.key, sortKey: rowKey(r) ?? '' }));
+    },
+    async unplaced(db, since) {
+      if (!position) return [];
+      return listing
+        .rows(db)
+        .filter((r) => removable(r, since) && rowKey(r) === null)
+        .primaryKeys() as Promise<string[]>;
+    },
+    async untouched(db, since) {
+      const rows = await listing
+        .rows(db)
+        .filter((r) => removable(r, since) && rowKey(r) !== null)
+        .toArray();
+      return rows.map((r) => ({ key: r.key, sortKey: rowKey(r)! }));
+    },
+    async remove(db, keys) {
+      await listing.rows(db).where('key').anyOf(keys).delete();
+      await listing.forget?.(db, keys);
+    },
+  };
+}
+
+/**
+ * Merges a page by server id: records deleted here stay deleted, queued edits are laid over the
+ * pulled values, a record that may be what an unsettled create made waits for its look-up, and a
+ * record unknown here made at the same moment as one of ours, holding what ours held, is flagged
+ * as a likely copy. Reads only the outbox entries of this kind and these rows.
+ */
+async function merge<R extends Mirrored, I extends { id: number }>(
+  db: LinkpilotDb,
+  listing: Listing<R, I>,
+  items: I[],
+  pulledAt: number,
+  touchAll: boolean,
+): Promise<{ keys: (string | null)[]; changed: number }> {
+  const table = listing.rows(db);
+  return db.transaction('rw', [table, db.outbox], async () => {
+    const ids = items.map((i) => i.id);
+    const existing = new Map((await table.where('id').anyOf(ids).toArray()).map((r) => [r.id, r]));
+    const kind = listing.kind;
+    const queued = await db.outbox.where('[kind+op]').anyOf([kind, 'create'], [kind, 'delete']).toArray();
+    const deleted = new Set(queued.filter((e) => e.op === 'delete').map((e) => e.ids[e.key]));
+    const edits = await db.outbox
+      .where('key')
+      .anyOf([...existing.values()].map((r) => r.key))
+      .toArray();
+    // A copy comes into being with our create: the rows of ours made around these ids are the
+    // only ones it can be a copy of, and a record mirrored before ours was made is none.
+    const near = (id: number) => Math.abs(id) <= MAX_ID_GAP;
+    const mine =
+      listing.lookAlike && ids.length > 0
+        ? await table
+            .where('id')
+            .between(Math.min(...ids) - MAX_ID_GAP, Math.max(...ids) + MAX_ID_GAP, true, true)
+            .filter((r) => madeHere(r.key))
+            .toArray()
+        : [];
+    const rows: R[] = [];
+    const keys: (string | null)[] = [];
+    let changed = 0;
+    for (const item of items) {
+      const before = existing.get(item.id);
+      if (deleted.has(item.id) || (!before && queued.some((e) => e.ambiguous && listing.madeBy(e, item)))) {
+        keys.push(null);
+        continue;
+      }
+      let row = listing.fromServer(item, before, pulledAt);
+      for (const edit of edits) if (edit.key === row.key) row = listing.withEdit?.(row, edit) ?? row;
+      const pulled = row;
+      const twin =
+        (!before || before.twinOf !== undefined) && !madeHere(row.key)
+          ? mine.find((m) => m.id !== item.id && near((m.id ?? 0) - item.id) && listing.lookAlike?.(pulled, m))
+          : undefined;
+      if (twin) row = { ...row, twinOf: twin.key };
+      keys.push(row.key);
+      // New, or edited elsewhere while synced here (a queued edit of ours is no news).
+      if (!before || (before.sync === 'synced' && listing.content.some((f) => !Object.is(before[f], row[f]))))
+        changed += 1;
+      if (touchAll || !before || !sameRow(before, row, 'pulledAt')) rows.push(row);
+    }
+    await table.bulkPut(rows);
+    return { keys, changed };
+  });
+}
+
+/** Overlays and splash pages: listed only, never changed here, rows keyed by the service's id. */
+function catalogSource(
+  name: 'overlays' | 'splashPages',
+  list: (api: ApiClient, page: number) => Promise<Page<{ id: number }>>,
+): Source {
+  type Row = { id: number; pulledAt?: number };
+  const table = (db: LinkpilotDb) => db.table<Row, number>(name);
+  const candidates = (rows: Row[], before: number): { key: string; sortKey: number }[] =>
+    rows.filter((r) => (r.pulledAt ?? 0) < before).map((r) => ({ key: String(r.id), sortKey: r.id }));
+  return {
+    list,
+    sortKeys: (items) => (items as Row[]).map((i) => i.id),
+    async merge(db, items, at, touchAll) {
+      const records = items as Row[];
+      return db.transaction('rw', table(db), async () => {
+        const existing = new Map((await table(db).bulkGet(records.map((r) => r.id))).map((r) => [r?.id, r]));
+        const rows = records.map((r) => ({ ...r, pulledAt: at }));
+        const news = rows.filter((r) => !existing.get(r.id) || !sameRow(existing.get(r.id)!, r, 'pulledAt'));
+        await table(db).bulkPut(touchAll ? rows : news);
+        return { keys: records.map((r) => String(r.id)), changed: news.length };
+      });
+    },
+    async candidates(db, lo, hi, before) {
+      const all = await table(db).toArray();
+      return candidates(all, before).filter((c) => within(c.sortKey, lo, hi));
+    },
+    untouched: async (db, since) => candidates(await table(db).toArray(), since),
+    unplaced: async () => [],
+    remove: (db, keys) => table(db).bulkDelete(keys.map(Number)),
+  };
+}
+
+/** The items of one channel; an item is a row of its own (a channel's list is ordered by date). */
+export function channelItemsSource(channelKey: string, channelId: number): Source {
+  const rowsOf = (db: LinkpilotDb) => db.channelItems.where('channelKey').equals(channelKey);
+  const fromRows = (rows: ChannelItemRow[], before: number) =>
+    rows
+      .filter((r) => r.sync === 'synced' && r.date !== null && (r.pulledAt ?? 0) < before)
+      .map((r) => ({ key: r.key, sortKey: r.date! }));
+  return {
+    list: (api, page) => api.listChannelItems(channelId, { page, limit: LARGEST_PAGE_REQUEST }),
+    sortKeys: (items) => (items as ChannelItem[]).map((i) => i.date),
+    async merge(db, items, at, touchAll) {
+      return db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
+        const rows: ChannelItemRow[] = [];
+        for (const item of items as ChannelItem[]) {
+          const table = item.type === 'links' ? db.links : item.type === 'qr' ? db.qrCodes : null;
+          const local = await table?.where('id').equals(item.id).first();
+          rows.push({ ...channelItemRow(channelKey, item, local?.key ?? null), pulledAt: at });
+        }
+        const existing = await db.channelItems.bulkGet(rows.map((r) => r.key));
+        const news = rows.filter((r, i) => !existing[i] || !sameRow(existing[i], r, 'pulledAt'));
+        await db.channelItems.bulkPut(touchAll ? rows : news);
+        return { keys: rows.map((r) => r.key), changed: news.length };
+      });
+    },
+    async candidates(db, lo, hi, before) {
+      return fromRows(await rowsOf(db).toArray(), before).filter((c) => within(c.sortKey, lo, hi));
+    },
+    untouched: async (db, since) => fromRows(await rowsOf(db).toArray(), since),
+    unplaced: async () => [],
+    remove: (db, keys) => db.channelItems.bulkDelete(keys),
+  };
+}
+
+export const SOURCES = {
+  channels: recordSource(channel.listing),
+  campaigns: recordSource(campaign.listing),
+  domains: recordSource(domain.listing),
+  overlays: catalogSource('overlays', (api, page) => api.listOverlays({ page, limit: LARGEST_PAGE_REQUEST })),
+  splash: catalogSource('splashPages', (api, page) => api.listSplashPages({ page, limit: LARGEST_PAGE_REQUEST })),
+  qrs: recordSource(qr.listing),
+  links: recordSource(link.listing),
+};
+export type Listed = keyof typeof SOURCES;
+
+export interface PageRead {
+  page: Page<unknown>;
+  /** New or edited records on it. */
+  changed: number;
+  /** Whether it is the list's last page. */
+  last: boolean;
+  /** Its edge facing the next page in the direction of travel; null when it proves no order. */
+  boundary: Boundary | null;
+  state: ListState;
+}
+
+export interface ReadOptions {
+  page: number;
+  at: number;
+  /** The edge of the page read just before, in the same reading; null for the first. */
+  previous: Boundary | null;
+  /** Reading towards higher page numbers. */
+  forward: boolean;
+  /** When this reading began: a suspect from before it and missed again is deleted. */
+  startedAt: number;
+  state: ListState;
+}
+
+/** Whether a row whose key is `k` and that is not on the page is proven gone by it (see above). */
+function proves(k: SortKey, lo: SortKey, hi: SortKey, reachesLo: boolean, reachesHi: boolean): boolean {
+  if (k > lo && k < hi) return true;
+  if (k < lo) return reachesLo;
+  if (k > hi) return reachesHi;
+  if (k === lo && k === hi) return reachesLo && reachesHi;
+  return k === lo ? reachesLo : reachesHi;
+}
+
+/** The order a page shows, if any: null when it holds fewer than two distinct keys. */
+function orderOf(keys: SortKey[]): Order | 'unordered' | null {
+  let up = false;
+  let down = false;
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i]! > keys[i - 1]!) up = true;
+    else if (keys[i]! < keys[i - 1]!) down = true;
+  }
+  return up && down ? 'unordered' : up ? 'asc' : down ? 'desc' : null;
+}
+
+/**
+ * Reads one page of a list: merges it, deletes what it proves gone, suspects what fell between it
+ * and the page before, and learns the list's order and page size. One request.
+ */
+export async function readPage(db: LinkpilotDb, api: ApiClient, source: Source, o: ReadOptions): Promise<PageRead> {
+  const page = await source.list(api, o.page);
+  const received = page.items.length + page.rejected.length;
+  const last = received === 0 || o.page >= page.maxpage || (page.perpage > 0 && received < page.perpage);
+  const raw = source.sortKeys(page.items);
+  const known = raw.every((k) => k !== null) ? (raw as SortKey[]) : null;
+  const shown = known ? orderOf(known) : null;
+  let order = o.state.order;
+  if (shown === 'unordered' || (shown && order && order !== shown)) order = 'unordered';
+  else if (shown) order ??= shown;
+  const merged = await source.merge(db, page.items, o.at, order === 'unordered');
+  const seen = new Set(merged.keys.filter((k): k is string => k !== null));
+  const suspects = { ...o.state.suspects };
+  for (const key of seen) delete suspects[key];
+
+  const gone = new Set<string>();
+  // A record that could not be read may be one of ours: such a page proves nothing.
+  const trusted = page.rejected.length === 0;
+  if (trusted && o.page === 1 && last) {
+    for (const c of await source.candidates(db, null, null, o.at)) if (!seen.has(c.key)) gone.add(c.key);
+  } else if (trusted && known && known.length > 0 && (order === 'desc' || order === 'asc')) {
+    const lo = known.reduce((a, b) => (b < a ? b : a));
+    const hi = known.reduce((a, b) => (b > a ? b : a));
+    // The first page holds the list's start, the last its end; which is newest depends on the order.
+    const reachesLo = order === 'desc' ? last : o.page === 1;
+    const reachesHi = order === 'desc' ? o.page === 1 : last;
+    for (const c of await source.candidates(db, reachesLo ? null : lo, reachesHi ? null : hi, o.at))
+      if (!seen.has(c.key) && proves(c.sortKey, lo, hi, reachesLo, reachesHi)) gone.add(c.key);
+    if (o.previous) {
+      // The records between the last page and this one: moved, or deleted elsewhere. Strictly
+      // between: a record sharing a key with either edge may sit on a page before them (a date
+      // many links share spans pages).
+      const edge = o.forward ? known[0]! : known[known.length - 1]!;
+      const [from, to] = edge < o.previous.key ? [edge, o.previous.key] : [o.previous.key, edge];
+      for (const c of await source.candidates(db, from, to, o.at)) {
+        if (seen.has(c.key) || gone.has(c.key)) continue;
+        const since = suspects[c.key];
+        if (since !== undefined && since < o.startedAt) gone.add(c.key);
+        else suspects[c.key] = since ?? o.at;
+      }
+    }
+  }
+  for (const key of gone) delete suspects[key];
+  if (gone.size > 0) await source.remove(db, [...gone]);
+
+  const boundary: Boundary | null =
+    known && known.length > 0 && order !== 'unordered' ? { key: o.forward ? known.at(-1)! : known[0]! } : null;
+  const perpage = page.perpage > 0 ? page.perpage : o.state.perpage;
+  return { page, changed: merged.changed, last, boundary, state: { order, suspects, perpage } };
+}
+
+/**
+ * At the end of a complete walk: rows it could not place were missed (in a list without an order,
+ * every row it did not write; in an ordered one, rows whose key is not the service's), and missed
+ * twice in a row, they were deleted elsewhere.
+ */
+export async function sweepMissed(
+  db: LinkpilotDb,
+  source: Source,
+  startedAt: number,
+  state: ListState,
+): Promise<ListState> {
+  const missed =
+    state.order === 'unordered'
+      ? (await source.untouched(db, startedAt)).map((c) => c.key)
+      : await source.unplaced(db, startedAt);
+  const suspects = { ...state.suspects };
+  const gone: string[] = [];
+  for (const key of missed) {
+    const since = suspects[key];
+    if (since !== undefined && since < startedAt) {
+      gone.push(key);
+      delete suspects[key];
+    } else suspects[key] = since ?? startedAt;
+  }
+  if (gone.length > 0) await source.remove(db, gone);
+  return { ...state, suspects };
+}
