@@ -11,7 +11,8 @@ import { afterFailure } from './policy';
 import { pullInProgress, pullStep, requestPull, startReconcile } from './pull';
 import { claim, nextEntry, recoverInflight, settle } from './queue';
 import { planRefresh, type RefreshTask } from './refresh';
-import { FRESH_FOR_MS, refreshTarget, type ShownTarget, targetId } from './shown';
+import { FRESH_FOR_MS, type ShownTarget, targetId } from './shown';
+import { refreshTarget } from './shown-refresh';
 import type { Use } from './usage';
 
 export interface Connection {
@@ -54,8 +55,6 @@ const NETWORK_FAILURES_BEFORE_PAUSE = 3;
 const MAX_STEPS = 5_000;
 /** Background work due sooner than this is waited for in the drain; later, the drain ends and asks to be woken. */
 const MAX_INLINE_REFRESH_WAIT_MS = 2_000;
-/** An explicit refresh of what was refreshed this recently (or is being refreshed) is not sent again. */
-const JUST_NOW_MS = 5_000;
 const USE_OF: Record<Priority, Use> = { 0: 'user', 1: 'outbox', 2: 'refresh' };
 
 /**
@@ -79,6 +78,8 @@ export function createSyncEngine(deps: EngineDeps) {
   let rerun = false;
   /** What is on screen and was refreshed (or tried) lately, by target: not asked for again meanwhile. */
   const attempted = new Map<string, number>();
+  /** Refreshes pages asked for that are on the wire, by target. */
+  const inflight = new Map<string, Promise<void>>();
 
   // A drain that waits (for the budget's reset, a backoff) wakes when someone kicks it: the change
   // just queued goes at once instead of after the wait.
@@ -297,14 +298,17 @@ export function createSyncEngine(deps: EngineDeps) {
       await requestPull(db, now());
     },
     /**
-     * Refreshes what a page has just opened (a link's statistics, say), first in the budget. What
-     * was refreshed moments ago, or is being refreshed, is not asked for again.
+     * Refreshes what a page has just opened, or asks for again (a link's statistics, say), first in
+     * the budget. The same refresh already on the wire is joined, not sent twice.
      */
-    async refresh(target: ShownTarget): Promise<void> {
+    refresh(target: ShownTarget): Promise<void> {
       const id = targetId(target);
-      if (now() - (attempted.get(id) ?? -Infinity) < JUST_NOW_MS) return;
+      const running = inflight.get(id);
+      if (running) return running;
       attempted.set(id, now());
-      await interactive((api) => refreshTarget(db, api, target, now));
+      const request = interactive((api) => refreshTarget(db, api, target, now)).finally(() => inflight.delete(id));
+      inflight.set(id, request);
+      return request;
     },
     /** Runs a head check of one list to its end now (tests, benchmarks). */
     async headCheck(list: HeadCollection): Promise<void> {

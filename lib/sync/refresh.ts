@@ -3,7 +3,8 @@ import type { LinkpilotDb } from '../db/schema';
 import { available, type Budget } from './budget';
 import { HEAD_COLLECTIONS, type HeadCollection } from './head';
 import { COLLECTIONS, mirrored, readCursor, readStatus, startReconcile } from './pull';
-import { FRESH_FOR_MS, refreshedAt, type ShownTarget, shownTargets, targetId } from './shown';
+import { FRESH_FOR_MS, type ShownTarget, shownTargets, targetId } from './shown';
+import { refreshedAt } from './shown-refresh';
 import { HOUR_MS, hourlyAllowance, usedInLastHour } from './usage';
 
 /**

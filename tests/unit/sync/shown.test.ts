@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearShown, markShown, refreshedAt, refreshTarget, SHOWN_LEASE_MS, shownTargets } from '@/lib/sync/shown';
+import { clearShown, markShown, SHOWN_LEASE_MS, shownTargets } from '@/lib/sync/shown';
+import { refreshedAt, refreshTarget } from '@/lib/sync/shown-refresh';
 import { freshDb } from './db';
 import { apiFor, fakeService } from './fake-service';
 import { channelRecord, pagedService } from './paged-service';
