@@ -1,5 +1,5 @@
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimitInfo } from '../api/rate-limit';
-import { countUse, type UsageBucket, type Use } from './usage';
+import { countUse, type UsageBucket, type Use, usedSince } from './usage';
 
 /**
  * The request budget, persisted so a restarted worker knows what it may still send. Updated from
@@ -57,13 +57,26 @@ export function available(budget: Budget, now: number): number {
   return Math.max(0, b.limit - b.sent.length);
 }
 
+/** A person used the extension this recently: background work leaves them a third of the minute. */
+export const PERSON_ACTIVE_MS = 2 * 60_000;
+
+/**
+ * Requests kept back from a priority now: background work keeps a third of the limit free while
+ * a person is using the extension (shortening page after page), else its usual few.
+ */
+export function reserveFor(budget: Budget, priority: Priority, now: number): number {
+  if (priority !== 2 || usedSince(budget.usage, now - PERSON_ACTIVE_MS, 'user') === 0) return RESERVE[priority];
+  return Math.max(RESERVE[2], Math.ceil(budget.limit / 3));
+}
+
 /** Milliseconds until a request of this priority may go out (0 = now). */
 export function waitFor(budget: Budget, priority: Priority, now: number): number {
   const b = prune(budget, now);
-  if (available(b, now) > RESERVE[priority]) return 0;
+  const reserve = reserveFor(b, priority, now);
+  if (available(b, now) > reserve) return 0;
   if (b.resetAt !== null) return Math.max(1, b.resetAt - now);
   // No reset known: wait until enough of our own sends have left the default window.
-  const need = b.sent.length - (b.limit - RESERVE[priority] - 1);
+  const need = b.sent.length - (b.limit - reserve - 1);
   const oldest = [...b.sent].sort((x, y) => x - y)[Math.max(0, need - 1)];
   return oldest === undefined ? DEFAULT_WINDOW_MS : Math.max(1, oldest + DEFAULT_WINDOW_MS - now);
 }

@@ -40,5 +40,12 @@ export function usedInLastHour(
   return total;
 }
 
+/** Requests of `use` sent in the buckets from `since` on (minute-precise). */
+export function usedSince(usage: readonly UsageBucket[] | undefined, since: number, use: Use): number {
+  let total = 0;
+  for (const bucket of usage ?? []) if (bucket[0] + 60_000 > since) total += bucket[1 + USES.indexOf(use)] ?? 0;
+  return total;
+}
+
 /** The documented limit is per minute: an hour allows sixty times as many requests. */
 export const hourlyAllowance = (limitPerMinute: number) => limitPerMinute * 60;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimitInfo } from '@/lib/api/rate-limit';
 import { BACKOFF_CAP_MS, backoffDelay } from '@/lib/sync/backoff';
-import { available, type Budget, initialBudget, observe, RESERVE, spend, waitFor } from '@/lib/sync/budget';
+import {
+  available,
+  type Budget,
+  initialBudget,
+  observe,
+  PERSON_ACTIVE_MS,
+  RESERVE,
+  spend,
+  waitFor,
+} from '@/lib/sync/budget';
 
 const T = 1_800_000_000_000;
 const headers = (remaining: number, resetIn: number, limit = 30): RateLimitInfo => ({
@@ -79,5 +88,20 @@ describe('backoff', () => {
     expect(backoffDelay(3, low)).toBe(4_000);
     expect(backoffDelay(30, high)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
     expect(backoffDelay(30, low)).toBe(BACKOFF_CAP_MS / 2);
+  });
+});
+
+describe('background work and a person using the extension', () => {
+  it('while a person has sent requests in the last two minutes, background work keeps a third of the minute free', () => {
+    const quiet = observe(initialBudget(), headers(9, 30_000), 200, T);
+    expect(waitFor(quiet, 2, T)).toBe(0);
+    const busy = observe(spend(initialBudget(), T - 60_000, 'user'), headers(9, 30_000), 200, T);
+    expect(waitFor(busy, 2, T)).toBe(30_000);
+    // The outbox and the person themselves are not held back.
+    expect(waitFor(busy, 1, T)).toBe(0);
+    // Two minutes after the person's last request, the usual reserve again.
+    const later = T + PERSON_ACTIVE_MS + 60_000;
+    const after = observe(busy, { ...headers(9, 30_000), resetAt: later + 30_000 }, 200, later);
+    expect(waitFor(after, 2, later)).toBe(0);
   });
 });
