@@ -4,6 +4,7 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
+import { REFRESH_SHARE_CHOICES, refreshShareItem } from '@/lib/settings/refresh';
 import { type Theme, themeItem } from '@/lib/settings/theme';
 
 /** Defaults for new links (used by the popup, the menu and the shortcut) and the theme. Saved as chosen. */
@@ -15,6 +16,7 @@ export function PreferencesForm() {
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const timeout = useStorageItem(requestTimeoutItem);
+  const share = useStorageItem(refreshShareItem);
   const ids = {
     status: useId(),
     type: useId(),
@@ -23,6 +25,7 @@ export function PreferencesForm() {
     campaign: useId(),
     theme: useId(),
     timeout: useId(),
+    share: useId(),
   };
   const set = (patch: Partial<LinkDefaults>) => void linkDefaultsItem.setValue({ ...defaults.value, ...patch });
   const d = defaults.value;
@@ -94,6 +97,18 @@ export function PreferencesForm() {
           {TIMEOUT_CHOICES.map((s) => (
             <option key={s} value={s}>
               {s} seconds
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.share}>Background refresh may use up to</label>
+        <select
+          id={ids.share}
+          value={share.value}
+          onChange={(e) => void refreshShareItem.setValue(Number(e.target.value))}
+        >
+          {REFRESH_SHARE_CHOICES.map((p) => (
+            <option key={p} value={p}>
+              {p} % of your API allowance
             </option>
           ))}
         </select>

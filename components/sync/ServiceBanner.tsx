@@ -5,6 +5,7 @@ import { database } from '@/lib/db/open';
 import { readReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 import { plural } from '../ui/format';
+import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
 
 /** Whether the browser itself says it is offline, kept current. */
 function useBrowserOnline(): boolean {
@@ -24,8 +25,10 @@ function useBrowserOnline(): boolean {
 /**
  * One plain sentence, where the person looks, when something keeps changes from reaching the
  * service: it can't be reached, or changes were refused. Nothing at all when all is well.
+ * Being the one sync view every page mounts, it also keeps what the page shows fresh.
  */
 export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
+  useFreshWhileShown(useShownHere());
   const db = database();
   const online = useBrowserOnline();
   const reach = useLiveQuery(() => readReachability(db), []);

@@ -1,14 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { formatDateTime, formatTime } from '@/components/ui/format';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { formatTime } from '@/components/ui/format';
 import { database } from '@/lib/db/open';
+import { refreshShareItem } from '@/lib/settings/refresh';
 import { available, type Budget } from '@/lib/sync/budget';
 import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
-import { COLLECTIONS, type PullStatus, pullStatusKey } from '@/lib/sync/pull';
+import { COLLECTIONS, type PullCursor, type PullStatus, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/sync/pull';
 import { outboxCounts } from '@/lib/sync/status';
-import { COLLECTION_LABEL } from './MirrorProgress';
+import { FRESHNESS_LABEL, freshness, hourUsage } from './freshness';
 
-/** The request budget now, the queue's counts, and when each collection was last refreshed. */
+/**
+ * The allowance now and in the last hour, the queue's counts, and how fresh each kind of data is:
+ * when its newest records were last checked, and how far the slow full check has got.
+ */
 export function SyncStatus() {
   const db = database();
   const [now, setNow] = useState(Date.now());
@@ -28,6 +33,13 @@ export function SyncStatus() {
     [],
     [],
   );
+  const walk = useLiveQuery(
+    async () => ((await db.meta.get(RECONCILE_CURSOR_KEY))?.value as PullCursor | null | undefined) ?? null,
+    [],
+    null,
+  );
+  const channels = useLiveQuery(() => db.channels.where('id').above(0).count(), [], 0);
+  const share = useStorageItem(refreshShareItem);
   const resetIn = budget?.resetAt ? Math.max(0, Math.ceil((budget.resetAt - now) / 1000)) : null;
   return (
     <div className="stack" data-testid="sync-status">
@@ -49,19 +61,22 @@ export function SyncStatus() {
         <dt>Not accepted</dt>
         <dd data-testid="count-failed">{counts?.failed ?? 0}</dd>
       </dl>
+      <p data-testid="hour-usage">
+        {hourUsage(budget, now)} Background refresh may use up to {share.value} % of it (Settings).
+      </p>
       <table className="data-table pulls">
-        <caption className="visually-hidden">When each kind of data was last checked with the service</caption>
+        <caption className="visually-hidden">How fresh each kind of your data is in this browser</caption>
         <thead>
           <tr>
             <th scope="col">Your data</th>
-            <th scope="col">Last checked</th>
+            <th scope="col">How fresh</th>
           </tr>
         </thead>
         <tbody>
           {pulls.map(([collection, status]) => (
-            <tr key={collection}>
-              <td>{COLLECTION_LABEL[collection]}</td>
-              <td>{status?.lastPull ? formatDateTime(status.lastPull) : 'Not yet'}</td>
+            <tr key={collection} data-testid={`freshness-${collection}`}>
+              <td>{FRESHNESS_LABEL[collection]}</td>
+              <td>{freshness(collection, status, walk, channels, now)}</td>
             </tr>
           ))}
         </tbody>

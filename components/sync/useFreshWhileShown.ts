@@ -1,0 +1,82 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useDashboard } from '@/components/state/dashboard';
+import { usePopup } from '@/components/state/popup';
+import { database } from '@/lib/db/open';
+import { linkForPage } from '@/lib/db/queries';
+import { kickSync } from '@/lib/sync/kick';
+import { clearShown, markShown, SHOWN_RENEW_MS, type ShownTarget } from '@/lib/sync/shown';
+
+/**
+ * Keeps `targets` fresh while this view is on screen: says so in IndexedDB every SHOWN_RENEW_MS
+ * (and when the page becomes visible again) and asks the worker to look; the worker refreshes
+ * whatever is older than 40 s (lib/sync/shown.ts). A hidden page says nothing, and what it said
+ * lapses within a minute.
+ */
+export function useFreshWhileShown(targets: ShownTarget[]): void {
+  const [viewId] = useState(() => `${window.location.pathname}:${crypto.randomUUID()}`);
+  const key = JSON.stringify(targets);
+  useEffect(() => {
+    const shown = JSON.parse(key) as ShownTarget[];
+    const db = database();
+    if (shown.length === 0) return;
+    let active = true;
+    const renew = () => {
+      if (document.visibilityState !== 'visible') return;
+      void markShown(db, viewId, shown, Date.now()).then(() => active && kickSync());
+    };
+    renew();
+    const timer = setInterval(renew, SHOWN_RENEW_MS);
+    document.addEventListener('visibilitychange', renew);
+    return () => {
+      active = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', renew);
+      void clearShown(db, viewId);
+    };
+  }, [viewId, key]);
+}
+
+/** The list each dashboard section shows (the catalogue shows two; Sync and Settings none). */
+const SECTION_LISTS: Record<string, ShownTarget[]> = {
+  '': [{ type: 'list', list: 'links' }],
+  links: [{ type: 'list', list: 'links' }],
+  channels: [{ type: 'list', list: 'channels' }],
+  campaigns: [{ type: 'list', list: 'campaigns' }],
+  qr: [{ type: 'list', list: 'qrs' }],
+  domains: [{ type: 'list', list: 'domains' }],
+  catalog: [
+    { type: 'list', list: 'overlays' },
+    { type: 'list', list: 'splash' },
+  ],
+  account: [{ type: 'list', list: 'account' }],
+};
+
+/**
+ * What the page this runs in shows, as far as the page's own state tells: in the popup, the
+ * recent links and the current page's link (its quick stats); in the dashboard, the section's
+ * list and the open link's details.
+ */
+export function useShownHere(): ShownTarget[] {
+  const inPopup = window.location.pathname.endsWith('/popup.html');
+  const page = usePopup((s) => s.page);
+  const createdKey = usePopup((s) => s.createdKey);
+  const section = useDashboard((s) => s.section);
+  const openLink = useDashboard((s) => s.openLink);
+  const pageLink = useLiveQuery(
+    async () => {
+      if (!inPopup) return null;
+      const db = database();
+      const link = createdKey ? await db.links.get(createdKey) : page ? await linkForPage(db, page.url) : undefined;
+      return link?.id ? link.key : null;
+    },
+    [inPopup, createdKey, page?.url],
+    null,
+  );
+  if (inPopup)
+    return [{ type: 'list', list: 'links' }, ...(pageLink ? [{ type: 'link', key: pageLink } as const] : [])];
+  return [
+    ...(SECTION_LISTS[section] ?? []),
+    ...(section === 'links' && openLink ? [{ type: 'link', key: openLink } as const] : []),
+  ];
+}

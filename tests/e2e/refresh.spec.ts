@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import type { RunningServer } from '../../server/start';
+import { expect, test } from './fixtures';
+import { readMeta } from './meta';
+import { DashboardPage } from './pages/DashboardPage';
+import { connectExtension, serverList } from './support';
+
+/**
+ * Staying fresh without the person doing anything: what another client of the service does shows
+ * up while the popup or the dashboard is open (each refreshes what it shows when older than 40 s,
+ * so within a minute), and opening the popup refreshes the page's statistics.
+ */
+
+/** Connects, and waits until the first copy of the account is complete (so only refresh can bring news). */
+async function connectAndCopy(page: Page, extensionUrl: (p: string) => string, server: RunningServer) {
+  await connectExtension(page, extensionUrl, server);
+  await expect.poll(async () => (await readMeta(page, 'pull:cursor'))?.value, { timeout: 30_000 }).toBeNull();
+}
+
+const api = (server: RunningServer, path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+  });
+
+test('a link made elsewhere appears in the open popup’s recent list, without a click', async ({
+  context,
+  server,
+  extensionUrl,
+  web,
+  popupFor,
+}) => {
+  test.setTimeout(120_000);
+  await connectAndCopy(await context.newPage(), extensionUrl, server);
+  const { popup } = await popupFor(web.url('/reading'));
+  await popup.expectReady();
+  const before = await popup.recentLinks().count();
+  const made = await api(server, '/api/url/add', {
+    method: 'POST',
+    body: JSON.stringify({ url: web.url('/made-elsewhere'), metatitle: 'Made by another app' }),
+  });
+  expect(made.ok).toBe(true);
+  await expect(popup.recentLinks().filter({ hasText: 'Made by another app' })).toHaveCount(1, { timeout: 75_000 });
+  expect(await popup.recentLinks().count()).toBeGreaterThanOrEqual(Math.min(before + 1, 5));
+});
+
+test('a channel deleted elsewhere leaves the open dashboard, without a click', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  test.setTimeout(120_000);
+  const made = (await (
+    await api(server, '/api/channel/add', { method: 'POST', body: JSON.stringify({ name: 'Short-lived' }) })
+  ).json()) as { id: number };
+  const page = await context.newPage();
+  await connectAndCopy(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('channels');
+  await expect(dashboard.channelRow('Short-lived')).toHaveCount(1);
+  expect((await api(server, `/api/channel/${made.id}/delete`, { method: 'DELETE' })).ok).toBe(true);
+  expect((await serverList<{ name: string }>(server, '/api/channels', 'channels')).map((c) => c.name)).not.toContain(
+    'Short-lived',
+  );
+  await expect(dashboard.channelRow('Short-lived')).toHaveCount(0, { timeout: 75_000 });
+});
+
+test('opening the popup refreshes the page’s quick stats with visits made since the mirror was copied', async ({
+  context,
+  server,
+  extensionUrl,
+  web,
+  popupFor,
+}) => {
+  const longUrl = web.url('/article-visited-later');
+  const created = (await (
+    await api(server, '/api/url/add', {
+      method: 'POST',
+      body: JSON.stringify({ url: longUrl, custom: 'visitedlater' }),
+    })
+  ).json()) as { shorturl: string };
+  await connectAndCopy(await context.newPage(), extensionUrl, server);
+  // Visits after the copy: the mirror knows of none.
+  for (const country of ['FR', 'FR'])
+    await fetch(created.shorturl, {
+      redirect: 'manual',
+      headers: { 'x-country': country, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0' },
+    });
+  const { popup } = await popupFor(longUrl);
+  await expect(popup.shortUrl()).toHaveAttribute('href', created.shorturl);
+  await expect(popup.page.getByTestId('clicks')).toHaveText('2');
+  // Countries come only from the link's own statistics, which the popup asked for on opening.
+  await expect(popup.page.getByRole('region', { name: 'Countries' })).toContainText('France');
+});
