@@ -45,7 +45,7 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   if (entry?.state === 'failed')
     return notify(
       'The service refused this link',
-      entry.error?.serverMessage ?? entry.error?.message ?? 'See the Sync centre.',
+      entry.error?.serverMessage ?? entry.error?.message ?? "Open Linkpilot's Sync page to fix or discard it.",
     );
   return notify(
     'Saved, waiting to sync',

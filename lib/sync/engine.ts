@@ -1,6 +1,6 @@
 import { type ApiClient, createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Fetch } from '../api/fetch';
+import { type Fetch, platformFetch } from '../api/fetch';
 import type { LinkpilotDb, OutboxEntry } from '../db/schema';
 import { backoffDelay } from './backoff';
 import type { Priority } from './budget';
@@ -112,7 +112,7 @@ export function createSyncEngine(deps: EngineDeps) {
         store: budget,
         priority,
         use,
-        fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
+        fetch: deps.fetch ?? platformFetch,
         sleep,
         now,
         maxInlineWaitMs: inlineWaitMs,
