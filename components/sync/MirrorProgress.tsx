@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Pause } from 'lucide-react';
 import { database } from '@/lib/db/open';
-import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/sync/pull';
+import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/refresh/pull';
 import { readReachability } from '@/lib/sync/reachability';
 
 export const COLLECTION_LABEL: Record<(typeof COLLECTIONS)[number], string> = {

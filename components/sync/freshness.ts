@@ -1,5 +1,5 @@
+import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/refresh/pull';
 import type { Budget } from '@/lib/sync/budget';
-import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/sync/pull';
 import { hourlyAllowance, usedInLastHour } from '@/lib/sync/usage';
 
 /** Each kind of data in the person's words. */

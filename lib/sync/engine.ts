@@ -2,17 +2,17 @@ import { type ApiClient, createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { type Fetch, platformFetch } from '../api/fetch';
 import type { LinkpilotDb, OutboxEntry } from '../db/schema';
+import { type HeadCollection, headStep } from '../refresh/head';
+import { planRefresh, type RefreshTask } from '../refresh/plan';
+import { pullInProgress, pullStep, requestPull, startReconcile } from '../refresh/pull';
+import { FRESH_FOR_MS, type ShownTarget, targetId } from '../refresh/shown';
+import { refreshTarget } from '../refresh/shown-refresh';
 import { backoffDelay } from './backoff';
 import type { Priority } from './budget';
 import { BudgetStore, BudgetWait, budgetedFetch } from './budget-store';
-import { type HeadCollection, headStep } from './head';
 import { sendEntry } from './kinds';
 import { afterFailure } from './policy';
-import { pullInProgress, pullStep, requestPull, startReconcile } from './pull';
 import { claim, nextEntry, recoverInflight, settle } from './queue';
-import { planRefresh, type RefreshTask } from './refresh';
-import { FRESH_FOR_MS, type ShownTarget, targetId } from './shown';
-import { refreshTarget } from './shown-refresh';
 import type { Use } from './usage';
 
 export interface Connection {

@@ -61,13 +61,13 @@ export interface Listing<R extends Mirrored, I extends { id: number }> {
   content: readonly (keyof R & string)[];
   /** Whether a listed record may be what a queued create makes: the pull holds it back while that create is unsettled. */
   madeBy(change: Change, item: I): boolean;
-  /** Where a record sits in its list when the list is not ordered by id (see lib/sync/lists.ts). */
+  /** Where a record sits in its list when the list is not ordered by id (see lib/refresh/lists.ts). */
   position?: Position<R, I>;
   /** Queued edits are laid over pulled values (and over the row, as they are made). */
   withEdit?(row: R, change: Change): R;
   /** What hangs off records deleted elsewhere (statistics, a channel's items). */
   forget?(db: LinkpilotDb, keys: string[]): Promise<void>;
-  /** A pulled row made at the same moment as `mine`, holding what it held: a likely copy (see lib/sync/pull.ts). */
+  /** A pulled row made at the same moment as `mine`, holding what it held: a likely copy (see lib/refresh/pull.ts). */
   lookAlike?(pulled: R, mine: R): boolean;
 }
 
@@ -121,7 +121,7 @@ export async function sendCreate<P, I, X extends object>(
     const { id, extra, listed } = found ?? (await how.make(ctx, entry.payload, entry.ids));
     // The id is kept before anything else is asked: a failure after this must not make it again.
     // From now on the service has it: a walk that began before this may not have seen it, and must
-    // not take it for deleted elsewhere (see lib/sync/lists.ts).
+    // not take it for deleted elsewhere (see lib/refresh/lists.ts).
     const pulledAt = (ctx.now ?? Date.now)();
     await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
       await ctx.db.table(table).update(entry.key, { id, pulledAt, ...extra });

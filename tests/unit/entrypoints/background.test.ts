@@ -3,10 +3,10 @@ import { fakeBrowser } from 'wxt/testing';
 import background from '@/entrypoints/background';
 import { ALARM_TICK, ALARM_WAKE } from '@/entrypoints/background/sync';
 import { database } from '@/lib/db/open';
+import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
+import { COLLECTIONS, PULL_CURSOR_KEY, pullStatusKey } from '@/lib/refresh/pull';
 import { connectionItem } from '@/lib/settings/connection';
 import * as actions from '@/lib/sync/actions';
-import { HEAD_COLLECTIONS } from '@/lib/sync/head';
-import { COLLECTIONS, PULL_CURSOR_KEY, pullStatusKey } from '@/lib/sync/pull';
 import { fakeService, page } from '../sync/fake-service';
 
 /** Listeners the worker registers on APIs the fake browser leaves out, captured to be called as the browser would. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkpilotDb } from '@/lib/db/schema';
+import { PULL_CURSOR_KEY, pullStep, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
-import { PULL_CURSOR_KEY, pullStep, requestPull } from '@/lib/sync/pull';
-import { freshDb } from './db';
-import { apiFor, fakeService, listedLink, page } from './fake-service';
+import { freshDb } from '../sync/db';
+import { apiFor, fakeService, listedLink, page } from '../sync/fake-service';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const channel = (id: number, name = 'Launch') => ({ id, name, description: '', color: '#112233', starred: false });
