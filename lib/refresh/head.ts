@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { LinkpilotDb } from '../db/schema';
 import { type Listed, readPage, SOURCES } from './lists';
-import { type Collection, COLLECTIONS, readStatus, writeStatus } from './pull';
+import { COLLECTIONS, type Collection, readStatus, writeStatus } from './pull';
 
 /**
  * Head checks: each list read from its newest end until a page holds nothing new or edited; in
