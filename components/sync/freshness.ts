@@ -47,7 +47,8 @@ export function freshness(
         : status?.maxpage
           ? (walk.page - 1) / status.maxpage
           : 0;
-    return `${checked}; full check ${Math.floor(Math.min(1, Math.max(0, done)) * 100)} % done`;
+    // A walk that has not read this list yet says nothing new: its last full check still stands.
+    if (done > 0) return `${checked}; full check ${Math.floor(Math.min(1, done) * 100)} % done`;
   }
   if (walk && COLLECTIONS.indexOf(walk.collection) > COLLECTIONS.indexOf(collection) && status?.lastPull)
     return `${checked}; fully checked ${ago(status.lastPull, now)}`;
