@@ -1,17 +1,16 @@
 import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { knownIds, syncStateOf } from './ids';
-import { KINDS } from './kinds';
+import { kindOf } from './kinds';
 
 /**
  * A change as an action queues it. `deps` names the other local keys whose server ids its request
  * needs; an edit or delete needs its own record's too, which is added here.
  */
-export type NewChange = Change & { key: string; deps?: string[]; priority?: 0 | 1 };
+export type Draft = Change & { deps?: string[]; priority?: 0 | 1 };
+export type NewChange = Draft & { key: string };
 
 /** An entry that is on the wire (or was, when the worker died) is never rewritten. */
 const editable = (e: OutboxEntry) => e.state !== 'inflight';
-
-const fold = <K extends Kind>(kind: K, queued: Change, later: Change<K>) => KINDS[kind].fold(queued, later);
 
 /**
  * Adds a change to the outbox, folding it into what is already queued for the same record, as its
@@ -34,7 +33,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
     await dropDependents(db, change.key);
   } else {
     const last = same.at(-1);
-    const folded = last && editable(last) ? fold(change.kind, last, change) : null;
+    const folded = last && editable(last) ? kindOf(change.kind).fold?.(last, change) : null;
     if (last && folded) {
       const queue: Queued = last;
       await db.outbox.put({
@@ -48,7 +47,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
     }
   }
   const { priority = 1, deps: others = [], ...rest } = change;
-  const deps = change.op !== 'create' && KINDS[change.kind].table ? [change.key, ...others] : others;
+  const deps = change.op !== 'create' && kindOf(change.kind).table ? [change.key, ...others] : others;
   const entry: OutboxEntry = {
     ...rest,
     deps,
@@ -72,6 +71,6 @@ export async function dropDependents(db: LinkpilotDb, key: string): Promise<void
 
 /** Shows on the record whether its changes are sent. Must run in a transaction with the outbox and its table. */
 export async function refreshSyncState(db: LinkpilotDb, kind: Kind, key: string): Promise<void> {
-  const table = KINDS[kind].table;
+  const table = kindOf(kind).table;
   if (table) await db.table(table).update(key, { sync: await syncStateOf(db, key) });
 }

@@ -1,5 +1,5 @@
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { KINDS } from './kinds';
+import { kindOf } from './kinds';
 import { refreshSyncState } from './outbox';
 
 /** Sendable once the service's id of every local key it needs is known. */
@@ -69,7 +69,7 @@ export async function claim(db: LinkpilotDb, seq: number, now: number): Promise<
 
 /** Closes an entry (sent) or records how it stands, in one transaction with the sync state of its record. */
 export async function settle(db: LinkpilotDb, entry: OutboxEntry, changes: Partial<Queued> | 'done'): Promise<void> {
-  const table = KINDS[entry.kind].table;
+  const table = kindOf(entry.kind).table;
   await db.transaction('rw', table ? [db.outbox, db.table(table)] : [db.outbox], async () => {
     if (changes === 'done') await db.outbox.delete(entry.seq!);
     else await db.outbox.update(entry.seq!, changes);

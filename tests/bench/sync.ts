@@ -39,7 +39,7 @@ function engineFor(db: LinkpilotDb, server: RunningServer, log: Logged[]) {
     db,
     connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }),
     fetch: loggingFetch(log),
-    timeoutMs: 5_000,
+    timeoutMs: () => 5_000,
   });
 }
 

@@ -8,8 +8,6 @@ import { recordServerId } from '../ids';
 export interface SendContext {
   db: LinkpilotDb;
   api: ApiClient;
-  /** The engine's clock (Date.now when not given). */
-  now?: () => number;
 }
 
 export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'channelItems';
@@ -33,12 +31,12 @@ export interface KindSpec<K extends Kind> {
   /** Sends one entry and writes the answer into the mirror; throws ApiError. */
   send(ctx: SendContext, entry: OutboxEntry<K>): Promise<void>;
   /** A later change folded into a queued one of the same record; null when both must be sent. */
-  fold(queued: Change, later: Change<K>): Change<K> | null;
+  fold?(queued: Change, later: Change<K>): Change<K> | null;
   describe(change: Change<K>): string;
   /** The fields of a queued create a person can still correct (after a refusal, say). */
-  editable(change: Change<K>): EditableField[];
+  editable?(change: Change<K>): EditableField[];
   /** The create with corrected fields, validated, and its row changed to match. */
-  edit(db: LinkpilotDb, entry: OutboxEntry<K>, fields: Fields): Promise<Change<K> | null>;
+  edit?(db: LinkpilotDb, entry: OutboxEntry<K>, fields: Fields): Promise<Change<K> | null>;
   /** Undoes what a discarded change wrote here; by default a discarded create takes its record along. */
   discard?(db: LinkpilotDb, entry: OutboxEntry<K>): Promise<void>;
 }
@@ -122,7 +120,7 @@ export async function sendCreate<P, I, X extends object>(
     // The id is kept before anything else is asked: a failure after this must not make it again.
     // From now on the service has it: a walk that began before this may not have seen it, and must
     // not take it for deleted elsewhere (see lib/refresh/lists.ts).
-    const pulledAt = (ctx.now ?? Date.now)();
+    const pulledAt = Date.now();
     await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
       await ctx.db.table(table).update(entry.key, { id, pulledAt, ...extra });
       await recordServerId(ctx.db, entry.key, id);

@@ -2,9 +2,10 @@ import { linkFieldsInput } from '../../api/inputs/links';
 import type { Link } from '../../api/schemas/links';
 import { validateInput } from '../../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../../db/rows';
-import type { LinkRow, QueuedLink } from '../../db/schema';
+import type { Change, LinkRow, QueuedLink } from '../../db/schema';
 import { normalizeLongUrl } from '../../db/search-words';
 import { syncStateOf } from '../ids';
+import { channelItem } from './channel-item';
 import { type Creation, existing, type Listing, type RecordKind, sendCreate, sentence } from './kind';
 
 /** Its long URL, and its alias when one was asked for. */
@@ -69,25 +70,19 @@ export const link: RecordKind<'link', LinkRow, Link> = {
   listing,
   async apply(db, { payload }, key, now) {
     const { channelKey, campaignKey } = payload;
-    if (channelKey) await existing(db.channels, channelKey, 'channel');
     if (campaignKey) await existing(db.campaigns, campaignKey, 'campaign');
-    const row = fromInput(payload, key, now);
-    await db.links.add(row);
+    await db.links.add(fromInput(payload, key, now));
     // Its channel comes with the create: the item shows at once, and is synced with the link.
-    if (channelKey)
-      await db.channelItems.put({
-        ...{
-          key: channelItemKey(channelKey, 'links', key, null),
-          channelKey,
-          type: 'links',
-          itemKey: key,
-          itemId: null,
-        },
-        ...{ title: row.title, preview: row.longurl, link: '', date: row.date.slice(0, 10), sync: 'pending' },
-      });
+    if (channelKey) {
+      const item: Change<'channelItem'> = {
+        kind: 'channelItem',
+        op: 'create',
+        payload: { channelKey, type: 'links', itemKey: key, itemId: null },
+      };
+      await channelItem.apply(db, item, channelItemKey(channelKey, 'links', key, null), now);
+    }
   },
   send: (ctx, entry) => sendCreate(ctx, entry, 'links', creation),
-  fold: () => null,
   describe: ({ payload: { input } }) => sentence('short link', 'create', input.custom ?? input.url),
   editable: ({ payload: { input } }) => [
     { name: 'url', label: 'Long URL', value: input.url },

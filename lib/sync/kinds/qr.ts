@@ -38,7 +38,6 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
   listing,
   apply: (db, { payload }, key, now) => db.qrCodes.add(qrFromInput(payload, key, now)),
   send: (ctx, entry) => sendCreate(ctx, entry, 'qrCodes', creation),
-  fold: () => null,
   describe: ({ payload }) => sentence('QR code', 'create', payload.name),
   editable: ({ payload }) => [{ name: 'name', label: 'QR code name', value: payload.name ?? '' }],
   async edit(db, { key, payload }, fields) {
