@@ -3,13 +3,13 @@ import type { ApiClient, PageQuery } from '../../api/client';
 import type { Page } from '../../api/schemas/envelope';
 import { validateInput } from '../../api/validate-input';
 import type { Change, Kind, LinkpilotDb, Mirrored, Queued } from '../../db/schema';
+import type { Listing } from '../../refresh/listing';
 import {
   type Creation,
   deleted,
   type EditableField,
   existing,
   findListed,
-  type Listing,
   type RecordKind,
   type SendContext,
   type SyncTable,

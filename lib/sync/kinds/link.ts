@@ -4,9 +4,10 @@ import { validateInput } from '../../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../../db/rows';
 import type { Change, LinkRow, QueuedLink } from '../../db/schema';
 import { normalizeLongUrl } from '../../db/search-words';
+import type { Listing } from '../../refresh/listing';
 import { syncStateOf } from '../ids';
 import { channelItem } from './channel-item';
-import { type Creation, existing, type Listing, type RecordKind, sendCreate, sentence } from './kind';
+import { type Creation, existing, type RecordKind, sendCreate, sentence } from './kind';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>

@@ -3,7 +3,8 @@ import type { QrCode } from '../../api/schemas/qr';
 import { validateInput } from '../../api/validate-input';
 import { qrFromInput, qrRow } from '../../db/rows';
 import type { QrRow } from '../../db/schema';
-import { type Creation, findListed, type Listing, type RecordKind, sendCreate, sentence } from './kind';
+import type { Listing } from '../../refresh/listing';
+import { type Creation, findListed, type RecordKind, sendCreate, sentence } from './kind';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
