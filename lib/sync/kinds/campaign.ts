@@ -47,9 +47,5 @@ export const campaign = fieldKind<
   update,
   remove: (api, id) => api.deleteCampaign(id),
   alsoDelete: (db, key) => db.links.where('campaignKey').equals(key).modify({ campaignKey: null }),
-  name: (change) => change.payload?.name,
-  editable: (payload) => [
-    { name: 'name', label: 'Campaign name', value: payload.name ?? '' },
-    { name: 'slug', label: 'Rotator slug', value: payload.slug ?? '' },
-  ],
+  labels: { name: 'Campaign name', slug: 'Rotator slug' },
 });

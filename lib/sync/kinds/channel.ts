@@ -34,9 +34,5 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   forget: async (db, keys) => {
     await db.channelItems.where('channelKey').anyOf(keys).delete();
   },
-  name: (change) => change.payload?.name,
-  editable: (payload) => [
-    { name: 'name', label: 'Channel name', value: payload.name },
-    { name: 'color', label: 'Colour', value: payload.color ?? '' },
-  ],
+  labels: { name: 'Channel name', color: 'Colour' },
 });

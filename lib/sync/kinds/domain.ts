@@ -31,6 +31,5 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
   },
   update: ({ api }, _key, id, patch) => api.updateDomain(id, patch),
   remove: (api, id) => api.deleteDomain(id),
-  name: (change) => (change.op === 'create' ? change.payload.domain : undefined),
-  editable: (payload) => [{ name: 'domain', label: 'Domain', value: payload.domain }],
+  labels: { domain: 'Domain' },
 });
