@@ -8,6 +8,7 @@ import {
   deleted,
   existing,
   findListed,
+  labelled,
   type RecordKind,
   type SendContext,
   type SyncTable,
@@ -29,7 +30,7 @@ export interface FieldSpec<
   C extends object,
   U extends object,
 > extends Pick<Listing<R, I>, 'rows' | 'list' | 'fromServer' | 'content' | 'forget' | 'lookAlike'>,
-    Pick<Creation<C, I>, 'complete'> {
+    Pick<Creation<C, I>, 'make' | 'complete'> {
   kind: K;
   noun: string;
   table: SyncTable;
@@ -42,7 +43,6 @@ export interface FieldSpec<
   edited(row: R, patch: U): R;
   /** Whether a listed record is the one this create makes. */
   fits(payload: C, item: I): boolean;
-  make(api: ApiClient, payload: C): Promise<{ id: number; extra?: object }>;
   update(ctx: SendContext, key: string, id: number, patch: U): Promise<unknown>;
   remove(api: ApiClient, id: number): Promise<unknown>;
   /** What goes with it when it is deleted here. */
@@ -73,12 +73,11 @@ export function fieldKind<
     },
   };
   const creation: Creation<C, I> = {
-    make: ({ api }, payload) => spec.make(api, payload),
+    ...spec,
     find: async (ctx, payload) => {
       const listed = await findListed(ctx, listing, (item) => spec.fits(payload, item));
       return listed && { id: listed.id, listed };
     },
-    complete: spec.complete,
   };
   return {
     table: spec.table,
@@ -127,12 +126,7 @@ export function fieldKind<
       const name = fieldsOf(c.payload)[nameField];
       return sentence(spec.noun, c.op, typeof name === 'string' ? name : undefined);
     },
-    editable: (change) =>
-      Object.entries(spec.labels).map(([name, label]) => ({
-        name,
-        label,
-        value: String(fieldsOf(mine(change).payload)[name] ?? ''),
-      })),
+    editable: (change) => labelled(spec.labels, mine(change).payload),
     async edit(db, entry, fields) {
       const c = mine(entry);
       if (c.op !== 'create') return null;

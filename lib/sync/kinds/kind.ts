@@ -156,6 +156,12 @@ export async function existing<R extends Mirrored>(table: EntityTable<R, 'key'>,
   return row;
 }
 
+/** The fields `labels` names (name → label), with their values in `payload`. */
+export function labelled(labels: Record<string, string>, payload: object | null): EditableField[] {
+  const values: Record<string, unknown> = { ...payload };
+  return Object.entries(labels).map(([name, label]) => ({ name, label, value: String(values[name] ?? '') }));
+}
+
 /** "Create channel “News”", "Update channel", "Delete channel". */
 export function sentence(noun: string, op: 'create' | 'update' | 'delete', name?: string): string {
   const verb = { create: 'Create', update: 'Update', delete: 'Delete' }[op];

@@ -7,7 +7,7 @@ import { normalizeLongUrl } from '../../db/search-words';
 import type { Listing } from '../../refresh/listing';
 import { syncStateOf } from '../ids';
 import { channelItem } from './channel-item';
-import { type Creation, existing, type RecordKind, sendCreate, sentence } from './kind';
+import { type Creation, existing, labelled, type RecordKind, sendCreate, sentence } from './kind';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -85,10 +85,7 @@ export const link: RecordKind<'link', LinkRow, Link> = {
   },
   send: (ctx, entry) => sendCreate(ctx, entry, 'links', creation),
   describe: ({ payload: { input } }) => sentence('short link', 'create', input.custom ?? input.url),
-  editable: ({ payload: { input } }) => [
-    { name: 'url', label: 'Long URL', value: input.url },
-    { name: 'custom', label: 'Custom alias', value: input.custom ?? '' },
-  ],
+  editable: ({ payload }) => labelled({ url: 'Long URL', custom: 'Custom alias' }, payload.input),
   async edit(db, { key, payload }, fields) {
     const next = { ...payload, input: validateInput(linkFieldsInput, { ...payload.input, ...fields }) };
     // Its date and campaign stay the row's own: the create's moment, and whatever was assigned since.
