@@ -80,8 +80,9 @@ export const createChannel = async (ctx: ActionContext, fields: channels.CreateC
 export const updateChannel = async (ctx: ActionContext, key: string, fields: channels.UpdateChannelInput) =>
   queue(ctx, { kind: 'channel', op: 'update', key, payload: validateInput(channels.updateChannelInput, fields) });
 
-export const deleteChannel = async (ctx: ActionContext, key: string) =>
-  queue(ctx, { kind: 'channel', op: 'delete', key, payload: null });
+/** Deletes a channel, campaign or branded domain here at once, and on the service in the background. */
+export const deleteRecord = async (ctx: ActionContext, kind: 'channel' | 'campaign' | 'domain', key: string) =>
+  queue(ctx, { kind, op: 'delete', key, payload: null });
 
 /**
  * Assigns a link, QR code or bio page to a channel. Links and QR codes are named by local key
@@ -105,9 +106,6 @@ export const createCampaign = async (ctx: ActionContext, fields: campaigns.Creat
 export const updateCampaign = async (ctx: ActionContext, key: string, fields: campaigns.UpdateCampaignInput) =>
   queue(ctx, { kind: 'campaign', op: 'update', key, payload: validateInput(campaigns.updateCampaignInput, fields) });
 
-export const deleteCampaign = async (ctx: ActionContext, key: string) =>
-  queue(ctx, { kind: 'campaign', op: 'delete', key, payload: null });
-
 export const assignToCampaign = async (ctx: ActionContext, campaignKey: string, key: string) =>
   queue(ctx, { kind: 'campaignLink', op: 'create', key, deps: [campaignKey, key], payload: { campaignKey } });
 
@@ -116,9 +114,6 @@ export const createDomain = async (ctx: ActionContext, fields: domains.CreateDom
 
 export const updateDomain = async (ctx: ActionContext, key: string, fields: domains.UpdateDomainInput) =>
   queue(ctx, { kind: 'domain', op: 'update', key, payload: validateInput(domains.updateDomainInput, fields) });
-
-export const deleteDomain = async (ctx: ActionContext, key: string) =>
-  queue(ctx, { kind: 'domain', op: 'delete', key, payload: null });
 
 export const createQrCode = async (ctx: ActionContext, fields: qrs.CreateQrInput) =>
   create(ctx, { kind: 'qr', op: 'create', payload: validateInput(qrs.createQrInput, fields) });
