@@ -16,21 +16,17 @@ const editable = (e: OutboxEntry) => e.state !== 'inflight';
  * Adds a change to the outbox, folding it into what is already queued for the same record, as its
  * kind says: create+update → one create; update+update → one update; create+delete → nothing at
  * all; delete drops earlier updates. Must run inside the caller's transaction (with the outbox).
- * Returns the seq of the entry that will carry the change, or null when nothing needs sending.
  */
-export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): Promise<number | null> {
+export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): Promise<void> {
   const queued = await db.outbox.where('key').equals(change.key).sortBy('seq');
   const same = queued.filter((e) => e.kind === change.kind);
   if (change.op === 'delete') {
-    const create = same.find((e) => e.op === 'create' && editable(e));
-    if (create && !create.ambiguous && !queued.some((e) => e.state === 'inflight')) {
-      // Never reached the service: forget every change to it, and everything waiting on it.
-      await db.outbox.where('key').equals(change.key).delete();
-      await dropDependents(db, change.key);
-      return null;
-    }
-    await db.outbox.bulkDelete(same.filter((e) => e.op === 'update' && editable(e)).map((e) => e.seq!));
     await dropDependents(db, change.key);
+    const create = same.find((e) => e.op === 'create' && editable(e));
+    // Never reached the service: forget every change to it.
+    if (create && !create.ambiguous && !queued.some((e) => e.state === 'inflight'))
+      return void (await db.outbox.where('key').equals(change.key).delete());
+    await db.outbox.bulkDelete(same.filter((e) => e.op === 'update' && editable(e)).map((e) => e.seq!));
   } else {
     const last = same.at(-1);
     const folded = last && editable(last) ? kindOf(change.kind).fold?.(last, change) : null;
@@ -43,7 +39,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
         // An edit is how a refused change is fixed: it goes back into the queue.
         ...(last.state === 'failed' ? { state: 'pending', error: null, attempts: 0, notBefore: now } : {}),
       });
-      return last.seq!;
+      return;
     }
   }
   const { priority = 1, deps: others = [], ...rest } = change;
@@ -60,7 +56,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
     ambiguous: false,
     error: null,
   };
-  return (await db.outbox.add(entry)) ?? null;
+  await db.outbox.add(entry);
 }
 
 /** Queued changes that need a record which is going away (assignments to or of it) are moot. */
