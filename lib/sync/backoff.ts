@@ -4,7 +4,7 @@
  * minute costs little. A service that is down is not hammered: network failures pause the whole
  * drain, and 429s wait for the window's reset.
  */
-export const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_CAP_MS = 60_000;
 
 export function backoffDelay(attempts: number, random: () => number): number {

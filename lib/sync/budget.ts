@@ -64,7 +64,7 @@ export const PERSON_ACTIVE_MS = 2 * 60_000;
  * Requests kept back from a priority now: background work keeps a third of the limit free while
  * a person is using the extension (shortening page after page), else its usual few.
  */
-export function reserveFor(budget: Budget, priority: Priority, now: number): number {
+function reserveFor(budget: Budget, priority: Priority, now: number): number {
   if (priority !== 2 || usedSince(budget.usage, now - PERSON_ACTIVE_MS, 'user') === 0) return RESERVE[priority];
   return Math.max(RESERVE[2], Math.ceil(budget.limit / 3));
 }

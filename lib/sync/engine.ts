@@ -225,7 +225,6 @@ export function createSyncEngine(deps: EngineDeps) {
     budget,
   };
 }
-export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
 function unexpected(error: unknown): ApiError {
   const message = error instanceof Error ? error.message : String(error);

@@ -5,7 +5,7 @@ import { backoffDelay } from './backoff';
 /** Unreadable answers in a row to one change before it is shown as refused. */
 const UNREADABLE_ANSWERS_BEFORE_FAILING = 4;
 
-export interface PolicyLimits {
+interface PolicyLimits {
   /** The request timeout: a create that timed out may still be running on the service this long. */
   timeoutMs: number;
   random: () => number;
