@@ -14,9 +14,8 @@ import type { Fields } from './kinds/kind';
 import { type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 
 /**
- * One function per user action. Each validates its input with the API's own schemas, writes the
- * local record and its outbox entry in one transaction, and returns at once; the background
- * worker sends it. Views follow the mirror through live queries, so the change shows instantly.
+ * One function per user action: its input validated with the API's own schemas, the local record
+ * and its outbox entry written in one transaction; the background worker sends it.
  */
 export interface ActionContext {
   db: LinkpilotDb;

@@ -2,9 +2,8 @@ import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimitInfo } from '../api/rat
 import { countUse, type UsageBucket, type Use, usedSince } from './usage';
 
 /**
- * The request budget, persisted so a restarted worker knows what it may still send. Updated from
- * every response's headers; between responses it counts what it sent itself. Pure functions:
- * the engine loads, changes and stores it.
+ * The request budget, as pure functions (budget-store.ts keeps it): updated from every response's
+ * headers; between responses it counts what it sent itself.
  */
 export interface Budget {
   limit: number;

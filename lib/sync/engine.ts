@@ -52,9 +52,8 @@ const MAX_INLINE_WAIT_MS = 65_000;
 const MAX_INLINE_REFRESH_WAIT_MS = 2_000;
 
 /**
- * The drain loop: sends the outbox in order (priority, then seq), one request at a time inside the
- * budget, then refreshes the mirror. Everything it needs is in IndexedDB, so a worker stopped at
- * any moment continues on its next start.
+ * The drain loop: sends the outbox in order, one request at a time inside the budget, then refreshes
+ * the mirror. All it needs is in IndexedDB, so a worker stopped at any moment continues on its next start.
  */
 export function createSyncEngine(deps: EngineDeps) {
   const { db } = deps;

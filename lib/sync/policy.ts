@@ -13,7 +13,7 @@ interface PolicyLimits {
 
 /**
  * What becomes of an entry whose request failed: back to the queue (at once, later, or to be looked
- * up first if it may have been made) or refused, for the person to decide. A pure function.
+ * up first if it may have been made) or refused, for the person to decide.
  */
 export function afterFailure(entry: OutboxEntry, error: ApiError, now: number, limits: PolicyLimits): Partial<Queued> {
   const ambiguous = entry.ambiguous || (entry.op === 'create' && error.ambiguous);
