@@ -2,7 +2,7 @@ import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
-import { deleteCampaign } from '@/lib/sync/actions';
+import { deleteRecord } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 /** One campaign's line: what it is, where it can be reached, and what can be done with it. */
@@ -21,7 +21,7 @@ export function CampaignSummary({
   function confirmDelete() {
     // The service keeps the links and only clears their campaign; say so, or people fear losing links.
     if (window.confirm(`Delete the campaign “${name}”? Its links are kept, but no longer assigned to a campaign.`)) {
-      void deleteCampaign({ db: database() }, campaign.key).then(kickSync);
+      void deleteRecord({ db: database() }, 'campaign', campaign.key).then(kickSync);
     }
   }
   return (

@@ -12,7 +12,7 @@ import { useZodForm } from '@/components/ui/useZodForm';
 import { createChannelInput } from '@/lib/api/inputs/channels';
 import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
-import { createChannel, deleteChannel, updateChannel } from '@/lib/sync/actions';
+import { createChannel, deleteRecord, updateChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { ChannelItems } from './ChannelItems';
 
@@ -83,7 +83,7 @@ export function ChannelsPage() {
                 aria-label={`Delete ${channel.name}`}
                 onClick={() => {
                   if (window.confirm(`Delete the channel “${channel.name}”? Its items are unassigned, not deleted.`))
-                    void deleteChannel({ db }, channel.key).then(kickSync);
+                    void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               >
                 Delete
@@ -99,7 +99,7 @@ export function ChannelsPage() {
                       `Delete this copy of “${channel.name}” from the service? The channel made here stays.`,
                     )
                   )
-                    void deleteChannel({ db }, channel.key).then(kickSync);
+                    void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               />
             ) : null}

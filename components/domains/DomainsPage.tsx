@@ -11,7 +11,7 @@ import { useZodForm } from '@/components/ui/useZodForm';
 import { createDomainInput } from '@/lib/api/inputs/domains';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
-import { createDomain, deleteDomain } from '@/lib/sync/actions';
+import { createDomain, deleteRecord } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { DomainRedirectsForm } from './DomainRedirectsForm';
 
@@ -73,7 +73,7 @@ export function DomainsPage() {
                       aria-label={`Delete ${d.domain}`}
                       onClick={() => {
                         if (window.confirm(`Delete ${d.domain}? Its short links stop working on it.`))
-                          void deleteDomain({ db }, d.key).then(kickSync);
+                          void deleteRecord({ db }, 'domain', d.key).then(kickSync);
                       }}
                     >
                       Delete

@@ -8,9 +8,9 @@ import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
 import { campaign } from '../sync/kinds/campaign';
 import { channel } from '../sync/kinds/channel';
 import { domain } from '../sync/kinds/domain';
-import type { Listing } from '../sync/kinds/kind';
 import { link } from '../sync/kinds/link';
 import { qr } from '../sync/kinds/qr';
+import type { Listing } from './listing';
 
 /**
  * The service's lists as the mirror keeps them, read one page at a time by the head checks
