@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
+import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { displayUrl } from '@/components/ui/format';
-import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isWebUrl } from '@/lib/api/web-url';
 import { database } from '@/lib/db/open';

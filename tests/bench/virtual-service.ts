@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { LinkpilotDb } from '../../lib/db/schema';
 import { pullInProgress } from '../../lib/refresh/pull';
-import { createSyncEngine, type SyncEngine } from '../../lib/sync/engine';
+import { createSyncEngine } from '../../lib/sync/engine';
 import { type RunningServer, startServer } from '../../server/start';
 import { insertLinks } from './seed';
 
@@ -28,7 +28,7 @@ export interface RunOptions {
 export interface VirtualSetup {
   server: RunningServer;
   db: LinkpilotDb;
-  engine: SyncEngine;
+  engine: ReturnType<typeof createSyncEngine>;
   /** Every request the engine sent, at virtual time. */
   sent: Sent[];
   now(): number;
@@ -70,7 +70,7 @@ export async function virtualService(links: number, sharePercent = 10): Promise<
       clock += ms;
     },
     random: () => 0.5,
-    sharePercent,
+    sharePercent: () => sharePercent,
     wakeAt: (at) => {
       wakeAt = Math.min(wakeAt, at);
     },
