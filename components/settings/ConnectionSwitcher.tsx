@@ -1,5 +1,6 @@
 import { sendRequest } from '@/lib/messages/send';
-import { type Connections, connectionLabel } from '@/lib/settings/connection';
+import type { Connections } from '@/lib/settings/connection';
+import { connectionLabel } from '@/lib/settings/connection-label';
 
 // UI text of this component, kept together.
 const TEXT = { label: 'Connection' };

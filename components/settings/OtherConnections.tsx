@@ -2,7 +2,8 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useDashboard } from '@/components/state/dashboard';
 import { sendRequest } from '@/lib/messages/send';
-import { type Connections, connectionLabel } from '@/lib/settings/connection';
+import type { Connections } from '@/lib/settings/connection';
+import { connectionLabel } from '@/lib/settings/connection-label';
 import { ConnectionForm } from './ConnectionForm';
 import { confirmRemove } from './remove-connection';
 

@@ -1,7 +1,8 @@
 import { plural } from '@/components/ui/format';
 import { databaseNamed } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
-import { type Connection, connectionLabel } from '@/lib/settings/connection';
+import type { Connection } from '@/lib/settings/connection';
+import { connectionLabel } from '@/lib/settings/connection-label';
 
 // UI text of removing a connection, kept together.
 const TEXT = {

@@ -19,9 +19,6 @@ export interface DashboardState {
   openLinkDetail: (key: string | null) => void;
   setCreatingLink: (creating: boolean) => void;
   setJustConnected: (note: { email: string; notes: string[] } | null) => void;
-  /** Once the connection shown changes: the open link and the filters named records of the one before. */
-  forgetRecords: (connectionId: string | null) => void;
-  shownConnection: string | null;
 }
 
 export const NO_LINK_FILTERS: LinkTableQuery = {
@@ -44,13 +41,6 @@ export const useDashboard = create<DashboardState>()((set) => ({
   openLinkDetail: (openLink) => set({ openLink, creatingLink: false }),
   setCreatingLink: (creatingLink) => set({ creatingLink }),
   setJustConnected: (justConnected) => set({ justConnected }),
-  shownConnection: null,
-  forgetRecords: (connectionId) =>
-    set((s) =>
-      s.shownConnection === connectionId
-        ? s
-        : { shownConnection: connectionId, linkQuery: NO_LINK_FILTERS, openLink: null, creatingLink: false },
-    ),
 }));
 
 /** The section named by a URL hash such as `#/channels` or `#/links?x`; '' for none. */

@@ -11,7 +11,7 @@ import {
   Settings,
   UserRound,
 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { AccountPage } from '@/components/account/AccountPage';
 import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
 import { CatalogPage } from '@/components/catalog/CatalogPage';
@@ -23,7 +23,7 @@ import { LinkTablePage } from '@/components/links/LinkTablePage';
 import { QrCodesPage } from '@/components/qr/QrCodesPage';
 import { ConnectionSwitcher } from '@/components/settings/ConnectionSwitcher';
 import { SettingsPage } from '@/components/settings/SettingsPage';
-import { useDashboard } from '@/components/state/dashboard';
+import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { database, showDatabase } from '@/lib/db/open';
@@ -53,16 +53,19 @@ export function App() {
   useTheme();
   const connections = useStorageItem(connectionsItem);
   const route = useDashboard((s) => s.section);
-  const forgetRecords = useDashboard((s) => s.forgetRecords);
   const active = activeConnection(connections.value);
   const connected = active !== null;
   // Not connected, the dashboard is its Settings page; connecting then keeps the person there, for the next step.
   useEffect(() => {
     if (connections.loaded && !connected && route !== 'settings') window.location.hash = '#/settings';
   }, [connections.loaded, connected, route]);
-  // The open link and the filters name records of the connection shown before.
-  const activeId = active?.id;
-  useEffect(() => forgetRecords(activeId ?? null), [activeId, forgetRecords]);
+  // The open link and the filters name records of the connection shown before a switch.
+  const shown = useRef(active?.id);
+  useEffect(() => {
+    if (shown.current === active?.id) return;
+    shown.current = active?.id;
+    useDashboard.setState({ linkQuery: NO_LINK_FILTERS, openLink: null, creatingLink: false });
+  }, [active?.id]);
   if (!connections.loaded) return null;
   // Views read the selected database; keyed by the connection, they mount afresh on a switch.
   showDatabase(active?.database);

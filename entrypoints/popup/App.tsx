@@ -6,7 +6,6 @@ import { useTheme } from '@/components/hooks/useTheme';
 import { PageLink } from '@/components/links/PageLink';
 import { RecentLinks } from '@/components/links/RecentLinks';
 import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
-import { ConnectionSwitcher } from '@/components/settings/ConnectionSwitcher';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { copyFromPage } from '@/lib/browser/clipboard';
@@ -18,6 +17,10 @@ import { activeConnection, type Connections, connectionsItem } from '@/lib/setti
 
 // The form (and the validation library it brings) loads after the first paint: the popup shows the
 // page's link and the recent list from IndexedDB without waiting for it.
+// The switcher too: only people with several connections need it, and it may come a moment later.
+const ConnectionSwitcher = lazy(() =>
+  import('@/components/settings/ConnectionSwitcher').then((m) => ({ default: m.ConnectionSwitcher })),
+);
 const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
 
 export function App() {
@@ -52,7 +55,11 @@ function Popup({ connections, connected }: { connections: Connections; connected
       <span className="brand">
         <Link2 size={18} aria-hidden="true" /> Linkpilot
       </span>
-      <ConnectionSwitcher connections={connections} />
+      {connections.list.length > 1 ? (
+        <Suspense fallback={null}>
+          <ConnectionSwitcher connections={connections} />
+        </Suspense>
+      ) : null}
       {connected ? (
         <button
           type="button"

@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import { DB_NAME, LinkpilotDb } from './schema';
 
 const opened = new Map<string, LinkpilotDb>();
@@ -25,11 +24,4 @@ export function showDatabase(name: string | undefined): void {
 /** The database of the connection this page shows. */
 export function database(): LinkpilotDb {
   return databaseNamed(shown);
-}
-
-/** Closes this context's handle and deletes the database; other contexts close theirs when asked by Dexie. */
-export async function deleteDatabase(name: string): Promise<void> {
-  opened.get(name)?.close();
-  opened.delete(name);
-  await Dexie.delete(name);
 }

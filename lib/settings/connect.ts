@@ -2,9 +2,10 @@ import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Fetch } from '../api/fetch';
 import type { Account } from '../api/schemas/account';
-import { databaseNamed, deleteDatabase } from '../db/open';
+import { deleteDatabase } from '../db/delete';
+import { databaseNamed } from '../db/open';
 import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
-import { type Connection, connectionsItem, freeDatabaseName, updateConnections } from './connection';
+import { type Connection, type Connections, connectionsItem, freeDatabaseName } from './connection';
 import { parseServiceUrl } from './service-url';
 
 export interface ConnectResult {
@@ -140,4 +141,20 @@ async function clearMirror(db: LinkpilotDb): Promise<void> {
   await db.transaction('rw', [...MIRROR_TABLES.map((t) => db.table(t)), db.outbox, db.meta], async () => {
     for (const table of [...MIRROR_TABLES, 'outbox', 'meta'] as const) await db.table(table).clear();
   });
+}
+
+let writing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Changes the stored list one change at a time: connect, remove and switch may arrive together
+ * from several pages, and each must see what the one before it wrote.
+ */
+function updateConnections(change: (all: Connections) => Connections): Promise<Connections> {
+  const next = writing.then(async () => {
+    const updated = change(await connectionsItem.getValue());
+    await connectionsItem.setValue(updated);
+    return updated;
+  });
+  writing = next.catch(() => undefined);
+  return next;
 }

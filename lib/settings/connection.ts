@@ -50,32 +50,10 @@ export function activeConnection(all: Connections): Connection | null {
   return all.list.find((c) => c.id === all.activeId) ?? null;
 }
 
-/** "user@example.com on links.example": who and where, as a person tells connections apart. */
-export function connectionLabel(c: Pick<Connection, 'baseUrl' | 'email'>): string {
-  const host = new URL(c.baseUrl).host;
-  return c.email ? `${c.email} on ${host}` : host;
-}
-
 /**
  * A database name no connection in `list` uses. The database of version 1 goes to whichever
  * connection finds it free, so the first connection of a new install is mirrored where it always was.
  */
 export function freeDatabaseName(list: Connection[], id: string): string {
   return list.some((c) => c.database === DB_NAME) ? `${DB_NAME}-${id}` : DB_NAME;
-}
-
-let writing: Promise<unknown> = Promise.resolve();
-
-/**
- * Changes the stored list one change at a time: connect, remove and switch may arrive together
- * from several pages, and each must see what the one before it wrote.
- */
-export function updateConnections(change: (all: Connections) => Connections): Promise<Connections> {
-  const next = writing.then(async () => {
-    const updated = change(await connectionsItem.getValue());
-    await connectionsItem.setValue(updated);
-    return updated;
-  });
-  writing = next.catch(() => undefined);
-  return next;
 }

@@ -175,7 +175,6 @@ describe('the background worker', () => {
   });
 
   it('answers its own pages, ignores web pages, and refuses a message it does not know', async () => {
-    await connect();
     background.main();
     const ask = async (message: unknown, sender: object) => {
       const reply = vi.fn();
@@ -183,11 +182,20 @@ describe('the background worker', () => {
       if (kept) await vi.waitFor(() => expect(reply).toHaveBeenCalled());
       return { kept, reply: reply.mock.calls[0]?.[0] };
     };
+    // Not connected, a request about the connection is answered with why not.
+    expect((await ask({ type: 'sync.pull' }, ownPage())).reply).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: 'Linkpilot is not connected to a service.' },
+    });
+    await connect();
+    // Once the drain the new connection set off has ended, the pull asked for is what reads the service.
+    await vi.waitFor(() => expect([taken > 0, held.size]).toEqual([true, 0]));
+    service.requests.length = 0;
     expect(await ask({ type: 'sync.pull' }, ownPage())).toEqual({
       kept: true,
       reply: { ok: true, data: { started: true } },
     });
-    expect((await database().meta.get(PULL_CURSOR_KEY))?.value).toMatchObject({ collection: expect.any(String) });
+    await vi.waitFor(() => expect(service.sent()).toContain('GET /api/account'));
     expect(await ask({ type: 'sync.pull' }, { id: fakeBrowser.runtime.id, url: 'https://evil.test/' })).toEqual({
       kept: undefined,
       reply: undefined,

@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
-import { databaseNamed, deleteDatabase } from '@/lib/db/open';
+import { deleteDatabase } from '@/lib/db/delete';
+import { databaseNamed } from '@/lib/db/open';
 import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';
 import { activeConnection, connectionsItem } from '@/lib/settings/connection';
 
