@@ -10,6 +10,7 @@ import {
 } from '@/lib/api/inputs/links';
 import { type FieldErrors, messageForField } from '@/lib/api/validate-input';
 import { database } from '@/lib/db/open';
+import { placementInMirror } from '@/lib/db/queries';
 import { createLink } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
@@ -60,7 +61,7 @@ export function useLinkFormModel() {
       return null;
     }
     try {
-      const key = await createLink({ db }, { input: parsed.fields, ...placement });
+      const key = await createLink({ db }, { input: parsed.fields, ...(await placementInMirror(db, placement)) });
       kickSync();
       setErrors({});
       return key;

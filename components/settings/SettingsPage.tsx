@@ -5,33 +5,30 @@ import { AccountSummary } from '@/components/account/AccountSummary';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
-import { displayUrl, plural } from '@/components/ui/format';
+import { displayUrl } from '@/components/ui/format';
 import { database } from '@/lib/db/open';
-import { sendRequest } from '@/lib/messages/send';
-import { connectionItem } from '@/lib/settings/connection';
+import { activeConnection, connectionsItem } from '@/lib/settings/connection';
 import { ConnectionForm } from './ConnectionForm';
+import { OtherConnections } from './OtherConnections';
 import { PreferencesForm } from './PreferencesForm';
+import { confirmRemove } from './remove-connection';
 
 /**
  * Settings: the connection first. Connected, it reads "Connected to … as …" with Change and
- * Disconnect; right after connecting it offers the next step. Preferences follow.
+ * Disconnect; right after connecting it offers the next step. The other connections follow, then
+ * preferences.
  */
 export function SettingsPage() {
-  const connection = useStorageItem(connectionItem);
+  const connections = useStorageItem(connectionsItem);
   const account = useLiveQuery(() => database().account.get('me'));
-  const pending = useLiveQuery(() => database().outbox.count(), [], 0);
   const [changing, setChanging] = useState(false);
   const { justConnected, setJustConnected } = useDashboard();
-  const connected = connection.value;
+  const connected = activeConnection(connections.value);
 
-  async function confirmDisconnect() {
-    const warning = pending > 0 ? ` ${plural(pending, 'change')} not yet synced will be discarded.` : '';
-    if (
-      window.confirm(`Disconnect? The API key and the local copy of your data are removed from this browser.${warning}`)
-    ) {
-      setJustConnected(null);
-      await sendRequest({ type: 'connection.disconnect' });
-    }
+  async function disconnect() {
+    if (!connected) return;
+    setJustConnected(null);
+    await confirmRemove(connected, 'Disconnect?');
   }
 
   return (
@@ -74,7 +71,7 @@ export function SettingsPage() {
               <button type="button" className="secondary" onClick={() => setChanging(true)}>
                 Change
               </button>
-              <button type="button" className="danger" onClick={() => void confirmDisconnect()}>
+              <button type="button" className="danger" onClick={() => void disconnect()}>
                 Disconnect
               </button>
             </div>
@@ -86,6 +83,7 @@ export function SettingsPage() {
         <div className="card">
           <ConnectionForm
             initialUrl={connected?.baseUrl ?? ''}
+            replacing={connected?.id}
             onConnected={(result) => {
               setChanging(false);
               setJustConnected(result);
@@ -94,6 +92,7 @@ export function SettingsPage() {
           />
         </div>
       )}
+      {connected ? <OtherConnections connections={connections.value} /> : null}
       {connected ? <PreferencesForm /> : null}
     </section>
   );
