@@ -114,11 +114,12 @@ report('sync.user_wait_ratio_during_reconcile', waitRatio(waits.reconcileMs, wai
   at: '100k links, share 100 % against 0 %',
   idle_median_ms: median(waits.idleMs),
   reconcile_median_ms: median(waits.reconcileMs),
+  idle_max_ms: Math.max(...waits.idleMs),
+  reconcile_max_ms: Math.max(...waits.reconcileMs),
   shortens: waits.idleMs.length,
 });
 report('sync.user_wait_ratio_during_full_walk', waitRatio(waits.fullWalkMs, waits.idleMs), 'ratio', {
   at: '100k links, Sync now under way',
   full_walk_median_ms: median(waits.fullWalkMs),
   full_walk_max_ms: Math.max(...waits.fullWalkMs),
-  idle_max_ms: Math.max(...waits.idleMs),
 });
