@@ -1,13 +1,14 @@
 import { QrDataField } from './QrDataField';
 import type { DraftFieldsProps, EmailDraft } from './qr-drafts';
+import { t } from '@/lib/browser/i18n';
 
 /** An e-mail code opens a new message (mailto:) with the address, subject and text filled in. */
 export function QrEmailFields(props: DraftFieldsProps<EmailDraft>) {
   return (
     <>
-      <QrDataField {...props} name="email" label="E-mail address" type="email" />
-      <QrDataField {...props} name="subject" label="Subject" hint="Optional." />
-      <QrDataField {...props} name="body" label="Message" hint="Optional." multiline />
+      <QrDataField {...props} name="email" label={t('qrEmailFields.eMailAddress')} type="email" />
+      <QrDataField {...props} name="subject" label={t('qrEmailFields.subject')} hint={t('qrEmailFields.optional')} />
+      <QrDataField {...props} name="body" label={t('qrEmailFields.message')} hint={t('qrEmailFields.optional')} multiline />
     </>
   );
 }

@@ -6,16 +6,12 @@ import { QrSmsFields } from './QrSmsFields';
 import { QrVcardFields } from './QrVcardFields';
 import { QrWifiFields } from './QrWifiFields';
 import type { Drafts } from './qr-drafts';
+import { t } from '@/lib/browser/i18n';
 
-export const QR_TYPE_LABEL: Record<QrType, string> = {
-  text: 'Text',
-  link: 'Link',
-  phone: 'Phone call',
-  email: 'E-mail',
-  sms: 'SMS',
-  wifi: 'Wi-Fi network',
-  vcard: 'Contact card (vCard)',
-};
+/** A type of QR code in the person's words. */
+export function qrTypeLabel(key: QrType): string {
+  return t(`qr.type.${key}`);
+}
 
 /** The fields of the chosen type; each type edits only its own draft. */
 export function QrTypeFields({

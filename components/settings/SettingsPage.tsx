@@ -5,12 +5,13 @@ import { AccountSummary } from '@/components/account/AccountSummary';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
-import { displayUrl, plural } from '@/components/ui/format';
+import { displayUrl } from '@/components/ui/format';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 import { connectionItem } from '@/lib/settings/connection';
 import { ConnectionForm } from './ConnectionForm';
 import { PreferencesForm } from './PreferencesForm';
+import { plural, t } from '@/lib/browser/i18n';
 
 /**
  * Settings: the connection first. Connected, it reads "Connected to … as …" with Change and
@@ -25,9 +26,9 @@ export function SettingsPage() {
   const connected = connection.value;
 
   async function confirmDisconnect() {
-    const warning = pending > 0 ? ` ${plural(pending, 'change')} not yet synced will be discarded.` : '';
+    const warning = pending > 0 ? ` ${plural('settings.discarded', pending)}` : '';
     if (
-      window.confirm(`Disconnect? The API key and the local copy of your data are removed from this browser.${warning}`)
+      window.confirm(`${t('settings.confirmDisconnect')}${warning}`)
     ) {
       setJustConnected(null);
       await sendRequest({ type: 'connection.disconnect' });
@@ -37,16 +38,15 @@ export function SettingsPage() {
   return (
     <section className="stack-lg settings" aria-labelledby="settings-heading">
       {connected ? (
-        <h2 id="settings-heading">Settings</h2>
+        <h2 id="settings-heading">{t('settingsPage.settings')}</h2>
       ) : (
         <div className="stack welcome-head">
           <span className="welcome-mark" aria-hidden="true">
             <Link2 size={26} />
           </span>
-          <h2 id="settings-heading">Connect Linkpilot to your link service</h2>
+          <h2 id="settings-heading">{t('settingsPage.connectLinkpilotToYour')}</h2>
           <p className="muted">
-            Once connected, your links, channels, campaigns and QR codes are copied into this browser: everything opens
-            instantly and works offline.
+            {t('settingsPage.onceConnectedYourLinks')}
           </p>
         </div>
       )}
@@ -56,26 +56,26 @@ export function SettingsPage() {
             <div className="banner banner-ok" role="status" data-testid="connected-note">
               <CircleCheck size={16} aria-hidden="true" />
               <span>
-                You're connected as {justConnected.email}. {justConnected.notes.join(' ')}
+                {t('settings.connectedAs', { email: justConnected.email })} {justConnected.notes.join(' ')}
               </span>
               <a className="button-link" href="#/links">
-                Go to your links <ArrowRight size={14} aria-hidden="true" />
+                {t('settingsPage.goToYourLinks')} <ArrowRight size={14} aria-hidden="true" />
               </a>
             </div>
           ) : null}
           <div className="row-between">
             <div className="stack">
-              <p className="muted small-text">Connected to</p>
+              <p className="muted small-text">{t('settingsPage.connectedTo')}</p>
               <p className="connection-service" data-testid="connected-service">
                 {displayUrl(connected.baseUrl)}
               </p>
             </div>
             <div className="actions">
               <button type="button" className="secondary" onClick={() => setChanging(true)}>
-                Change
+                {t('popup.changeShortcut')}
               </button>
               <button type="button" className="danger" onClick={() => void confirmDisconnect()}>
-                Disconnect
+                {t('settingsPage.disconnect')}
               </button>
             </div>
           </div>

@@ -1,11 +1,12 @@
 import type { SyncState } from '@/lib/db/schema';
+import { t } from '@/lib/browser/i18n';
 
 /** Where a record stands: nothing shown when synced. */
 export function SyncBadge({ state }: { state: SyncState }) {
   if (state === 'synced') return null;
   return (
     <span className={`badge sync-badge sync-${state}`} data-testid="sync-state" data-state={state}>
-      {state === 'pending' ? 'Not synced yet' : 'Not saved: see Sync'}
+      {state === 'pending' ? t('common.notSynced') : t('common.notSavedSeeSync')}
     </span>
   );
 }

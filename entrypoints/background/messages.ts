@@ -5,6 +5,7 @@ import { type Reply, type Request, type RequestType, type ResponseMap, requestSc
 import { connect, disconnect } from '@/lib/settings/connect';
 import { lookupShortUrl } from '@/lib/sync/lookup-short';
 import type { BackgroundSync } from './sync';
+import { t } from '@/lib/browser/i18n';
 
 type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
 
@@ -61,7 +62,7 @@ async function answer(handlers: Handlers, message: unknown): Promise<Reply<Reque
   if (!parsed.success) {
     return {
       ok: false,
-      error: new ApiError({ kind: 'validation', message: 'Unknown or malformed request.', retryable: false }).toJSON(),
+      error: new ApiError({ kind: 'validation', message: t('worker.badRequest'), retryable: false }).toJSON(),
     };
   }
   const request = parsed.data;
@@ -78,6 +79,6 @@ function serialize(error: unknown): SerializedApiError {
   console.error('Linkpilot: unexpected failure while handling a message', error);
   return new ApiError({
     kind: 'bad-response',
-    message: 'Something unexpected went wrong in the background worker.',
+    message: t('worker.unexpected'),
   }).toJSON();
 }

@@ -4,8 +4,11 @@ import '@/components/ui/theme.css';
 import './dashboard.css';
 import { bindSectionToHash } from '@/components/state/dashboard';
 import { App } from './App';
+import { speakUiLanguage } from '@/components/ui/page-language';
 
 bindSectionToHash(window);
+
+speakUiLanguage(document);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -14,6 +14,8 @@ import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
 import { connectionItem } from '@/lib/settings/connection';
+import { raw, t } from '@/lib/browser/i18n';
+import { withElements } from '@/components/ui/with-elements';
 
 // The form (and the validation library it brings) loads after the first paint: the popup shows the
 // page's link and the recent list from IndexedDB without waiting for it.
@@ -42,14 +44,14 @@ export function App() {
   const header = (
     <header className="popup-header">
       <span className="brand">
-        <Link2 size={18} aria-hidden="true" /> Linkpilot
+        <Link2 size={18} aria-hidden="true" /> {t('manifest.name')}
       </span>
       {connection.value ? (
         <button
           type="button"
           className="ghost icon-only"
-          aria-label="Pop out into its own window"
-          title="Pop out"
+          aria-label={t('popup.popOutLabel')}
+          title={t('popup.popOut')}
           onClick={() => void popOut(page?.tabId ?? null).then(() => window.close())}
         >
           <PictureInPicture2 size={17} aria-hidden="true" />
@@ -58,8 +60,8 @@ export function App() {
       <button
         type="button"
         className="ghost icon-only"
-        aria-label="Open the dashboard"
-        title="Dashboard"
+        aria-label={t('popup.dashboardLabel')}
+        title={t('popup.dashboard')}
         onClick={() => void openDashboard().then(() => window.close())}
       >
         <LayoutDashboard size={17} aria-hidden="true" />
@@ -71,11 +73,11 @@ export function App() {
       <div className="popup">
         {header}
         <main className="popup-main">
-          <section className="card stack welcome" aria-label="Not connected">
-            <h1 className="welcome-title">Shorten any page in one click</h1>
-            <p className="muted">Connect Linkpilot to your link service once: you need its address and your API key.</p>
+          <section className="card stack welcome" aria-label={t('popup.notConnected')}>
+            <h1 className="welcome-title">{t('popup.welcomeTitle')}</h1>
+            <p className="muted">{t('popup.welcomeText')}</p>
             <button type="button" onClick={() => void openDashboard('settings').then(() => window.close())}>
-              <Settings size={16} aria-hidden="true" /> Connect in Settings
+              <Settings size={16} aria-hidden="true" /> {t('popup.connectInSettings')}
             </button>
           </section>
         </main>
@@ -86,15 +88,15 @@ export function App() {
   const notice =
     createdKey && link && !link.shorturl ? (
       <p role="status" className="banner banner-info" data-testid="pending-note">
-        Saved. The short URL appears here once the service has made it; press Copy then.
+        {t('popup.savedPending')}
       </p>
     ) : copy === 'copied' ? (
       <p role="status" className="banner banner-ok" data-testid="copied-note">
-        Copied to the clipboard.
+        {t('popup.copied')}
       </p>
     ) : copy === 'failed' || copy === 'offered' ? (
       <p role="status" className="banner banner-info" data-testid="copy-offer">
-        Your short link is ready. Press Copy to copy it.
+        {t('popup.copyOffer')}
       </p>
     ) : null;
 
@@ -116,7 +118,7 @@ export function App() {
             <ShortenForm url={page.url} title={page.title} onCreated={(key) => created(key, Date.now())} />
           </Suspense>
         ) : page === null ? (
-          <p className="card muted">This tab has no page that can be shortened.</p>
+          <p className="card muted">{t('popup.nothingToShorten')}</p>
         ) : null}
         <RecentLinks focusSearch={Boolean(link)} />
         <ShortenAllTabs tabId={page?.tabId ?? null} />
@@ -138,21 +140,19 @@ function ShortcutHint() {
     <p className="muted small-text shortcut-hint" data-testid="shortcut-hint">
       <Keyboard size={14} aria-hidden="true" />{' '}
       {keys ? (
-        <>
-          Shorten any page with <kbd>{keys}</kbd>.
-        </>
+        withElements(raw('popup.shortcut'), { keys: <kbd>{keys}</kbd> })
       ) : (
-        'No keyboard shortcut set for shortening a page.'
+        t('popup.noShortcut')
       )}{' '}
       {elsewhere ? (
-        'Change it under Add-ons → Manage Extension Shortcuts.'
+        t('popup.shortcutElsewhere')
       ) : (
         <button
           type="button"
           className="ghost small"
           onClick={() => void openShortcutSettings().then((opened) => (opened ? window.close() : setElsewhere(true)))}
         >
-          {keys ? 'Change' : 'Set one'}
+          {keys ? t('popup.changeShortcut') : t('popup.setShortcut')}
         </button>
       )}
     </p>

@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import './popup.css';
 import { App } from './App';
+import { speakUiLanguage } from '@/components/ui/page-language';
+
+speakUiLanguage(document);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
