@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '@/components/ui/format';
-import type { AccountRow } from '@/lib/db/schema';
 import { t } from '@/lib/browser/i18n';
+import type { AccountRow } from '@/lib/db/schema';
 
 /** Who is connected, with the plan; a queued e-mail change is shown as waiting, not as done. */
 export function AccountProfile({ account, refused }: { account: AccountRow; refused: boolean }) {
@@ -9,7 +9,13 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
     <div className="card stack account-profile">
       <div className="row">
         {account.avatar ? (
-          <img className="avatar" src={account.avatar} alt={t('account.avatarOf', { name: who })} width={48} height={48} />
+          <img
+            className="avatar"
+            src={account.avatar}
+            alt={t('account.avatarOf', { name: who })}
+            width={48}
+            height={48}
+          />
         ) : null}
         <div className="stack account-names">
           <strong data-testid="account-email">{account.email}</strong>
@@ -22,9 +28,13 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
         <dt>{t('accountProfile.plan')}</dt>
         <dd data-testid="account-plan">{account.status || t('accountProfile.notStated')}</dd>
         <dt>{t('accountProfile.planExpires')}</dt>
-        <dd data-testid="account-expires">{account.expires ? formatDateTime(account.expires) : t('accountProfile.noEndDate')}</dd>
+        <dd data-testid="account-expires">
+          {account.expires ? formatDateTime(account.expires) : t('accountProfile.noEndDate')}
+        </dd>
         <dt>{t('accountProfile.memberSince')}</dt>
-        <dd data-testid="account-registered">{account.registered ? formatDate(account.registered) : t('accountProfile.notStated')}</dd>
+        <dd data-testid="account-registered">
+          {account.registered ? formatDate(account.registered) : t('accountProfile.notStated')}
+        </dd>
       </dl>
       {account.pendingEmail ? (
         <p className={refused ? 'banner banner-error' : 'banner banner-info'} data-testid="pending-email">

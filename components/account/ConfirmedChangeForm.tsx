@@ -4,10 +4,10 @@ import { Field } from '@/components/ui/Field';
 import { isApiError } from '@/lib/api/errors';
 import { updateAccountInput } from '@/lib/api/inputs/account';
 import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { updateAccount } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { t } from '@/lib/browser/i18n';
 
 // Functions, not constants: the words are read from the catalogue when the form is shown.
 const TEXT = {

@@ -9,9 +9,9 @@ import {
   updateCampaignInput,
 } from '@/lib/api/inputs/campaigns';
 import type { FieldErrors } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import type { CampaignRow } from '@/lib/db/schema';
 import { kickSync } from '@/lib/sync/kick';
-import { t } from '@/lib/browser/i18n';
 
 /**
  * useZodForm drops empty fields before parsing, so a cleared name would reach the schema as

@@ -2,15 +2,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { Field } from '@/components/ui/Field';
+import { formatNumber } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
 import type { CampaignRow, LinkRow } from '@/lib/db/schema';
 import { assignToCampaign } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { plural, t } from '@/lib/browser/i18n';
-import { formatNumber } from '@/components/ui/format';
 
 /** A select with 100,000 options would freeze the page: show the newest few hundred, and search for the rest. */
 const CHOICES = 200;
@@ -33,7 +33,11 @@ export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
   return (
     <div className="stack campaign-links">
       <h3 className="campaign-subheading">{t('campaignLinks.linksIn', { name: campaign.name })}</h3>
-      <ul className="stack" data-testid="campaign-links" aria-label={t('campaignLinks.linksIn', { name: campaign.name })}>
+      <ul
+        className="stack"
+        data-testid="campaign-links"
+        aria-label={t('campaignLinks.linksIn', { name: campaign.name })}
+      >
         {assigned.map((link) => (
           <li key={link.key} className="row" data-testid="campaign-link">
             <span>{linkLabel(link)}</span>
@@ -43,7 +47,9 @@ export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
         ))}
       </ul>
       <p className="muted">
-        {t('campaignLinks.notListed', { none: assigned.length === 0 ? `${t('campaignLinks.noLinksAssignedFrom')} ` : '' })}
+        {t('campaignLinks.notListed', {
+          none: assigned.length === 0 ? `${t('campaignLinks.noLinksAssignedFrom')} ` : '',
+        })}
       </p>
       <AssignLink campaign={campaign} />
     </div>
@@ -82,8 +88,10 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
       }}
     >
       <div className="campaign-fields">
-        <Field label={t('campaignLinks.searchFor', { name: campaign.name })}
-          hint={t('campaignLinks.newestShown', { count: formatNumber(CHOICES) })}>
+        <Field
+          label={t('campaignLinks.searchFor', { name: campaign.name })}
+          hint={t('campaignLinks.newestShown', { count: formatNumber(CHOICES) })}
+        >
           {(p) => (
             <input
               {...p}
@@ -101,7 +109,9 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
           {(p) => (
             <select {...p} value={choice} onChange={(e) => setChoice(e.target.value)}>
               <option value="">
-                {choices.length === 0 ? t('campaignLinks.noMatchingLinks') : plural('campaignLinks.chooseOf', choices.length)}
+                {choices.length === 0
+                  ? t('campaignLinks.noMatchingLinks')
+                  : plural('campaignLinks.chooseOf', choices.length)}
               </option>
               {choices.map((link) => (
                 <option key={link.key} value={link.key}>

@@ -1,10 +1,10 @@
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
 import { deleteCampaign } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { t } from '@/lib/browser/i18n';
 
 /** One campaign's line: what it is, where it can be reached, and what can be done with it. */
 export function CampaignSummary({
@@ -42,10 +42,20 @@ export function CampaignSummary({
         >
           {t('campaignSummary.links')}
         </button>
-        <button type="button" className="secondary small" aria-label={t('common.editItem', { name: name })} onClick={onEdit}>
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={t('common.editItem', { name: name })}
+          onClick={onEdit}
+        >
           {t('campaignSummary.edit')}
         </button>
-        <button type="button" className="danger small" aria-label={t('common.deleteItem', { name: name })} onClick={confirmDelete}>
+        <button
+          type="button"
+          className="danger small"
+          aria-label={t('common.deleteItem', { name: name })}
+          onClick={confirmDelete}
+        >
           {t('campaignSummary.delete')}
         </button>
       </div>
@@ -62,7 +72,9 @@ export function CampaignSummary({
           )}
         </dd>
         <dt>{t('campaignSummary.listPage')}</dt>
-        <dd data-testid="campaign-list">{campaign.list ? <ExternalLink href={campaign.list} /> : t('campaignSummary.afterSync')}</dd>
+        <dd data-testid="campaign-list">
+          {campaign.list ? <ExternalLink href={campaign.list} /> : t('campaignSummary.afterSync')}
+        </dd>
       </dl>
     </div>
   );

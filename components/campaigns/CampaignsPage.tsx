@@ -36,9 +36,7 @@ export function CampaignsPage() {
       <SectionHead id="campaigns-heading" title={t('campaignsPage.campaigns')}>
         {newCampaign}
       </SectionHead>
-      <p className="muted">
-        {t('campaignsPage.aCampaignGathersLinks')}
-      </p>
+      <p className="muted">{t('campaignsPage.aCampaignGathersLinks')}</p>
       {campaigns && campaigns.length === 0 ? (
         <EmptyState icon={Megaphone} title={t('campaignsPage.noCampaignsYet')} action={newCampaign}>
           {t('campaignsPage.makeOneForA')}
@@ -57,11 +55,7 @@ export function CampaignsPage() {
               <TwinNotice
                 name={campaign.name}
                 onDelete={() => {
-                  if (
-                    window.confirm(
-                      t('campaigns.confirmDeleteCopy', { name: campaign.name }),
-                    )
-                  )
+                  if (window.confirm(t('campaigns.confirmDeleteCopy', { name: campaign.name })))
                     void deleteCampaign({ db }, campaign.key).then(kickSync);
                 }}
               />

@@ -23,9 +23,7 @@ export function CatalogPage() {
   return (
     <section className="stack-lg" aria-labelledby="catalog-heading">
       <SectionHead id="catalog-heading" title={t('catalogPage.overlaysAndSplashPages')} />
-      <p className="muted catalog-note">
-        {t('catalogPage.aCallToAction')}
-      </p>
+      <p className="muted catalog-note">{t('catalogPage.aCallToAction')}</p>
       <OverlayTable rows={overlays} />
       <SplashTable rows={splash} />
     </section>

@@ -4,10 +4,10 @@ import { clearIfStill } from '@/components/ui/clear-if-still';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isWebUrl } from '@/lib/api/web-url';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { assignToChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { t } from '@/lib/browser/i18n';
 
 /**
  * The items of one channel, and assigning links, QR codes and bio pages to it. Bio pages exist
@@ -44,9 +44,7 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
   return (
     <div className="stack" data-testid="channel-items">
       <h4>{t('channels.itemsIn', { name: channelName })}</h4>
-      {items.length === 0 ? (
-        <p className="muted">{t('channelItems.nothingInThisChannel')}</p>
-      ) : null}
+      {items.length === 0 ? <p className="muted">{t('channelItems.nothingInThisChannel')}</p> : null}
       <ul className="item-list">
         {items.map((item) => (
           <li key={item.key} className="row item-row" data-testid="channel-item">

@@ -9,12 +9,12 @@ import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createChannelInput } from '@/lib/api/inputs/channels';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
 import { createChannel, deleteChannel, updateChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { ChannelItems } from './ChannelItems';
-import { plural, t } from '@/lib/browser/i18n';
 
 /** Channels: list first; create and edit in a dialog; items open under their channel. */
 export function ChannelsPage() {
@@ -55,7 +55,13 @@ export function ChannelsPage() {
               <strong className="grow">
                 {channel.name}{' '}
                 {channel.starred ? (
-                  <Star size={14} className="star" aria-label={t('channelsPage.starred')} role="img" fill="currentColor" />
+                  <Star
+                    size={14}
+                    className="star"
+                    aria-label={t('channelsPage.starred')}
+                    role="img"
+                    fill="currentColor"
+                  />
                 ) : null}
               </strong>
               <span className="badge">{plural('channels.items', counts.get(channel.key) ?? 0)}</span>
@@ -94,11 +100,7 @@ export function ChannelsPage() {
               <TwinNotice
                 name={channel.name}
                 onDelete={() => {
-                  if (
-                    window.confirm(
-                      t('channels.confirmDeleteCopy', { name: channel.name }),
-                    )
-                  )
+                  if (window.confirm(t('channels.confirmDeleteCopy', { name: channel.name })))
                     void deleteChannel({ db }, channel.key).then(kickSync);
                 }}
               />
@@ -108,7 +110,10 @@ export function ChannelsPage() {
         ))}
       </ul>
       {editing ? (
-        <Dialog title={editing === 'new' ? t('channelsPage.newChannel') : t('common.editItem', { name: editing.name })} onClose={() => setEditing(null)}>
+        <Dialog
+          title={editing === 'new' ? t('channelsPage.newChannel') : t('common.editItem', { name: editing.name })}
+          onClose={() => setEditing(null)}
+        >
           <ChannelForm
             initial={editing === 'new' ? undefined : editing}
             submitLabel={editing === 'new' ? t('channels.create') : t('channels.save')}

@@ -1,11 +1,11 @@
 import { Field } from '@/components/ui/Field';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { updateDomainInput } from '@/lib/api/inputs/domains';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
 import { updateDomain } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { t } from '@/lib/browser/i18n';
 
 /** The two things of a branded domain that can change: where its root and unknown paths go. */
 export function DomainRedirectsForm({ domain, onDone }: { domain: DomainRow; onDone: () => void }) {

@@ -9,12 +9,12 @@ import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createDomainInput } from '@/lib/api/inputs/domains';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
 import { createDomain, deleteDomain } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { DomainRedirectsForm } from './DomainRedirectsForm';
-import { t } from '@/lib/browser/i18n';
 
 /** Branded domains: the list first; add one and edit its redirects in a dialog; delete. */
 export function DomainsPage() {
@@ -92,7 +92,10 @@ export function DomainsPage() {
         </Dialog>
       ) : null}
       {editing ? (
-        <Dialog title={t('domains.redirectsOf', { domain: displayUrl(editing.domain) })} onClose={() => setEditing(null)}>
+        <Dialog
+          title={t('domains.redirectsOf', { domain: displayUrl(editing.domain) })}
+          onClose={() => setEditing(null)}
+        >
           <DomainRedirectsForm domain={editing} onDone={() => setEditing(null)} />
         </Dialog>
       ) : null}

@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Folder, Megaphone } from 'lucide-react';
 import { useId } from 'react';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { assignToCampaign, assignToChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
-import { t } from '@/lib/browser/i18n';
 
 /**
  * Puts a link into a channel or a campaign, locally at once and synced in the background. The API

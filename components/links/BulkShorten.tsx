@@ -2,7 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { formatNumber } from '@/components/ui/format';
 import { isApiError } from '@/lib/api/errors';
+import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { readUrlList } from '@/lib/bulk/url-list';
 import { database } from '@/lib/db/open';
@@ -12,8 +14,6 @@ import type { Budget } from '@/lib/sync/budget';
 import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
 import { kickSync } from '@/lib/sync/kick';
 import { applyUtm } from '@/lib/utm/utm';
-import { plural, t } from '@/lib/browser/i18n';
-import { formatNumber } from '@/components/ui/format';
 
 /** The API's documented allowance, when the service has not said its own yet. */
 const DEFAULT_PER_MINUTE = 30;
@@ -83,13 +83,28 @@ export function BulkShorten() {
         </label>
       </div>
       <div className="form-grid">
-        <ChoiceField label={t('bulkShorten.channelForAll')} none="No channel" value={channelKey} onChange={setChannelKey}>
+        <ChoiceField
+          label={t('bulkShorten.channelForAll')}
+          none="No channel"
+          value={channelKey}
+          onChange={setChannelKey}
+        >
           {channels.map((c) => ({ value: c.key, label: c.name }))}
         </ChoiceField>
-        <ChoiceField label={t('bulkShorten.campaignForAll')} none="No campaign" value={campaignKey} onChange={setCampaignKey}>
+        <ChoiceField
+          label={t('bulkShorten.campaignForAll')}
+          none="No campaign"
+          value={campaignKey}
+          onChange={setCampaignKey}
+        >
           {campaigns.map((c) => ({ value: c.key, label: c.name }))}
         </ChoiceField>
-        <ChoiceField label={t('bulkShorten.utmPresetForAll')} none={t('bulk.noUtm')} value={preset} onChange={setPreset}>
+        <ChoiceField
+          label={t('bulkShorten.utmPresetForAll')}
+          none={t('bulk.noUtm')}
+          value={preset}
+          onChange={setPreset}
+        >
           {presets.map((p) => ({ value: p.name, label: p.name }))}
         </ChoiceField>
       </div>

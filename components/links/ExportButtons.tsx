@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { linksToCsv, linksToJson } from '@/lib/export/links-export';
-import { t } from '@/lib/browser/i18n';
 
 /** Every mirrored link with its click count, as CSV or JSON, made locally. */
 export function ExportButtons() {
@@ -18,10 +18,20 @@ export function ExportButtons() {
   }
   return (
     <div className="row">
-      <button type="button" className="secondary" aria-label={t('exportButtons.exportCsv')} onClick={() => void download('csv')}>
+      <button
+        type="button"
+        className="secondary"
+        aria-label={t('exportButtons.exportCsv')}
+        onClick={() => void download('csv')}
+      >
         <Download size={15} aria-hidden="true" /> {t('exportButtons.csv')}
       </button>
-      <button type="button" className="secondary" aria-label={t('exportButtons.exportJson')} onClick={() => void download('json')}>
+      <button
+        type="button"
+        className="secondary"
+        aria-label={t('exportButtons.exportJson')}
+        onClick={() => void download('json')}
+      >
         <Download size={15} aria-hidden="true" /> {t('exportButtons.json')}
       </button>
     </div>

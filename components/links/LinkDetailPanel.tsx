@@ -8,11 +8,11 @@ import { displayUrl, formatDateTime } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { isWebUrl } from '@/lib/api/web-url';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
-import { t } from '@/lib/browser/i18n';
 
 /** One link in full, beside the table: short URL, statistics, targeting, channel and campaign, QR code. */
 export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose: () => void }) {
@@ -41,7 +41,12 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
         <h3 id="link-detail-heading" className="truncate">
           {link.title || link.alias || t('linkDetailPanel.shortLink')}
         </h3>
-        <button type="button" className="ghost icon-only" aria-label={t('linkDetailPanel.closeTheDetails')} onClick={onClose}>
+        <button
+          type="button"
+          className="ghost icon-only"
+          aria-label={t('linkDetailPanel.closeTheDetails')}
+          onClick={onClose}
+        >
           <X size={18} aria-hidden="true" />
         </button>
       </div>
@@ -101,7 +106,11 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       ) : null}
       <AssignControls link={link} />
       {link.shorturl ? (
-        <QrImage text={link.shorturl} label={t('common.qrFor', { name: displayUrl(link.shorturl) })} fileName={link.alias} />
+        <QrImage
+          text={link.shorturl}
+          label={t('common.qrFor', { name: displayUrl(link.shorturl) })}
+          fileName={link.alias}
+        />
       ) : null}
     </aside>
   );

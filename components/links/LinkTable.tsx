@@ -4,10 +4,10 @@ import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { displayUrl, formatDate, formatNumber } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { plural, t } from '@/lib/browser/i18n';
 import { isFiltered, type LinkTableQuery, linkTableTotal, linkTableWindow, watchLinkTable } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
 import { CopyButton } from './CopyButton';
-import { plural, t } from '@/lib/browser/i18n';
 
 type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
 
@@ -142,7 +142,9 @@ export function LinkTable({
                     {row.title || displayUrl(row.longurl)}
                   </span>
                   <span className="link-sub truncate">
-                    <span className="link-short">{row.shorturl ? displayUrl(row.shorturl) : t('common.notSynced')}</span>
+                    <span className="link-short">
+                      {row.shorturl ? displayUrl(row.shorturl) : t('common.notSynced')}
+                    </span>
                     <span className="muted"> · {displayUrl(row.longurl)}</span>
                   </span>
                 </td>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
+import { t } from '@/lib/browser/i18n';
 import { applyUtm } from '@/lib/utm/utm';
 import { useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
 import { UtmFields, useUtm } from './UtmFields';
-import { t } from '@/lib/browser/i18n';
 
 const TEXT_FIELDS = ['url', 'custom', 'password', 'metatitle', 'metadescription', 'metaimage', 'description'] as const;
 type Text = (typeof TEXT_FIELDS)[number];

@@ -6,11 +6,11 @@ import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { CopyButton } from './CopyButton';
-import { t } from '@/lib/browser/i18n';
 
 // Assigning writes through the sync actions and their validation library: loaded after the first paint.
 const AssignControls = lazy(() => import('./AssignControls').then((m) => ({ default: m.AssignControls })));

@@ -5,10 +5,10 @@ import { QrImage } from '@/components/qr/QrImage';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { copyFromPage } from '@/lib/browser/clipboard';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
 import { CopyButton } from './CopyButton';
-import { t } from '@/lib/browser/i18n';
 
 /**
  * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
@@ -136,16 +136,19 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
               ) : null}
               {qrFor === link.key && link.shorturl ? (
                 <div className="recent-qr">
-                  <QrImage text={link.shorturl} size={120} label={t('common.qrFor', { name: short })} fileName={link.alias} />
+                  <QrImage
+                    text={link.shorturl}
+                    size={120}
+                    label={t('common.qrFor', { name: short })}
+                    fileName={link.alias}
+                  />
                 </div>
               ) : null}
             </li>
           );
         })}
         {links && links.length === 0 ? (
-          <li className="muted recent-empty">
-            {query ? t('recent.noMatch') : t('recent.empty')}
-          </li>
+          <li className="muted recent-empty">{query ? t('recent.noMatch') : t('recent.empty')}</li>
         ) : null}
       </ul>
     </section>

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
-import { t } from '@/lib/browser/i18n';
 
 /** Finds the link behind a short URL: in the mirror first, else by asking the service. */
 export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) {

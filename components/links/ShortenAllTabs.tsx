@@ -35,9 +35,7 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
         <Suspense fallback={null}>
           <BulkResults keys={state.keys} />
         </Suspense>
-        {state.skipped > 0 ? (
-          <p className="muted small-text">{plural('allTabs.skipped', state.skipped)}</p>
-        ) : null}
+        {state.skipped > 0 ? <p className="muted small-text">{plural('allTabs.skipped', state.skipped)}</p> : null}
       </section>
     );
   }

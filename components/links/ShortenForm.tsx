@@ -4,12 +4,12 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
+import { t } from '@/lib/browser/i18n';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { applyUtm } from '@/lib/utm/utm';
 import { type Option, useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
 import { UtmFields, useUtm } from './UtmFields';
-import { t } from '@/lib/browser/i18n';
 
 type Text = 'custom' | 'password' | 'description' | 'metatitle' | 'metadescription' | 'metaimage';
 type Lists = { geo: KeyedLink[]; device: KeyedLink[] };
@@ -159,9 +159,18 @@ export function ShortenForm({
         <div className="stack" id="more-options" data-testid="more-options">
           <Group title={t('link.groupLink')} open>
             {text('custom', t('link.customAlias'), { autoComplete: 'off', placeholder: 'my-page' })}
-            {select('domain', t('link.domain'), [{ value: '', label: t('link.defaultDomain') }, ...model.domainOptions])}
-            {select('channelKey', t('link.channel'), [{ value: '', label: t('link.noChannel') }, ...model.channelOptions])}
-            {select('campaignKey', t('link.campaign'), [{ value: '', label: t('link.noCampaign') }, ...model.campaignOptions])}
+            {select('domain', t('link.domain'), [
+              { value: '', label: t('link.defaultDomain') },
+              ...model.domainOptions,
+            ])}
+            {select('channelKey', t('link.channel'), [
+              { value: '', label: t('link.noChannel') },
+              ...model.channelOptions,
+            ])}
+            {select('campaignKey', t('link.campaign'), [
+              { value: '', label: t('link.noCampaign') },
+              ...model.campaignOptions,
+            ])}
             {select('status', t('link.visibility'), [
               { value: 'private', label: t('link.private') },
               { value: 'public', label: t('link.public') },

@@ -2,11 +2,11 @@ import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
+import { withElements } from '@/components/ui/with-elements';
 import { fieldErrors } from '@/lib/api/validate-input';
+import { raw, t } from '@/lib/browser/i18n';
 import { utmPresetsItem, withoutPreset, withPreset } from '@/lib/settings/utm-presets';
 import { applyUtm, UTM_FIELDS, type Utm, type UtmField, utmInput, utmPresetInput } from '@/lib/utm/utm';
-import { raw, t } from '@/lib/browser/i18n';
-import { withElements } from '@/components/ui/with-elements';
 
 // Read when shown, not on import: the words come from the browser's catalogue.
 const LABEL: Record<UtmField, () => { label: string; hint: string }> = {

@@ -4,12 +4,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl } from '@/components/ui/format';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { scansCounted } from '@/lib/qr/payload';
 import { qrTypeLabel } from './QrTypeFields';
-import { t } from '@/lib/browser/i18n';
 
 /**
  * One QR code's scans and statistics. Opening it asks the worker for fresh statistics (an
@@ -25,7 +25,10 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
     sendRequest({ type: 'qr.refresh', key: qr.key }).then(
       () => setState({ busy: false, error: null }),
       (e: unknown) =>
-        setState({ busy: false, error: isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: e.message }) : t('qr.statsNotRefreshed') }),
+        setState({
+          busy: false,
+          error: isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: e.message }) : t('qr.statsNotRefreshed'),
+        }),
     );
   }, [qr.key]);
 
@@ -61,11 +64,7 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
           {t('qrCodeDetail.scansAreCountedAt')} <span className="qr-link">{displayUrl(qr.link)}</span>
         </p>
       ) : null}
-      {!scansCounted(qr) ? (
-        <p className="muted small-text">
-          {t('qrCodeDetail.thisWiFiCode')}
-        </p>
-      ) : null}
+      {!scansCounted(qr) ? <p className="muted small-text">{t('qrCodeDetail.thisWiFiCode')}</p> : null}
     </section>
   );
 }

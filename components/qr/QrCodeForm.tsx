@@ -3,6 +3,7 @@ import { Field } from '@/components/ui/Field';
 import { isApiError } from '@/lib/api/errors';
 import { createQrInput, QR_TYPES, type QrType } from '@/lib/api/inputs/qr';
 import { fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';
@@ -10,9 +11,8 @@ import { createQrCode } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { QrImage } from './QrImage';
 import { DEFAULT_LOOK, type QrLook, QrLookFields } from './QrLookFields';
-import { qrTypeLabel, QrTypeFields } from './QrTypeFields';
+import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
 import { type Drafts, EMPTY_DRAFTS, qrData } from './qr-drafts';
-import { t } from '@/lib/browser/i18n';
 
 /** The request body as the API wants it: colours as rgb(r,g,b), empty optional fields left out. */
 function buildInput(type: QrType, drafts: Drafts, look: QrLook): unknown {
@@ -121,9 +121,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
             <p className="muted qr-preview-empty">{t('qrCodeForm.thePreviewAppearsOnce')}</p>
           )}
           <p className="muted small-text" data-testid="qr-preview-note">
-            {type === 'wifi'
-              ? t('qrCodeForm.thisIsTheCode')
-              : t('qrCodeForm.previewOfTheContent')}
+            {type === 'wifi' ? t('qrCodeForm.thisIsTheCode') : t('qrCodeForm.previewOfTheContent')}
           </p>
         </div>
       </div>

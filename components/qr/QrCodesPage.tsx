@@ -83,7 +83,9 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
           <SyncBadge state={qr.sync} />
         </div>
         <span className="muted small-text">
-          <span data-testid="qr-scans">{scansCounted(qr) ? plural('qr.scans', qr.scans) : t('qrCodesPage.scansNotCounted')}</span>
+          <span data-testid="qr-scans">
+            {scansCounted(qr) ? plural('qr.scans', qr.scans) : t('qrCodesPage.scansNotCounted')}
+          </span>
           {' · '}
           <span data-testid="qr-date">{formatDate(qr.date)}</span>
         </span>

@@ -1,6 +1,6 @@
+import { t } from '@/lib/browser/i18n';
 import { QrDataField } from './QrDataField';
 import type { DraftFieldsProps, EmailDraft } from './qr-drafts';
-import { t } from '@/lib/browser/i18n';
 
 /** An e-mail code opens a new message (mailto:) with the address, subject and text filled in. */
 export function QrEmailFields(props: DraftFieldsProps<EmailDraft>) {
@@ -8,7 +8,13 @@ export function QrEmailFields(props: DraftFieldsProps<EmailDraft>) {
     <>
       <QrDataField {...props} name="email" label={t('qrEmailFields.eMailAddress')} type="email" />
       <QrDataField {...props} name="subject" label={t('qrEmailFields.subject')} hint={t('qrEmailFields.optional')} />
-      <QrDataField {...props} name="body" label={t('qrEmailFields.message')} hint={t('qrEmailFields.optional')} multiline />
+      <QrDataField
+        {...props}
+        name="body"
+        label={t('qrEmailFields.message')}
+        hint={t('qrEmailFields.optional')}
+        multiline
+      />
     </>
   );
 }

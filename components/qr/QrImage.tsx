@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type QrStyle, qrPngDataUrl, qrSvg } from '@/lib/qr/render';
 import { t } from '@/lib/browser/i18n';
+import { type QrStyle, qrPngDataUrl, qrSvg } from '@/lib/qr/render';
 
 /**
  * A QR code drawn locally. The SVG is shown through a data: URL in an <img>, never injected as

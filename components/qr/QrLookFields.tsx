@@ -1,7 +1,7 @@
 import { Field } from '@/components/ui/Field';
 import type { FieldErrors } from '@/lib/api/validate-input';
-import { poorContrast } from '@/lib/qr/render';
 import { t } from '@/lib/browser/i18n';
+import { poorContrast } from '@/lib/qr/render';
 
 /** Name, colours (as #rrggbb from the pickers; converted to rgb() only when the input is built) and logo. */
 export interface QrLook {
@@ -38,11 +38,7 @@ export function QrLookFields({
           <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />
         )}
       </Field>
-      <Field
-        label={t('qrLookFields.logoUrl')}
-        error={errors.logo}
-        hint={t('qrLookFields.optionalTheUrlOf')}
-      >
+      <Field label={t('qrLookFields.logoUrl')} error={errors.logo} hint={t('qrLookFields.optionalTheUrlOf')}>
         {(p) => <input {...p} type="url" autoComplete="off" value={look.logo} onChange={set('logo')} />}
       </Field>
       {/* Too little contrast and phone cameras cannot read the code: warn, but let people decide. The

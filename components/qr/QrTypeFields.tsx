@@ -1,12 +1,12 @@
 import type { QrType } from '@/lib/api/inputs/qr';
 import type { FieldErrors } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { QrEmailFields } from './QrEmailFields';
 import { QrSingleFields } from './QrSingleFields';
 import { QrSmsFields } from './QrSmsFields';
 import { QrVcardFields } from './QrVcardFields';
 import { QrWifiFields } from './QrWifiFields';
 import type { Drafts } from './qr-drafts';
-import { t } from '@/lib/browser/i18n';
 
 /** A type of QR code in the person's words. */
 export function qrTypeLabel(key: QrType): string {

@@ -1,6 +1,6 @@
+import { t } from '@/lib/browser/i18n';
 import { QrDataField } from './QrDataField';
 import type { DraftFieldsProps, VcardDraft } from './qr-drafts';
-import { t } from '@/lib/browser/i18n';
 
 // Each field's label is `qr.vcard.<name>` in the catalogue.
 const FIELDS: { name: keyof VcardDraft; type?: string; autoComplete?: string }[] = [

@@ -1,7 +1,7 @@
 import { Field } from '@/components/ui/Field';
+import { t } from '@/lib/browser/i18n';
 import { QrDataField } from './QrDataField';
 import { type DraftFieldsProps, WIFI_ENCRYPTIONS, type WifiDraft } from './qr-drafts';
-import { t } from '@/lib/browser/i18n';
 
 /** A Wi-Fi encryption as people know it. */
 function encryptionLabel(key: WifiDraft['encryption']): string {
@@ -31,7 +31,13 @@ export function QrWifiFields(props: DraftFieldsProps<WifiDraft>) {
       </Field>
       {/* A password field keeps the network password off screen; new-password stops the browser offering the account's. */}
       {draft.encryption === 'nopass' ? null : (
-        <QrDataField {...props} name="password" label={t('qrWifiFields.wiFiPassword')} type="password" autoComplete="new-password" />
+        <QrDataField
+          {...props}
+          name="password"
+          label={t('qrWifiFields.wiFiPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
       )}
     </>
   );

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { requestOriginAccess } from '@/lib/browser/permissions';
 import { sendRequest } from '@/lib/messages/send';
 import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
-import { t } from '@/lib/browser/i18n';
 
 type Status =
   | { state: 'idle' }

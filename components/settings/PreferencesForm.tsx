@@ -1,13 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { formatNumber } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { REFRESH_SHARE_CHOICES, refreshShareItem } from '@/lib/settings/refresh';
 import { type Theme, themeItem } from '@/lib/settings/theme';
-import { t } from '@/lib/browser/i18n';
-import { formatNumber } from '@/components/ui/format';
 
 /** Defaults for new links (used by the popup, the menu and the shortcut) and the theme. Saved as chosen. */
 export function PreferencesForm() {

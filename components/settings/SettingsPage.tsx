@@ -6,12 +6,12 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { displayUrl } from '@/components/ui/format';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 import { connectionItem } from '@/lib/settings/connection';
 import { ConnectionForm } from './ConnectionForm';
 import { PreferencesForm } from './PreferencesForm';
-import { plural, t } from '@/lib/browser/i18n';
 
 /**
  * Settings: the connection first. Connected, it reads "Connected to … as …" with Change and
@@ -27,9 +27,7 @@ export function SettingsPage() {
 
   async function confirmDisconnect() {
     const warning = pending > 0 ? ` ${plural('settings.discarded', pending)}` : '';
-    if (
-      window.confirm(`${t('settings.confirmDisconnect')}${warning}`)
-    ) {
+    if (window.confirm(`${t('settings.confirmDisconnect')}${warning}`)) {
       setJustConnected(null);
       await sendRequest({ type: 'connection.disconnect' });
     }
@@ -45,9 +43,7 @@ export function SettingsPage() {
             <Link2 size={26} />
           </span>
           <h2 id="settings-heading">{t('settingsPage.connectLinkpilotToYour')}</h2>
-          <p className="muted">
-            {t('settingsPage.onceConnectedYourLinks')}
-          </p>
+          <p className="muted">{t('settingsPage.onceConnectedYourLinks')}</p>
         </div>
       )}
       {connected && !changing ? (

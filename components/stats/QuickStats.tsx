@@ -1,7 +1,7 @@
 import type { Tally } from '@/lib/api/schemas/primitives';
 import type { Statistics } from '@/lib/api/schemas/stats';
-import type { LinkStatsRow } from '@/lib/db/schema';
 import { plural, t } from '@/lib/browser/i18n';
+import type { LinkStatsRow } from '@/lib/db/schema';
 import { formatNumber, formatTime } from '../ui/format';
 import { CountryMark } from './flags';
 import { Tallies } from './Tallies';
@@ -83,9 +83,7 @@ export function QuickStats({
           {compact ? null : <Tallies title={t('stats.os')} items={s.topOs} limit={limit} />}
         </div>
       ) : (
-        <p className="muted small-text">
-          {plural(noun === 'click' ? 'stats.clicksSoFar' : 'stats.scansSoFar', total)}
-        </p>
+        <p className="muted small-text">{plural(noun === 'click' ? 'stats.clicksSoFar' : 'stats.scansSoFar', total)}</p>
       )}
     </section>
   );

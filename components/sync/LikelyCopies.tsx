@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { database } from '@/lib/db/open';
 import { plural, t } from '@/lib/browser/i18n';
+import { database } from '@/lib/db/open';
 
 const PLACES = [
   { table: 'channels', route: '#/channels', count: 'likelyCopies.channels' },
@@ -36,16 +36,12 @@ export function LikelyCopies() {
         {PLACES.map((p, i) =>
           counts[i] ? (
             <li key={p.table}>
-              <a href={p.route}>
-                {plural(p.count, counts[i])}
-              </a>
+              <a href={p.route}>{plural(p.count, counts[i])}</a>
             </li>
           ) : null,
         )}
         {links.map((link) => (
-          <li key={link.key}>
-            {t('likelyCopies.shortLink', { short: link.shorturl, long: link.longurl })}
-          </li>
+          <li key={link.key}>{t('likelyCopies.shortLink', { short: link.shorturl, long: link.longurl })}</li>
         ))}
       </ul>
     </div>

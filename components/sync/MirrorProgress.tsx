@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Pause } from 'lucide-react';
+import { formatNumber } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/sync/pull';
 import { readReachability } from '@/lib/sync/reachability';
-import { t } from '@/lib/browser/i18n';
-import { formatNumber } from '@/components/ui/format';
 
 /** Each kind of data being copied, in the person's words. */
 export function collectionLabel(key: (typeof COLLECTIONS)[number]): string {

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { readReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
-import { plural, t } from '@/lib/browser/i18n';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
 
 /** Whether the browser itself says it is offline, kept current. */
@@ -47,9 +47,7 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
         <WifiOff size={16} aria-hidden="true" />
         <span>
           {online ? t('banner.unreachable') : t('banner.offline')}{' '}
-          {waiting > 0
-            ? plural('banner.willSend', waiting)
-            : t('banner.stillWorks')}
+          {waiting > 0 ? plural('banner.willSend', waiting) : t('banner.stillWorks')}
         </span>
         {details}
       </div>

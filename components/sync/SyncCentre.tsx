@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { isApiError } from '@/lib/api/errors';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
@@ -12,7 +13,6 @@ import { describeChange, editableFields } from './describe-change';
 import { LikelyCopies } from './LikelyCopies';
 import { MirrorProgress } from './MirrorProgress';
 import { SyncStatus } from './SyncStatus';
-import { plural, t } from '@/lib/browser/i18n';
 
 // Read when shown: the words come from the catalogue.
 const STATE_LABEL: Record<OutboxEntry['state'], () => string> = {
@@ -74,7 +74,9 @@ export function SyncCentre() {
       ) : null}
       <MirrorProgress />
       <LikelyCopies />
-      {failed.length > 0 ? <ChangeList title={t('syncCentre.needsYourAttention')} entries={failed} onDone={kick} /> : null}
+      {failed.length > 0 ? (
+        <ChangeList title={t('syncCentre.needsYourAttention')} entries={failed} onDone={kick} />
+      ) : null}
       {waiting.length > 0 ? <ChangeList title={t('syncCentre.onTheirWay')} entries={waiting} onDone={kick} /> : null}
       <details className="card sync-details">
         <summary>{t('banner.details')}</summary>

@@ -2,14 +2,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { formatNumber, formatTime } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { refreshShareItem } from '@/lib/settings/refresh';
 import { available, type Budget } from '@/lib/sync/budget';
 import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
 import { COLLECTIONS, type PullCursor, type PullStatus, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/sync/pull';
 import { outboxCounts } from '@/lib/sync/status';
-import { freshnessLabel, freshness, hourUsage } from './freshness';
-import { t } from '@/lib/browser/i18n';
+import { freshness, freshnessLabel, hourUsage } from './freshness';
 
 /**
  * The allowance now and in the last hour, the queue's counts, and how fresh each kind of data is:
@@ -44,20 +44,23 @@ export function SyncStatus() {
   const resetIn = budget?.resetAt ? Math.max(0, Math.ceil((budget.resetAt - now) / 1000)) : null;
   return (
     <div className="stack" data-testid="sync-status">
-      <p className="muted small-text">
-        {t('syncStatus.theServiceAllowsA')}
-      </p>
+      <p className="muted small-text">{t('syncStatus.theServiceAllowsA')}</p>
       <dl className="facts">
         <dt>{t('syncStatus.requestsLeftThisMinute')}</dt>
         <dd data-testid="budget-remaining">
           {budget
-            ? t('syncStatus.available', { available: formatNumber(available(budget, now)), limit: formatNumber(budget.limit) })
+            ? t('syncStatus.available', {
+                available: formatNumber(available(budget, now)),
+                limit: formatNumber(budget.limit),
+              })
             : t('syncStatus.notKnownYet')}
         </dd>
         <dt>{t('syncStatus.moreAllowed')}</dt>
-        <dd>{resetIn !== null
+        <dd>
+          {resetIn !== null
             ? t('syncStatus.resetIn', { seconds: formatNumber(resetIn), time: formatTime(budget!.resetAt!) })
-            : t('syncStatus.notKnownYet')}</dd>
+            : t('syncStatus.notKnownYet')}
+        </dd>
         <dt>{t('syncStatus.changesWaiting')}</dt>
         <dd data-testid="count-pending">{counts?.pending ?? 0}</dd>
         <dt>{t('syncStatus.beingSent')}</dt>

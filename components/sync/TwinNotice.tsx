@@ -9,9 +9,8 @@ export function TwinNotice({ name, onDelete }: { name: string; onDelete?: () => 
   return (
     <div className="row" role="note" data-testid="twin-notice">
       <p className="muted">
-        {t('twinNotice.looksLikeCopy', { name })} {onDelete
-          ? t('twinNotice.ifNobodyMadeIt')
-          : t('twinNotice.theServiceOffersNo')}
+        {t('twinNotice.looksLikeCopy', { name })}{' '}
+        {onDelete ? t('twinNotice.ifNobodyMadeIt') : t('twinNotice.theServiceOffersNo')}
       </p>
       {onDelete ? (
         <button type="button" className="secondary" onClick={onDelete}>

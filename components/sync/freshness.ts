@@ -1,8 +1,8 @@
+import { formatNumber } from '@/components/ui/format';
+import { plural, t } from '@/lib/browser/i18n';
 import type { Budget } from '@/lib/sync/budget';
 import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/sync/pull';
 import { hourlyAllowance, usedInLastHour } from '@/lib/sync/usage';
-import { plural, t } from '@/lib/browser/i18n';
-import { formatNumber } from '@/components/ui/format';
 
 /** Each kind of data in the person's words. */
 export function freshnessLabel(collection: Collection): string {

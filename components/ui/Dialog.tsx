@@ -35,7 +35,12 @@ export function Dialog({
     >
       <div className="dialog-head">
         <h2 id={headingId}>{title}</h2>
-        <button type="button" className="ghost icon-only" aria-label={t('common.close')} onClick={() => ref.current?.close()}>
+        <button
+          type="button"
+          className="ghost icon-only"
+          aria-label={t('common.close')}
+          onClick={() => ref.current?.close()}
+        >
           <X size={18} aria-hidden="true" />
         </button>
       </div>

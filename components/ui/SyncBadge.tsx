@@ -1,5 +1,5 @@
-import type { SyncState } from '@/lib/db/schema';
 import { t } from '@/lib/browser/i18n';
+import type { SyncState } from '@/lib/db/schema';
 
 /** Where a record stands: nothing shown when synced. */
 export function SyncBadge({ state }: { state: SyncState }) {

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/browser/i18n';
 import { shortenAndCopy } from './shorten';
 import type { BackgroundSync } from './sync';
-import { t } from '@/lib/browser/i18n';
 
 export const MENU_SHORTEN_LINK = 'shorten-link';
 export const MENU_SHORTEN_PAGE = 'shorten-page';

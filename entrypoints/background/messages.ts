@@ -1,11 +1,11 @@
 import { type Browser, browser } from 'wxt/browser';
 import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { type Reply, type Request, type RequestType, type ResponseMap, requestSchema } from '@/lib/messages/protocol';
 import { connect, disconnect } from '@/lib/settings/connect';
 import { lookupShortUrl } from '@/lib/sync/lookup-short';
 import type { BackgroundSync } from './sync';
-import { t } from '@/lib/browser/i18n';
 
 type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
 

@@ -1,5 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { copyFromWorker } from '@/lib/browser/clipboard';
+import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
@@ -7,7 +8,6 @@ import { connectionItem } from '@/lib/settings/connection';
 import { linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { createLink } from '@/lib/sync/actions';
 import type { BackgroundSync } from './sync';
-import { t } from '@/lib/browser/i18n';
 
 /**
  * Shortens a URL from a browser surface (context menu, keyboard shortcut): reuses the page's
@@ -17,8 +17,7 @@ import { t } from '@/lib/browser/i18n';
  */
 export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
   if (!url) return notify(t('notify.nothingTitle'), t('notify.nothingText'));
-  if (!(await connectionItem.getValue()))
-    return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
+  if (!(await connectionItem.getValue())) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
   const db = database();
   const existing = await linkForPage(db, url);
   let key = existing?.key;
@@ -41,9 +40,6 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     );
   }
   if (entry?.state === 'failed')
-    return notify(
-      t('notify.refusedTitle'),
-      entry.error?.serverMessage ?? entry.error?.message ?? t('notify.openSync'),
-    );
+    return notify(t('notify.refusedTitle'), entry.error?.serverMessage ?? entry.error?.message ?? t('notify.openSync'));
   return notify(t('notify.savedTitle'), t('notify.savedText'));
 }

@@ -25,10 +25,10 @@ import { SettingsPage } from '@/components/settings/SettingsPage';
 import { useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { connectionItem } from '@/lib/settings/connection';
 import { outboxCounts } from '@/lib/sync/status';
-import { t } from '@/lib/browser/i18n';
 
 // Each section's name is `dashboard.section.<route>` in the catalogue.
 interface Section {

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import './dashboard.css';
 import { bindSectionToHash } from '@/components/state/dashboard';
-import { App } from './App';
 import { speakUiLanguage } from '@/components/ui/page-language';
+import { App } from './App';
 
 bindSectionToHash(window);
 

@@ -8,14 +8,14 @@ import { RecentLinks } from '@/components/links/RecentLinks';
 import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
+import { withElements } from '@/components/ui/with-elements';
 import { copyFromPage } from '@/lib/browser/clipboard';
+import { raw, t } from '@/lib/browser/i18n';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
 import { connectionItem } from '@/lib/settings/connection';
-import { raw, t } from '@/lib/browser/i18n';
-import { withElements } from '@/components/ui/with-elements';
 
 // The form (and the validation library it brings) loads after the first paint: the popup shows the
 // page's link and the recent list from IndexedDB without waiting for it.
@@ -139,11 +139,7 @@ function ShortcutHint() {
   return (
     <p className="muted small-text shortcut-hint" data-testid="shortcut-hint">
       <Keyboard size={14} aria-hidden="true" />{' '}
-      {keys ? (
-        withElements(raw('popup.shortcut'), { keys: <kbd>{keys}</kbd> })
-      ) : (
-        t('popup.noShortcut')
-      )}{' '}
+      {keys ? withElements(raw('popup.shortcut'), { keys: <kbd>{keys}</kbd> }) : t('popup.noShortcut')}{' '}
       {elsewhere ? (
         t('popup.shortcutElsewhere')
       ) : (

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import './popup.css';
-import { App } from './App';
 import { speakUiLanguage } from '@/components/ui/page-language';
+import { App } from './App';
 
 speakUiLanguage(document);
 

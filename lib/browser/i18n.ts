@@ -10,7 +10,9 @@ export const t = i18n.t;
 type Key = keyof GeneratedI18nStructure;
 
 // The browser's own lookup by message name ("popup_copied"); '' when the catalogue has no such message.
-const message = browser.i18n.getMessage as (name: string) => string;
+function message(name: string): string {
+  return (browser.i18n.getMessage as (name: string) => string)(name);
+}
 /** A message with a form per plural category: `name.one`, `name.other`, and whatever else a language needs. */
 export type PluralKey = Key extends infer K ? (K extends `${infer Name}.other` ? Name : never) : never;
 
@@ -33,7 +35,7 @@ export function plural(key: PluralKey, count: number, values: Record<string, str
   const locale = uiLocale();
   const category = new Intl.PluralRules(locale).select(count);
   const named = { ...values, count: new Intl.NumberFormat(locale).format(count) };
-  const specific = category === 'other' ? '' : message(`${key}_${category}`);
+  const specific = category === 'other' ? '' : message(`${key.replaceAll('.', '_')}_${category}`);
   const untyped = i18n.t as (key: string, named: Record<string, string | number>) => string;
   return untyped(specific ? `${key}.${category}` : `${key}.other`, named);
 }
