@@ -47,9 +47,8 @@ export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
         ))}
       </ul>
       <p className="muted">
-        {t('campaignLinks.notListed', {
-          none: assigned.length === 0 ? `${t('campaignLinks.noLinksAssignedFrom')} ` : '',
-        })}
+        {assigned.length === 0 ? `${t('campaignLinks.noLinksAssignedFrom')} ` : ''}
+        {t('campaignLinks.notListed')}
       </p>
       <AssignLink campaign={campaign} />
     </div>

@@ -46,9 +46,9 @@ export function PreferencesForm() {
         </select>
         <label htmlFor={ids.type}>{t('newLinkForm.redirectType')}</label>
         <select id={ids.type} value={d.type} onChange={(e) => set({ type: e.target.value })}>
-          <option value="direct">{t('preferencesForm.direct')}</option>
-          <option value="frame">{t('preferencesForm.frame')}</option>
-          <option value="splash">{t('preferencesForm.splash')}</option>
+          <option value="direct">{t('link.redirectType.direct')}</option>
+          <option value="frame">{t('link.redirectType.frame')}</option>
+          <option value="splash">{t('link.redirectType.splash')}</option>
         </select>
         <label htmlFor={ids.domain}>{t('link.domain')}</label>
         <select id={ids.domain} value={d.domain} onChange={(e) => set({ domain: e.target.value })}>

@@ -25,7 +25,7 @@ import { SettingsPage } from '@/components/settings/SettingsPage';
 import { useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
-import { t } from '@/lib/browser/i18n';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { connectionItem } from '@/lib/settings/connection';
 import { outboxCounts } from '@/lib/sync/status';
@@ -87,7 +87,7 @@ function Sidebar({ current }: { current: Section }) {
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">
-        <Link2 size={20} aria-hidden="true" /> {t('app.linkpilot')}
+        <Link2 size={20} aria-hidden="true" /> {t('manifest.name')}
       </div>
       <nav aria-label={t('app.sections')}>
         {SECTIONS.map((s) => (
@@ -97,7 +97,7 @@ function Sidebar({ current }: { current: Section }) {
             {s.route === 'sync' && waiting > 0 ? (
               <span className={`badge ${counts?.failed ? 'sync-failed' : 'sync-badge'}`}>
                 {waiting}
-                <span className="visually-hidden"> {t('app.changesNotYetOn')}</span>
+                <span className="visually-hidden"> {plural('app.notOnService', waiting)}</span>
               </span>
             ) : null}
           </a>
