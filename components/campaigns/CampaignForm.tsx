@@ -41,10 +41,7 @@ export function NewCampaignForm({ onSave }: { onSave: (input: CreateCampaignInpu
         );
       }}
     >
-      <CampaignFields
-        form={form}
-        slugHint="Optional: gives the campaign a rotator URL. 3–50 letters, digits, - or _."
-      />
+      <CampaignFields form={form} slugHint={t('campaigns.slugHintNew')} />
       <FormFooter error={form.errors._} busy={form.busy} label={t('campaignForm.createCampaign')} />
     </form>
   );
@@ -77,7 +74,7 @@ export function EditCampaignForm({
       }}
     >
       {/* An empty slug is not sent, and the service keeps the old one: it can be changed, not removed. */}
-      <CampaignFields form={form} slugHint="Can be changed, not removed. 3–50 letters, digits, - or _." />
+      <CampaignFields form={form} slugHint={t('campaigns.slugHintEdit')} />
       <FormFooter error={form.errors._} busy={form.busy} label={t('campaignForm.saveCampaign')} />
     </form>
   );

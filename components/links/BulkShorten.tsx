@@ -85,7 +85,7 @@ export function BulkShorten() {
       <div className="form-grid">
         <ChoiceField
           label={t('bulkShorten.channelForAll')}
-          none="No channel"
+          none={t('link.noChannel')}
           value={channelKey}
           onChange={setChannelKey}
         >
@@ -93,7 +93,7 @@ export function BulkShorten() {
         </ChoiceField>
         <ChoiceField
           label={t('bulkShorten.campaignForAll')}
-          none="No campaign"
+          none={t('link.noCampaign')}
           value={campaignKey}
           onChange={setCampaignKey}
         >

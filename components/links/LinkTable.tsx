@@ -154,7 +154,9 @@ export function LinkTable({
                 <td className="muted small-text">
                   {formatDate(row.date)} <SyncBadge state={row.sync} />
                 </td>
-                <td>{row.shorturl ? <CopyButton text={row.shorturl} item={row.alias || 'link'} /> : null}</td>
+                <td>
+                  {row.shorturl ? <CopyButton text={row.shorturl} item={row.alias || t('links.thisLink')} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>

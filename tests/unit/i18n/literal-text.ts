@@ -3,18 +3,23 @@ import path from 'node:path';
 import { parse } from '@babel/parser';
 
 /**
- * Finds text a person would read that is written into a view instead of taken from the catalogue.
+ * Finds words a person would read that are written into a view instead of taken from the catalogue.
  *
  * Why a syntax scan and not a render check: most views need a database, a browser and a service to
- * render, so rendering each one in a test would cover only the few that render alone. Parsing every
- * view file covers them all, including branches a render never takes (an error, an empty list).
+ * render, so rendering each in a test would cover only the few that render alone, and only the
+ * branches that test takes. Parsing every view file covers them all, errors and empty lists included.
  *
- * What counts as text: a JSX text child, a string or template literal written as a JSX child or
- * given to a prop that is shown to people (aria-label, title, placeholder, alt, and the label-like
- * props of our own components), including both arms of a `?:` and the right side of `&&`/`||`/`??`
- * in those places; and any string literal that reads like words (starts with a capital letter, or has
- * two words) passed to a function whose result is shown: the catalogue is the only way in for those.
- * A literal with no letter in it (punctuation, symbols, digits: "·", "—", "%", "→") is allowed.
+ * What it reports, in components/ and entrypoints/ (.ts and .tsx):
+ * - JSX text with a letter in it;
+ * - a string or template literal with a letter, written as a JSX child or as a prop value (both arms
+ *   of `?:`, the right side of `&&`/`||`/`??`), for every prop except the technical ones listed in
+ *   TECHNICAL_PROPS: a new label-like prop of our own components is covered without being named here;
+ * - any other string literal that reads like words (a capital letter, then lower case, then a space,
+ *   punctuation or the end: "Saving…", "Copy", "No link matches."), which catches text kept in a
+ *   constant, passed to a helper (`text('url', 'Long URL')`) or returned by a function. Left out:
+ *   imports, types, object keys, comparisons and `case` labels (`event.key === 'Enter'`), and what
+ *   goes to the developer console.
+ * Literals with no letter (punctuation, symbols, digits: "·", "—", " (", "%") are allowed.
  */
 export interface Literal {
   file: string;
@@ -22,28 +27,51 @@ export interface Literal {
   text: string;
 }
 
-const SHOWN_PROPS = new Set([
-  'aria-label',
-  'aria-description',
-  'aria-roledescription',
-  'aria-valuetext',
-  'aria-placeholder',
-  'title',
-  'placeholder',
-  'alt',
-  'label',
-  'hint',
-  'heading',
-  'description',
-  'message',
-  'action',
-  'confirmLabel',
-  'emptyText',
+/** Props whose values are names, ids, enumerations or URLs, never words for people. */
+const TECHNICAL_PROPS = new Set([
+  'accept',
+  'autoComplete',
+  'className',
+  'dir',
+  'download',
+  'fileName',
+  'fill',
+  'href',
+  'htmlFor',
+  'id',
+  'inputMode',
+  'key',
+  'kind',
+  'lang',
+  'method',
+  'name',
+  'noun',
+  'pattern',
+  'rel',
+  'role',
+  'scope',
+  'src',
+  'target',
+  'testId',
+  'type',
+  'value',
+  'variant',
 ]);
 
 const LETTER = /\p{L}/u;
+const READS_LIKE_WORDS = /^[A-Z][a-z’']+([ ,.:;!?…]|$)/;
+const NOT_TEXT_PARENTS = new Set([
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+  'TSLiteralType',
+  'TSEnumMember',
+  'BinaryExpression',
+  'SwitchCase',
+  'JSXAttribute',
+]);
 
-type Node = { type: string; loc?: { start: { line: number } } | null; [key: string]: unknown };
+type Node = { type: string; start?: number | null; loc?: { start: { line: number } } | null; [key: string]: unknown };
 
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
@@ -69,42 +97,57 @@ function literalsIn(expression: Node): Node[] {
 }
 
 function textOf(literal: Node): string {
-  if (literal.type === 'StringLiteral') return literal.value as string;
   if (literal.type === 'TemplateLiteral')
-    return (literal.quasis as Node[]).map((q) => (q.value as { cooked: string }).cooked).join(' ');
-  return (literal.value as string) ?? '';
+    return (literal.quasis as Node[]).map((q) => (q.value as { cooked: string }).cooked).join('{}');
+  return String(literal.value ?? '');
+}
+
+function isConsoleCall(node: Node): boolean {
+  const callee = node.callee as Node | undefined;
+  return (
+    node.type === 'CallExpression' &&
+    callee?.type === 'MemberExpression' &&
+    (callee.object as Node).type === 'Identifier' &&
+    (callee.object as Node).name === 'console'
+  );
 }
 
 /** Scans one view file's source; `file` only names it in the findings. */
 export function literalTextIn(source: string, file: string): Literal[] {
   const ast = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] });
   const found: Literal[] = [];
+  const seen = new Set<Node>();
   const report = (node: Node, text: string) => {
+    seen.add(node);
     if (LETTER.test(text)) found.push({ file, line: node.loc?.start.line ?? 0, text: text.trim() });
   };
 
   const visit = (node: Node, parent: Node | null) => {
-    switch (node.type) {
-      case 'JSXText':
-        report(node, node.value as string);
-        break;
-      case 'JSXExpressionContainer':
-        // A child written as {'text'} or {cond ? 'a' : 'b'}; attribute values are checked below.
-        if (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment')
-          for (const literal of literalsIn(node.expression as Node)) report(literal, textOf(literal));
-        break;
-      case 'JSXAttribute': {
-        const name = (node.name as Node).name as string;
-        const value = node.value as Node | null;
-        if (value && SHOWN_PROPS.has(name)) {
-          const literals = value.type === 'JSXExpressionContainer' ? literalsIn(value.expression as Node) : [value];
-          for (const literal of literals) report(literal, textOf(literal));
-        }
-        break;
+    if (isConsoleCall(node)) return;
+    if (node.type === 'JSXText') report(node, node.value as string);
+    if (node.type === 'JSXExpressionContainer' && (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment'))
+      for (const literal of literalsIn(node.expression as Node)) report(literal, textOf(literal));
+    if (node.type === 'JSXAttribute' && node.value) {
+      const name = (node.name as Node).name as string;
+      const value = node.value as Node;
+      if (!TECHNICAL_PROPS.has(name) && !name.startsWith('data-') && !name.startsWith('aria-')) {
+        for (const literal of value.type === 'JSXExpressionContainer' ? literalsIn(value.expression as Node) : [value])
+          report(literal, textOf(literal));
+      } else if (/^aria-(label|description|roledescription|valuetext|placeholder)$/.test(name)) {
+        for (const literal of value.type === 'JSXExpressionContainer' ? literalsIn(value.expression as Node) : [value])
+          report(literal, textOf(literal));
       }
     }
+    if (
+      node.type === 'StringLiteral' &&
+      !seen.has(node) &&
+      READS_LIKE_WORDS.test(node.value as string) &&
+      !(parent && NOT_TEXT_PARENTS.has(parent.type)) &&
+      !(parent?.type === 'ObjectProperty' && parent.key === node)
+    )
+      report(node, node.value as string);
     for (const [key, child] of Object.entries(node)) {
-      if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+      if (key === 'loc' || key.endsWith('Comments')) continue;
       if (Array.isArray(child)) for (const item of child) isNode(item) && visit(item, node);
       else if (isNode(child)) visit(child, node);
     }
@@ -113,11 +156,11 @@ export function literalTextIn(source: string, file: string): Literal[] {
   return found;
 }
 
-/** Every .tsx file under the given folders. */
+/** Every view file (.ts, .tsx) under the given folders. */
 export function viewFiles(...roots: string[]): string[] {
   return roots.flatMap((root) =>
     readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.tsx'))
+      .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
       .map((name) => path.join(root, name)),
   );
 }
