@@ -16,14 +16,22 @@ function message(name: string): string {
 /** A message with a form per plural category: `name.one`, `name.other`, and whatever else a language needs. */
 export type PluralKey = Key extends infer K ? (K extends `${infer Name}.other` ? Name : never) : never;
 
-/** The language the interface speaks, for Intl (dates, numbers, plural rules). */
+/**
+ * The language the interface speaks, for Intl (dates, numbers, plural rules): the language of the
+ * words on screen (the catalogue's own `locale.code`), in the browser's variant of it when the browser
+ * speaks that language (en-GB, de-AT: their date order and decimal mark). Taken from the catalogue,
+ * not from the browser alone, so numbers never follow another language than the words around them
+ * (the browser falls back to English for a language without a catalogue).
+ */
 export function uiLocale(): string {
-  return browser.i18n.getUILanguage();
+  const shown = t('locale.code');
+  const browserLocale = browser.i18n.getUILanguage();
+  return browserLocale.split(/[-_]/)[0]?.toLowerCase() === shown ? browserLocale : shown;
 }
 
-/** "rtl" for Arabic, Hebrew and the like: pages set it on <html>. */
+/** "rtl" for Arabic and the like: the catalogue in use says which way its words run; pages set it on <html>. */
 export function textDirection(): 'ltr' | 'rtl' {
-  return message('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+  return t('locale.dir') === 'rtl' ? 'rtl' : 'ltr';
 }
 
 /**

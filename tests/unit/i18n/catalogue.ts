@@ -3,7 +3,6 @@ import path from 'node:path';
 import { generateChromeMessages, parseMessagesFile } from '@wxt-dev/i18n/build';
 
 const LOCALES_DIR = 'locales';
-const RTL = new Set(['ar', 'he', 'fa']);
 
 /** Every locale with a catalogue in locales/ ("en", "de", …). */
 export function locales(): string[] {
@@ -20,18 +19,16 @@ export async function messagesOf(locale: string): Promise<Record<string, string>
 }
 
 /**
- * browser.i18n as the browser answers it for one locale, for WXT's fake browser (which has none):
- * positional substitutions ($1…$9), the predefined @@ messages, and '' for an unknown key.
+ * browser.i18n as a browser with that UI language answers it, for WXT's fake browser (which has
+ * none): positional substitutions ($1…$9), and '' for an unknown key.
  */
 export async function fakeI18n(locale: string) {
   const messages = await messagesOf(locale);
-  const dir = RTL.has(locale) ? 'rtl' : 'ltr';
-  const predefined: Record<string, string> = { '@@ui_locale': locale, '@@bidi_dir': dir };
   return {
     getUILanguage: () => locale,
     getMessage: (key: string, substitutions?: string | string[]) => {
       const subs = substitutions === undefined ? [] : [substitutions].flat();
-      const message = predefined[key] ?? messages[key] ?? '';
+      const message = messages[key] ?? '';
       return message.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
     },
   };

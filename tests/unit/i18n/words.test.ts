@@ -41,6 +41,15 @@ describe('words, counts, dates and numbers in the interface language', () => {
     expect(plural('links.count', 100)).toBe(`${n(100)} رابط`);
   });
 
+  it('takes the browser’s variant of the language shown, and only of that one', async () => {
+    Object.assign(fakeBrowser.i18n, { ...(await fakeI18n('en')), getUILanguage: () => 'en-GB' });
+    expect(uiLocale()).toBe('en-GB');
+    expect(formatDate('2026-03-01 12:00:00')).toBe('1 Mar 2026');
+    // A browser in a language without a catalogue reads English: numbers follow the words, not the browser.
+    Object.assign(fakeBrowser.i18n, { ...(await fakeI18n('en')), getUILanguage: () => 'pt-BR' });
+    expect(uiLocale()).toBe('en');
+  });
+
   it('writes numbers and dates the way the interface language does', async () => {
     expect(formatNumber(1234.5)).toBe('1,234.5');
     await speak('de');
