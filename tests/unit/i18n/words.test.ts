@@ -14,9 +14,9 @@ describe('words, counts, dates and numbers in the interface language', () => {
   });
 
   it('counts in English: one and other', () => {
-    expect(plural('banner.willSend', 1)).toBe('1 change will be sent when it’s back.');
-    expect(plural('banner.willSend', 3)).toBe('3 changes will be sent when it’s back.');
-    expect(plural('banner.willSend', 1234)).toBe('1,234 changes will be sent when it’s back.');
+    expect(plural('banner.willSend', 1)).toBe("1 change will be sent when it's back.");
+    expect(plural('banner.willSend', 3)).toBe("3 changes will be sent when it's back.");
+    expect(plural('banner.willSend', 1234)).toBe("1,234 changes will be sent when it's back.");
   });
 
   it('counts in German and French with their own rules (French 0 is singular)', async () => {
