@@ -5,7 +5,7 @@ import { ensureDependencies } from './ensure-deps.mjs';
 
 ensureDependencies();
 const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
-const suites = ['bench:sync', 'bench:bulk', 'bench:popup', 'bench:dashboard', 'bench:faults'].filter(
+const suites = ['bench:sync', 'bench:bulk', 'bench:popup', 'bench:dashboard', 'bench:refresh', 'bench:faults'].filter(
   (name) => name in scripts,
 );
 const lines = [];

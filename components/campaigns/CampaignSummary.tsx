@@ -3,7 +3,7 @@ import { SyncBadge } from '@/components/ui/SyncBadge';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
-import { deleteCampaign } from '@/lib/sync/actions';
+import { deleteRecord } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 /** One campaign's line: what it is, where it can be reached, and what can be done with it. */
@@ -22,7 +22,7 @@ export function CampaignSummary({
   function confirmDelete() {
     // The service keeps the links and only clears their campaign; say so, or people fear losing links.
     if (window.confirm(t('campaigns.confirmDelete', { name }))) {
-      void deleteCampaign({ db: database() }, campaign.key).then(kickSync);
+      void deleteRecord({ db: database() }, 'campaign', campaign.key).then(kickSync);
     }
   }
   return (

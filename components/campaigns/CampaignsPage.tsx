@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
-import { createCampaign, deleteCampaign, updateCampaign } from '@/lib/sync/actions';
+import { createCampaign, deleteRecord, updateCampaign } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { EditCampaignForm, NewCampaignForm } from './CampaignForm';
 import { CampaignLinks } from './CampaignLinks';
@@ -56,7 +56,7 @@ export function CampaignsPage() {
                 name={campaign.name}
                 onDelete={() => {
                   if (window.confirm(t('campaigns.confirmDeleteCopy', { name: campaign.name })))
-                    void deleteCampaign({ db }, campaign.key).then(kickSync);
+                    void deleteRecord({ db }, 'campaign', campaign.key).then(kickSync);
                 }}
               />
             ) : null}

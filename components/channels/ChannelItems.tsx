@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
+import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
@@ -11,10 +12,13 @@ import { kickSync } from '@/lib/sync/kick';
 
 /**
  * The items of one channel, and assigning links, QR codes and bio pages to it. Bio pages exist
- * only on the service; the ones the mirror has seen in any channel are offered.
+ * only on the service; the ones the mirror has seen in any channel are offered. While shown, the
+ * items are kept fresh (never older than a minute).
  */
 export function ChannelItems({ channelKey, channelName }: { channelKey: string; channelName: string }) {
   const db = database();
+  // What another app puts into this channel shows within a minute while it is open.
+  useFreshWhileShown([{ type: 'channel', key: channelKey }]);
   const items = useLiveQuery(() => db.channelItems.where('channelKey').equals(channelKey).toArray(), [channelKey], []);
   const links = useLiveQuery(() => db.links.orderBy('date').reverse().limit(200).toArray(), [], []);
   const qrs = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().limit(200).toArray(), [], []);

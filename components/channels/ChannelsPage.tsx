@@ -12,7 +12,7 @@ import { createChannelInput } from '@/lib/api/inputs/channels';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
-import { createChannel, deleteChannel, updateChannel } from '@/lib/sync/actions';
+import { createChannel, deleteRecord, updateChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { ChannelItems } from './ChannelItems';
 
@@ -89,7 +89,7 @@ export function ChannelsPage() {
                 aria-label={t('common.deleteItem', { name: channel.name })}
                 onClick={() => {
                   if (window.confirm(t('channels.confirmDelete', { name: channel.name })))
-                    void deleteChannel({ db }, channel.key).then(kickSync);
+                    void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               >
                 {t('campaignSummary.delete')}
@@ -101,7 +101,7 @@ export function ChannelsPage() {
                 name={channel.name}
                 onDelete={() => {
                   if (window.confirm(t('channels.confirmDeleteCopy', { name: channel.name })))
-                    void deleteChannel({ db }, channel.key).then(kickSync);
+                    void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               />
             ) : null}

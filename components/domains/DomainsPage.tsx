@@ -12,7 +12,7 @@ import { createDomainInput } from '@/lib/api/inputs/domains';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
-import { createDomain, deleteDomain } from '@/lib/sync/actions';
+import { createDomain, deleteRecord } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { DomainRedirectsForm } from './DomainRedirectsForm';
 
@@ -74,7 +74,7 @@ export function DomainsPage() {
                       aria-label={t('common.deleteItem', { name: d.domain })}
                       onClick={() => {
                         if (window.confirm(t('domains.confirmDelete', { domain: d.domain })))
-                          void deleteDomain({ db }, d.key).then(kickSync);
+                          void deleteRecord({ db }, 'domain', d.key).then(kickSync);
                       }}
                     >
                       {t('campaignSummary.delete')}

@@ -2,6 +2,7 @@ import { Layers } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { plural, t } from '@/lib/browser/i18n';
 import { askForTabs, windowTabUrls } from '@/lib/browser/tabs';
+import { database } from '@/lib/db/open';
 import { kickSync } from '@/lib/sync/kick';
 
 // The list reader and the sync actions bring the validation library: loaded on the click, not with the popup.
@@ -18,10 +19,9 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
     let tabs = await windowTabUrls(tabId);
     // The permission prompt must come straight from the click, before anything else is awaited after it.
     if (tabs.unreadable > 0 && (await askForTabs())) tabs = await windowTabUrls(tabId);
-    const [{ readUrlList }, { queueLinks }, { database }] = await Promise.all([
+    const [{ readUrlList }, { queueLinks }] = await Promise.all([
       import('@/lib/bulk/url-list'),
       import('@/lib/bulk/queue'),
-      import('@/lib/db/open'),
     ]);
     const list = readUrlList(tabs.urls.join('\n'));
     if (list.items.length === 0) return setState({ error: t('allTabs.none') });

@@ -11,6 +11,7 @@ import {
 import { type FieldErrors, messageForField } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
+import { placementInMirror } from '@/lib/db/queries';
 import { createLink } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
@@ -55,7 +56,7 @@ export function useLinkFormModel() {
       return null;
     }
     try {
-      const key = await createLink({ db }, { input: parsed.fields, ...placement });
+      const key = await createLink({ db }, { input: parsed.fields, ...(await placementInMirror(db, placement)) });
       kickSync();
       setErrors({});
       return key;

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { QuickStats } from '@/components/stats/QuickStats';
+import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { displayUrl } from '@/components/ui/format';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
@@ -14,9 +15,11 @@ import { qrTypeLabel } from './QrTypeFields';
 /**
  * One QR code's scans and statistics. Opening it asks the worker for fresh statistics (an
  * interactive request, ahead of the sync queue); what was fetched before shows meanwhile, offline too.
+ * While it stays open its scans are kept fresh (never older than a minute).
  */
 export function QrCodeDetail({ qr }: { qr: QrRow }) {
   const stats = useLiveQuery(() => database().qrStats.get(qr.key), [qr.key]);
+  useFreshWhileShown([{ type: 'qr', key: qr.key }]);
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const saved = qr.id !== null;
 

@@ -16,10 +16,13 @@ type Status =
  */
 export function ConnectionForm({
   initialUrl = '',
+  replacing,
   onConnected,
   onCancel,
 }: {
   initialUrl?: string;
+  /** The connection whose URL or key this changes; without it, the form adds a connection. */
+  replacing?: string;
   onConnected: (result: { email: string; notes: string[] }) => void;
   onCancel?: () => void;
 }) {
@@ -46,7 +49,7 @@ export function ConnectionForm({
     }
     setStatus({ state: 'connecting' });
     try {
-      const result = await sendRequest({ type: 'connection.connect', serviceUrl, apiKey });
+      const result = await sendRequest({ type: 'connection.connect', serviceUrl, apiKey, replacing });
       setApiKey('');
       setStatus({ state: 'idle' });
       onConnected({ email: result.account.email, notes: result.notes });

@@ -6,31 +6,30 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { displayUrl } from '@/components/ui/format';
-import { plural, t } from '@/lib/browser/i18n';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { sendRequest } from '@/lib/messages/send';
-import { connectionItem } from '@/lib/settings/connection';
+import { activeConnection, connectionsItem } from '@/lib/settings/connection';
 import { ConnectionForm } from './ConnectionForm';
+import { OtherConnections } from './OtherConnections';
 import { PreferencesForm } from './PreferencesForm';
+import { confirmRemove } from './remove-connection';
 
 /**
  * Settings: the connection first. Connected, it reads "Connected to … as …" with Change and
- * Disconnect; right after connecting it offers the next step. Preferences follow.
+ * Disconnect; right after connecting it offers the next step. The other connections follow, then
+ * preferences.
  */
 export function SettingsPage() {
-  const connection = useStorageItem(connectionItem);
+  const connections = useStorageItem(connectionsItem);
   const account = useLiveQuery(() => database().account.get('me'));
-  const pending = useLiveQuery(() => database().outbox.count(), [], 0);
   const [changing, setChanging] = useState(false);
   const { justConnected, setJustConnected } = useDashboard();
-  const connected = connection.value;
+  const connected = activeConnection(connections.value);
 
-  async function confirmDisconnect() {
-    const warning = pending > 0 ? ` ${plural('settings.discarded', pending)}` : '';
-    if (window.confirm(`${t('settings.confirmDisconnect')}${warning}`)) {
-      setJustConnected(null);
-      await sendRequest({ type: 'connection.disconnect' });
-    }
+  async function disconnect() {
+    if (!connected) return;
+    setJustConnected(null);
+    await confirmRemove(connected, t('connections.disconnectQuestion'));
   }
 
   return (
@@ -70,7 +69,7 @@ export function SettingsPage() {
               <button type="button" className="secondary" onClick={() => setChanging(true)}>
                 {t('popup.changeShortcut')}
               </button>
-              <button type="button" className="danger" onClick={() => void confirmDisconnect()}>
+              <button type="button" className="danger" onClick={() => void disconnect()}>
                 {t('settingsPage.disconnect')}
               </button>
             </div>
@@ -82,6 +81,7 @@ export function SettingsPage() {
         <div className="card">
           <ConnectionForm
             initialUrl={connected?.baseUrl ?? ''}
+            replacing={connected?.id}
             onConnected={(result) => {
               setChanging(false);
               setJustConnected(result);
@@ -90,6 +90,7 @@ export function SettingsPage() {
           />
         </div>
       )}
+      {connected ? <OtherConnections connections={connections.value} /> : null}
       {connected ? <PreferencesForm /> : null}
     </section>
   );

@@ -3,7 +3,7 @@ import { Pause } from 'lucide-react';
 import { formatNumber } from '@/components/ui/format';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/sync/pull';
+import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/refresh/pull';
 import { readReachability } from '@/lib/sync/reachability';
 
 /** Each kind of data being copied, in the person's words. */

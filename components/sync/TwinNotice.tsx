@@ -2,7 +2,7 @@ import { t } from '@/lib/browser/i18n';
 
 /**
  * Shown on a record that looks like an unasked-for copy of one made here (its name or long URL,
- * made at the same moment: see lib/sync/pull.ts). It may be someone else's record, so nothing is
+ * made at the same moment: see lib/refresh/pull.ts). It may be someone else's record, so nothing is
  * deleted without the person saying so.
  */
 export function TwinNotice({ name, onDelete }: { name: string; onDelete?: () => void }) {

@@ -1,7 +1,7 @@
 import { formatNumber } from '@/components/ui/format';
 import { plural, t } from '@/lib/browser/i18n';
+import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/refresh/pull';
 import type { Budget } from '@/lib/sync/budget';
-import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/sync/pull';
 import { hourlyAllowance, usedInLastHour } from '@/lib/sync/usage';
 
 /** Each kind of data in the person's words. */
@@ -43,7 +43,9 @@ export function freshness(
         : status?.maxpage
           ? (walk.page - 1) / status.maxpage
           : 0;
-    return t('freshness.walking', { checked, percent: formatNumber(Math.floor(Math.min(1, Math.max(0, done)) * 100)) });
+    // A walk that has not read this list yet says nothing new: its last full check still stands.
+    if (done > 0)
+      return t('freshness.walking', { checked, percent: formatNumber(Math.floor(Math.min(1, done) * 100)) });
   }
   if (walk && COLLECTIONS.indexOf(walk.collection) > COLLECTIONS.indexOf(collection) && status?.lastPull)
     return t('freshness.fullyChecked', { checked, ago: ago(status.lastPull, now) });

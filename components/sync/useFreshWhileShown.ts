@@ -4,13 +4,13 @@ import { useDashboard } from '@/components/state/dashboard';
 import { usePopup } from '@/components/state/popup';
 import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
+import { clearShown, markShown, SHOWN_RENEW_MS, type ShownTarget } from '@/lib/refresh/shown';
 import { kickSync } from '@/lib/sync/kick';
-import { clearShown, markShown, SHOWN_RENEW_MS, type ShownTarget } from '@/lib/sync/shown';
 
 /**
  * Keeps `targets` fresh while this view is on screen: says so in IndexedDB every SHOWN_RENEW_MS
  * (and when the page becomes visible again) and asks the worker to look; the worker refreshes
- * whatever is older than 40 s (lib/sync/shown.ts). A hidden page says nothing, and what it said
+ * whatever is older than 40 s (lib/refresh/shown.ts). A hidden page says nothing, and what it said
  * lapses within a minute.
  */
 export function useFreshWhileShown(targets: ShownTarget[]): void {

@@ -1,42 +1,55 @@
 import { type Browser, browser } from 'wxt/browser';
 import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
-import { database } from '@/lib/db/open';
 import { type Reply, type Request, type RequestType, type ResponseMap, requestSchema } from '@/lib/messages/protocol';
-import { connect, disconnect } from '@/lib/settings/connect';
-import { lookupShortUrl } from '@/lib/sync/lookup-short';
+import { lookupShortUrl } from '@/lib/refresh/lookup-short';
+import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';
 import type { BackgroundSync } from './sync';
+
+/** Asked of a connection when none is stored (a page left open after the last one was removed). */
+const notConnected = () => new ApiError({ kind: 'validation', message: t('worker.notConnected'), retryable: false });
 
 type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
 
 function handlersFor(sync: BackgroundSync): Handlers {
+  const active = async () => (await sync.active()) ?? Promise.reject(notConnected());
   return {
     'connection.connect': async (r) => {
       await sync.connectionsReady;
-      const result = await connect(database(), r.serviceUrl, r.apiKey);
-      await sync.pull();
+      const result = await connect(r.serviceUrl, r.apiKey, { replacing: r.replacing });
+      await (await active()).pull();
       return result;
     },
-    'connection.disconnect': async () => {
-      await disconnect(database());
-      return { disconnected: true };
+    'connection.remove': async (r) => {
+      await removeConnection(r.id);
+      return { removed: true };
     },
-    'sync.kick': () => sync.drain(),
+    'connection.activate': async (r) => {
+      await activateConnection(r.id);
+      return { activated: true };
+    },
+    // A page's change may belong to any connection: one switched away from still sends its queue.
+    'sync.kick': async () => {
+      const report = await sync.drain();
+      void sync.drainAll();
+      return report;
+    },
     'sync.pull': async () => {
-      await sync.pull();
+      await (await active()).pull();
       return { started: true };
     },
     'link.refresh': async (r) => {
-      await sync.engine.refresh({ type: 'link', key: r.key });
+      await (await active()).engine.refresh({ type: 'link', key: r.key });
       return { refreshed: true };
     },
     'qr.refresh': async (r) => {
-      await sync.engine.refresh({ type: 'qr', key: r.key });
+      await (await active()).engine.refresh({ type: 'qr', key: r.key });
       return { refreshed: true };
     },
-    'link.lookup': async (r) => ({
-      key: await sync.engine.interactive((api) => lookupShortUrl(database(), api, r.shortUrl)),
-    }),
+    'link.lookup': async (r) => {
+      const { engine, db } = await active();
+      return { key: await engine.interactive((api) => lookupShortUrl(db, api, r.shortUrl)) };
+    },
   };
 }
 

@@ -2,23 +2,23 @@ import { isApiError } from '@/lib/api/errors';
 import { copyFromWorker } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
-import { database } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
-import { connectionItem } from '@/lib/settings/connection';
 import { linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { createLink } from '@/lib/sync/actions';
 import type { BackgroundSync } from './sync';
 
 /**
- * Shortens a URL from a browser surface (context menu, keyboard shortcut): reuses the page's
+ * Shortens a URL from a browser surface (context menu, keyboard shortcut) with the active
+ * connection: reuses the page's
  * existing link when there is one, otherwise queues a new one at the highest priority and
  * drains at once. The result is copied and confirmed with a notification, or the failure
  * explained; offline, the link waits in the queue and the notification says so.
  */
 export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
   if (!url) return notify(t('notify.nothingTitle'), t('notify.nothingText'));
-  if (!(await connectionItem.getValue())) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
-  const db = database();
+  const active = await sync.active();
+  if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
+  const { db } = active;
   const existing = await linkForPage(db, url);
   let key = existing?.key;
   if (!key) {
@@ -28,7 +28,7 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     } catch (error) {
       return notify(t('notify.cannotTitle'), isApiError(error) ? error.message : t('notify.refused'));
     }
-    await sync.drain();
+    await active.drain();
   }
   const row = await db.links.get(key);
   const entry = await db.outbox.where('key').equals(key).first();

@@ -1,18 +1,20 @@
-import { liveQuery } from 'dexie';
+import { liveQuery, type Subscription } from 'dexie';
 import { browser } from 'wxt/browser';
 import { platformFetch } from '@/lib/api/fetch';
 import { showSyncBadge } from '@/lib/browser/badge';
 import { installFreshConnectionRule } from '@/lib/browser/fresh-connections';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';
-import { database } from '@/lib/db/open';
+import { databaseNamed } from '@/lib/db/open';
 import { requestTimeoutItem } from '@/lib/settings/advanced';
-import { connectionItem } from '@/lib/settings/connection';
+import { labelCarriedOverConnections } from '@/lib/settings/connect';
+import { activeConnection, type Connection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { refreshShareItem } from '@/lib/settings/refresh';
 import { createSyncEngine, type DrainReport } from '@/lib/sync/engine';
 import { recordingReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 
-export const ALARM_WAKE = 'sync-wake';
+/** Followed by ':' and the connection's id: each connection asks for its own wake-ups. */
+const ALARM_WAKE = 'sync-wake';
 export const ALARM_TICK = 'sync-tick';
 /** Left by versions that re-read the whole mirror every 15 minutes; cleared on start. */
 const ALARM_PULL_BEFORE = 'sync-pull';
@@ -24,25 +26,29 @@ const TICK_MINUTES = 1;
 /** A drain that waits on the budget keeps the worker alive by touching an extension API. */
 const KEEP_ALIVE_MS = 20_000;
 
-/** The sync engine wired to the worker: locks, alarms, the badge and the stored connection. */
-export function createBackgroundSync() {
-  const db = database();
-  // Before the first request of this worker: a connection pooled without the rule could be reused.
-  const connectionsReady = installFreshConnectionRule();
+export const wakeAlarmOf = (connectionId: string) => `${ALARM_WAKE}:${connectionId}`;
+
+/**
+ * One sync engine per connection, each on its own database (mirror, outbox, budget), Web Lock
+ * and wake-up alarm; it reads its key from storage by its own id at every request, so a change
+ * queued for one connection is sent to that connection alone, with its key, even after a switch.
+ */
+function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>) {
+  const db = databaseNamed(c.database);
   const engine = createSyncEngine({
     db,
     connection: async () => {
       await connectionsReady;
-      const c = await connectionItem.getValue();
-      return c ? { baseUrl: c.baseUrl, apiKey: c.apiKey } : null;
+      const now = (await connectionsItem.getValue()).list.find((x) => x.id === c.id);
+      return now ? { baseUrl: now.baseUrl, apiKey: now.apiKey } : null;
     },
     // Every request tells the pages whether the service answers (the offline banner, a paused copy).
     fetch: recordingReachability(db, platformFetch),
-    exclusive: exclusiveAcrossContexts('linkpilot-sync'),
+    exclusive: exclusiveAcrossContexts(`${c.database}-sync`),
     isOnline: () => navigator.onLine,
     timeoutMs: async () => (await requestTimeoutItem.getValue()) * 1000,
     sharePercent: () => refreshShareItem.getValue(),
-    wakeAt: (at) => void browser.alarms.create(ALARM_WAKE, { when: Math.max(at, Date.now() + 1000) }),
+    wakeAt: (at) => void browser.alarms.create(wakeAlarmOf(c.id), { when: Math.max(at, Date.now() + 1000) }),
   });
 
   async function drain(): Promise<DrainReport> {
@@ -55,25 +61,91 @@ export function createBackgroundSync() {
   }
 
   return {
+    db,
     engine,
-    connectionsReady,
     drain,
     async pull(): Promise<void> {
       await engine.requestPull();
       void drain();
     },
+  };
+}
+export type ConnectionSync = ReturnType<typeof createConnectionSync>;
+
+const NOT_DRAINED: DrainReport = { sent: 0, failed: 0, wakeAt: null };
+
+/** The engines of every stored connection, wired to the worker: alarms, the badge of the active one. */
+export function createBackgroundSync() {
+  // Before the first request of this worker: a connection pooled without the rule could be reused.
+  const connectionsReady = installFreshConnectionRule();
+  const engines = new Map<string, ConnectionSync>();
+
+  const syncOf = (c: Connection) => {
+    let sync = engines.get(c.id);
+    if (!sync) {
+      sync = createConnectionSync(c, connectionsReady);
+      engines.set(c.id, sync);
+    }
+    return sync;
+  };
+
+  async function active(): Promise<ConnectionSync | null> {
+    const c = activeConnection(await connectionsItem.getValue());
+    return c ? syncOf(c) : null;
+  }
+
+  async function drainAll(): Promise<void> {
+    const { list } = await connectionsItem.getValue();
+    await Promise.all(list.map((c) => syncOf(c).drain()));
+  }
+
+  let badge: { id: string | null; subscription?: Subscription } = { id: null };
+  /** The badge counts the active connection's queue, and follows a switch. */
+  function followActive(all: Connections): void {
+    const c = activeConnection(all);
+    if (badge.subscription && badge.id === (c?.id ?? null)) return;
+    badge.subscription?.unsubscribe();
+    if (!c) {
+      badge = { id: null };
+      void showSyncBadge(0, 0);
+      return;
+    }
+    const db = syncOf(c).db;
+    badge = {
+      id: c.id,
+      subscription: liveQuery(() => outboxCounts(db)).subscribe({
+        next: (n) => void showSyncBadge(n.pending + n.inflight, n.failed),
+        error: (e: unknown) => console.error('Linkpilot: badge update failed', e),
+      }),
+    };
+  }
+
+  return {
+    connectionsReady,
+    /** The active connection's engine, for what a person asks of the connection on screen. */
+    active,
+    /** Sends what every connection has queued, each to its own service. */
+    drainAll,
+    /** Drains the active connection (the menu and the shortcut wait for their link). */
+    async drain(): Promise<DrainReport> {
+      return (await active())?.drain() ?? NOT_DRAINED;
+    },
     /** On every worker start: alarms, the badge, and whatever the last worker left to do. */
     start(): void {
       void browser.alarms.create(ALARM_TICK, { periodInMinutes: TICK_MINUTES });
       void browser.alarms.clear(ALARM_PULL_BEFORE);
-      liveQuery(() => outboxCounts(db)).subscribe({
-        next: (c) => void showSyncBadge(c.pending + c.inflight, c.failed),
-        error: (e: unknown) => console.error('Linkpilot: badge update failed', e),
+      // A connection added or switched to starts syncing at once; a removed one stops at its next request.
+      connectionsItem.watch((all) => {
+        followActive(all);
+        void drainAll();
       });
-      void drain();
+      void connectionsItem.getValue().then(followActive);
+      void labelCarriedOverConnections().catch((e: unknown) => console.error('Linkpilot: reading accounts failed', e));
+      void drainAll();
     },
+    // Each engine does only what is due, so one connection's wake-up may drain them all.
     onAlarm(name: string): void {
-      if (name === ALARM_WAKE || name === ALARM_TICK) void drain();
+      if (name === ALARM_TICK || name.startsWith(ALARM_WAKE)) void drainAll();
     },
   };
 }

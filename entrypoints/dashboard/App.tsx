@@ -11,7 +11,7 @@ import {
   Settings,
   UserRound,
 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { AccountPage } from '@/components/account/AccountPage';
 import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
 import { CatalogPage } from '@/components/catalog/CatalogPage';
@@ -21,13 +21,14 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { LinkTablePage } from '@/components/links/LinkTablePage';
 import { QrCodesPage } from '@/components/qr/QrCodesPage';
+import { ConnectionSwitcher } from '@/components/settings/ConnectionSwitcher';
 import { SettingsPage } from '@/components/settings/SettingsPage';
-import { useDashboard } from '@/components/state/dashboard';
+import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { plural, t } from '@/lib/browser/i18n';
-import { database } from '@/lib/db/open';
-import { connectionItem } from '@/lib/settings/connection';
+import { database, showDatabase } from '@/lib/db/open';
+import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { outboxCounts } from '@/lib/sync/status';
 
 // Each section's name is `dashboard.section.<route>` in the catalogue.
@@ -51,14 +52,25 @@ const SECTIONS: Section[] = [
 
 export function App() {
   useTheme();
-  const connection = useStorageItem(connectionItem);
+  const connections = useStorageItem(connectionsItem);
   const route = useDashboard((s) => s.section);
+  const active = activeConnection(connections.value);
+  const connected = active !== null;
   // Not connected, the dashboard is its Settings page; connecting then keeps the person there, for the next step.
   useEffect(() => {
-    if (connection.loaded && !connection.value && route !== 'settings') window.location.hash = '#/settings';
-  }, [connection.loaded, connection.value, route]);
-  if (!connection.loaded) return null;
-  if (!connection.value) {
+    if (connections.loaded && !connected && route !== 'settings') window.location.hash = '#/settings';
+  }, [connections.loaded, connected, route]);
+  // The open link and the filters name records of the connection shown before a switch.
+  const shown = useRef(active?.id);
+  useEffect(() => {
+    if (shown.current === active?.id) return;
+    shown.current = active?.id;
+    useDashboard.setState({ linkQuery: NO_LINK_FILTERS, openLink: null, creatingLink: false });
+  }, [active?.id]);
+  if (!connections.loaded) return null;
+  // Views read the selected database; keyed by the connection, they mount afresh on a switch.
+  showDatabase(active?.database);
+  if (!connected) {
     return (
       <div className="welcome-shell">
         <main>
@@ -69,8 +81,8 @@ export function App() {
   }
   const section = SECTIONS.find((s) => s.route === route) ?? SECTIONS[0]!;
   return (
-    <div className="app-shell">
-      <Sidebar current={section} />
+    <div className="app-shell" key={active.id}>
+      <Sidebar current={section} connections={connections.value} />
       <div className="app-content">
         <ServiceBanner onOpenSync={section.route === 'sync' ? undefined : () => window.location.assign('#/sync')} />
         <main>{section.render()}</main>
@@ -79,7 +91,7 @@ export function App() {
   );
 }
 
-function Sidebar({ current }: { current: Section }) {
+function Sidebar({ current, connections }: { current: Section; connections: Connections }) {
   const db = database();
   const account = useLiveQuery(() => db.account.get('me'));
   const counts = useLiveQuery(() => outboxCounts(db));
@@ -89,6 +101,7 @@ function Sidebar({ current }: { current: Section }) {
       <div className="sidebar-brand">
         <Link2 size={20} aria-hidden="true" /> {t('manifest.name')}
       </div>
+      <ConnectionSwitcher connections={connections} />
       <nav aria-label={t('app.sections')}>
         {SECTIONS.map((s) => (
           <a key={s.route} href={`#/${s.route}`} aria-current={s === current ? 'page' : undefined}>

@@ -13,17 +13,29 @@ import { copyFromPage } from '@/lib/browser/clipboard';
 import { raw, t } from '@/lib/browser/i18n';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
-import { database } from '@/lib/db/open';
+import { database, showDatabase } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
-import { connectionItem } from '@/lib/settings/connection';
+import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 
 // The form (and the validation library it brings) loads after the first paint: the popup shows the
 // page's link and the recent list from IndexedDB without waiting for it.
+// The switcher too: only people with several connections need it, and it may come a moment later.
+const ConnectionSwitcher = lazy(() =>
+  import('@/components/settings/ConnectionSwitcher').then((m) => ({ default: m.ConnectionSwitcher })),
+);
 const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
 
 export function App() {
   useTheme();
-  const connection = useStorageItem(connectionItem);
+  const connections = useStorageItem(connectionsItem);
+  if (!connections.loaded) return null;
+  const active = activeConnection(connections.value);
+  // Views read the selected database; keyed by the connection, they mount afresh on a switch.
+  showDatabase(active?.database);
+  return <Popup key={active?.id ?? ''} connections={connections.value} connected={active !== null} />;
+}
+
+function Popup({ connections, connected }: { connections: Connections; connected: boolean }) {
   const { page, createdKey, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
   useEffect(() => {
     void currentPage(window.location.search).then(pageFound);
@@ -40,13 +52,17 @@ export function App() {
     if (shortUrl && shortUrlArrived(Date.now())) void copyFromPage(shortUrl).then(copyDone);
   }, [shortUrl, shortUrlArrived, copyDone]);
 
-  if (!connection.loaded) return null;
   const header = (
     <header className="popup-header">
       <span className="brand">
         <Link2 size={18} aria-hidden="true" /> {t('manifest.name')}
       </span>
-      {connection.value ? (
+      {connections.list.length > 1 ? (
+        <Suspense fallback={null}>
+          <ConnectionSwitcher connections={connections} />
+        </Suspense>
+      ) : null}
+      {connected ? (
         <button
           type="button"
           className="ghost icon-only"
@@ -68,7 +84,7 @@ export function App() {
       </button>
     </header>
   );
-  if (!connection.value) {
+  if (!connected) {
     return (
       <div className="popup">
         {header}

@@ -13,7 +13,7 @@ import { browser } from 'wxt/browser';
  * reaches the sync engine as an ambiguous failure, which it resolves by looking the record up
  * before sending again. The price is one connection set-up per request, at most 30 a minute.
  * HTTP/2 has no Connection header, so there the rule does nothing; there, and in browsers without
- * the API, a copy is flagged by the next pull (lib/sync/pull.ts) for the person to delete.
+ * the API, a copy is flagged by the next pull (lib/refresh/pull.ts) for the person to delete.
  */
 
 /** The rule's id among this extension's session rules: installing replaces it, never adds a second. */

@@ -34,3 +34,19 @@ export async function linkForPage(db: LinkpilotDb, pageUrl: string): Promise<Lin
   // Prefer a link the service already has, then the newest.
   return candidates.sort((a, b) => Number(b.id !== null) - Number(a.id !== null) || (a.date < b.date ? 1 : -1))[0];
 }
+
+/**
+ * The channel and campaign of a new link, kept only when this mirror holds them: the stored link
+ * defaults may name records of another connection, and a link waiting for a record that will
+ * never be sent here would wait forever.
+ */
+export async function placementInMirror<P extends { channelKey: string | null; campaignKey: string | null }>(
+  db: LinkpilotDb,
+  placement: P,
+): Promise<P> {
+  const [channel, campaign] = await Promise.all([
+    placement.channelKey ? db.channels.get(placement.channelKey) : undefined,
+    placement.campaignKey ? db.campaigns.get(placement.campaignKey) : undefined,
+  ]);
+  return { ...placement, channelKey: channel ? channel.key : null, campaignKey: campaign ? campaign.key : null };
+}

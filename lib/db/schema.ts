@@ -9,7 +9,6 @@ import type { CreateQrInput } from '../api/inputs/qr';
 import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
-import { SCHEMA_V3_CHANGES, upgradeToV3 } from './upgrade-v3';
 
 /** Where a mirrored record stands relative to the service. */
 export type SyncState = 'synced' | 'pending' | 'failed';
@@ -237,6 +236,15 @@ export const SCHEMA_V2_CHANGES = {
   qrCodes: 'key, id, date, name, twinOf',
 } as const;
 
+/**
+ * Version 3: the outbox is typed by kind and operation, and indexed so the next entry and the
+ * queued changes of one kind are found without reading the whole queue. The trace of a browser's
+ * resend (`resent` on entries, `sentTwice` on rows) and the never-read `auth-refused` row go.
+ */
+export const SCHEMA_V3_CHANGES = {
+  outbox: '++seq, key, state, *deps, [state+priority+seq], [kind+op]',
+} as const;
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -260,7 +268,12 @@ export class LinkpilotDb extends Dexie {
     // 2: flagged copies are indexed, so the sync centre counts them without reading every record.
     this.version(2).stores(SCHEMA_V2_CHANGES);
     // 3: the outbox typed by kind and operation, indexed for the queue; the resend trace goes.
-    this.version(3).stores(SCHEMA_V3_CHANGES).upgrade(upgradeToV3);
+    // Its upgrade parses old payloads with the input schemas; loaded only when a database needs it,
+    // so they stay out of the popup's first load. Dexie.waitFor keeps the upgrade's transaction
+    // open while the module loads.
+    this.version(3)
+      .stores(SCHEMA_V3_CHANGES)
+      .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v3'))).upgradeToV3(tx));
   }
 }
 

@@ -8,15 +8,6 @@ import { createQrInput } from '../api/inputs/qr';
 import { channelItemKey } from './rows';
 import type { OutboxEntry, Queued } from './schema';
 
-/**
- * Version 3: the outbox is typed by kind and operation, and indexed so the next entry and the
- * queued changes of one kind are found without reading the whole queue. The trace of a browser's
- * resend (`resent` on entries, `sentTwice` on rows) and the never-read `auth-refused` row go.
- */
-export const SCHEMA_V3_CHANGES = {
-  outbox: '++seq, key, state, *deps, [state+priority+seq], [kind+op]',
-} as const;
-
 /** An entry as versions 1 and 2 wrote it. */
 interface V2Entry extends Queued {
   entity: string;

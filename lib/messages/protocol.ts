@@ -8,9 +8,17 @@ import type { DrainReport } from '../sync/engine';
  * one with this schema before acting, so a malformed or foreign message is refused, not guessed at.
  * Pages write changes to IndexedDB themselves; messages only ask the worker to act on them.
  */
+const connectionId = z.string().min(1).max(64);
+
 export const requestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('connection.connect'), serviceUrl: z.string().max(2048), apiKey: z.string().max(512) }),
-  z.object({ type: z.literal('connection.disconnect') }),
+  z.object({
+    type: z.literal('connection.connect'),
+    serviceUrl: z.string().max(2048),
+    apiKey: z.string().max(512),
+    replacing: connectionId.optional(),
+  }),
+  z.object({ type: z.literal('connection.remove'), id: connectionId }),
+  z.object({ type: z.literal('connection.activate'), id: connectionId }),
   z.object({ type: z.literal('sync.kick') }),
   z.object({ type: z.literal('sync.pull') }),
   z.object({ type: z.literal('link.refresh'), key: z.string().min(1).max(64) }),
@@ -21,8 +29,9 @@ export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
 
 export interface ResponseMap {
-  'connection.connect': { account: Account; baseUrl: string; notes: string[] };
-  'connection.disconnect': { disconnected: true };
+  'connection.connect': { account: Account; baseUrl: string; notes: string[]; connectionId: string };
+  'connection.remove': { removed: true };
+  'connection.activate': { activated: true };
   'sync.kick': DrainReport;
   'sync.pull': { started: true };
   'link.refresh': { refreshed: true };

@@ -2,26 +2,31 @@ import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Fetch } from '../api/fetch';
 import type { Account } from '../api/schemas/account';
+import { deleteDatabase } from '../db/delete';
+import { databaseNamed } from '../db/open';
 import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
-import { connectionItem } from './connection';
+import { type Connection, type Connections, connectionsItem, freeDatabaseName } from './connection';
 import { parseServiceUrl } from './service-url';
 
 export interface ConnectResult {
   account: Account;
   baseUrl: string;
   notes: string[];
+  connectionId: string;
 }
 
 /**
  * Checks a Service URL and API key with GET /api/account and, only when the service accepts
- * them, stores both and the account. A failed attempt leaves any previous connection untouched.
- * Connecting to another service or account starts a fresh mirror: records of one account must
- * never be sent to another.
+ * them, stores both and the account, and makes the connection active. A failed attempt leaves every
+ * stored connection untouched. `replacing` names the connection whose URL or key is being changed;
+ * otherwise the account's existing connection gets the new key, or a new connection with its own
+ * database is added. A connection changed to another service or account starts a fresh mirror:
+ * records of one account must never be sent to another.
  */
 export async function connect(
-  db: LinkpilotDb,
   serviceUrl: string,
   apiKey: string,
+  options: { replacing?: string } = {},
   fetchImpl?: Fetch,
 ): Promise<ConnectResult> {
   const parsed = parseServiceUrl(serviceUrl);
@@ -66,25 +71,90 @@ export async function connect(
     }
     throw error;
   }
-  const previous = await connectionItem.getValue();
+  const all = await connectionsItem.getValue();
+  const existing =
+    all.list.find((c) => c.id === options.replacing) ??
+    all.list.find((c) => c.baseUrl === parsed.baseUrl && c.accountId === account.id);
+  const id = existing?.id ?? crypto.randomUUID().slice(0, 8);
+  const name = existing?.database ?? freeDatabaseName(all.list, id);
+  const db = databaseNamed(name);
   const mirrored = await db.account.get('me');
-  if ((previous && previous.baseUrl !== parsed.baseUrl) || (mirrored && mirrored.id !== account.id))
+  // A new connection starts from an empty database, whatever an older install left there.
+  if (!existing || existing.baseUrl !== parsed.baseUrl || (mirrored && mirrored.id !== account.id))
     await clearMirror(db);
-  await connectionItem.setValue({ baseUrl: parsed.baseUrl, apiKey: key, connectedAt: new Date().toISOString() });
+  const connection: Connection = {
+    id,
+    baseUrl: parsed.baseUrl,
+    apiKey: key,
+    connectedAt: new Date().toISOString(),
+    email: account.email,
+    accountId: account.id,
+    database: name,
+  };
+  await updateConnections((now) => ({
+    activeId: id,
+    list: now.list.some((c) => c.id === id)
+      ? now.list.map((c) => (c.id === id ? connection : c))
+      : [...now.list, connection],
+  }));
   await db.transaction('rw', db.account, async () => {
     await db.account.put({ ...account, key: 'me', pendingEmail: (await db.account.get('me'))?.pendingEmail ?? null });
   });
-  return { account, baseUrl: parsed.baseUrl, notes: parsed.notes };
+  return { account, baseUrl: parsed.baseUrl, notes: parsed.notes, connectionId: id };
 }
 
-/** Forgets the key, the mirror and every change not yet sent. */
-export async function disconnect(db: LinkpilotDb): Promise<void> {
-  await connectionItem.setValue(null);
-  await clearMirror(db);
+/**
+ * Forgets one connection: its key, its mirror and every change of it not yet sent. Another
+ * connection becomes active when the removed one was.
+ */
+export async function removeConnection(id: string): Promise<void> {
+  let removed: Connection | undefined;
+  await updateConnections((all) => {
+    removed = all.list.find((c) => c.id === id);
+    const list = all.list.filter((c) => c.id !== id);
+    return { activeId: all.activeId === id ? (list[0]?.id ?? null) : all.activeId, list };
+  });
+  if (removed) await deleteDatabase(removed.database);
+}
+
+/** Makes one of the stored connections the one pages, the menu, the shortcut and the badge act on. */
+export async function activateConnection(id: string): Promise<void> {
+  const all = await updateConnections((now) => (now.list.some((c) => c.id === id) ? { ...now, activeId: id } : now));
+  if (all.activeId !== id)
+    throw new ApiError({ kind: 'validation', message: 'That connection was removed.', retryable: false });
+}
+
+/** Fills in the e-mail and id of a connection carried over from version 1, from its mirrored account. */
+export async function labelCarriedOverConnections(): Promise<void> {
+  const { list } = await connectionsItem.getValue();
+  for (const c of list.filter((x) => x.email === null)) {
+    const account = await databaseNamed(c.database).account.get('me');
+    if (!account) continue;
+    await updateConnections((all) => ({
+      ...all,
+      list: all.list.map((x) => (x.id === c.id ? { ...x, email: account.email, accountId: account.id } : x)),
+    }));
+  }
 }
 
 async function clearMirror(db: LinkpilotDb): Promise<void> {
   await db.transaction('rw', [...MIRROR_TABLES.map((t) => db.table(t)), db.outbox, db.meta], async () => {
     for (const table of [...MIRROR_TABLES, 'outbox', 'meta'] as const) await db.table(table).clear();
   });
+}
+
+let writing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Changes the stored list one change at a time: connect, remove and switch may arrive together
+ * from several pages, and each must see what the one before it wrote.
+ */
+function updateConnections(change: (all: Connections) => Connections): Promise<Connections> {
+  const next = writing.then(async () => {
+    const updated = change(await connectionsItem.getValue());
+    await connectionsItem.setValue(updated);
+    return updated;
+  });
+  writing = next.catch(() => undefined);
+  return next;
 }

@@ -8,15 +8,14 @@ import * as qrs from '../api/inputs/qr';
 import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
-import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { KINDS } from './kinds/index';
+import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import { kindOf } from './kinds/index';
 import type { Fields } from './kinds/kind';
-import { dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
+import { type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 
 /**
- * One function per user action. Each validates its input with the API's own schemas, writes the
- * local record and its outbox entry in one transaction, and returns at once; the background
- * worker sends it. Views follow the mirror through live queries, so the change shows instantly.
+ * One function per user action: its input validated with the API's own schemas, the local record
+ * and its outbox entry written in one transaction; the background worker sends it.
  */
 export interface ActionContext {
   db: LinkpilotDb;
@@ -45,25 +44,22 @@ async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>):
   return db.transaction('rw', tables, async () => work(now));
 }
 
-const apply = <K extends Kind>(db: LinkpilotDb, kind: K, change: Change<K>, key: string, now: number) =>
-  KINDS[kind].apply(db, change, key, now);
-
 /** Queues a change and shows it in the mirror as its kind says, in one transaction. */
 async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
   await change(ctx, async (now) => {
-    const table = KINDS[entry.kind].table;
+    const table = kindOf(entry.kind).table;
     if (entry.op === 'delete' && table && !(await ctx.db.table(table).get(entry.key))) return;
     // Queued before a deleted row goes, so the entry picks up the record's server id.
     await enqueue(ctx.db, entry, now);
-    await apply(ctx.db, entry.kind, entry, entry.key, now);
+    await kindOf(entry.kind).apply(ctx.db, entry, entry.key, now);
     await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }
 
 /** Queues a record's create under a new local key, and returns the key. */
-async function create(ctx: ActionContext, entry: (key: string) => NewChange): Promise<string> {
+async function create(ctx: ActionContext, draft: Draft): Promise<string> {
   const key = newLocalKey();
-  await queue(ctx, entry(key));
+  await queue(ctx, { ...draft, key });
   return key;
 }
 
@@ -74,22 +70,18 @@ export async function createLink(ctx: ActionContext, action: CreateLinkAction): 
   const { channelKey = null, campaignKey = null, priority = 1 } = action;
   const deps = [channelKey, campaignKey].filter((k) => k !== null);
   const payload = { input, channelKey, campaignKey };
-  return create(ctx, (key) => ({ kind: 'link', op: 'create', key, deps, payload, priority }));
+  return create(ctx, { kind: 'link', op: 'create', deps, payload, priority });
 }
 
 export const createChannel = async (ctx: ActionContext, fields: channels.CreateChannelInput) =>
-  create(ctx, (key) => ({
-    kind: 'channel',
-    op: 'create',
-    key,
-    payload: validateInput(channels.createChannelInput, fields),
-  }));
+  create(ctx, { kind: 'channel', op: 'create', payload: validateInput(channels.createChannelInput, fields) });
 
 export const updateChannel = async (ctx: ActionContext, key: string, fields: channels.UpdateChannelInput) =>
   queue(ctx, { kind: 'channel', op: 'update', key, payload: validateInput(channels.updateChannelInput, fields) });
 
-export const deleteChannel = async (ctx: ActionContext, key: string) =>
-  queue(ctx, { kind: 'channel', op: 'delete', key, payload: null });
+/** Deletes a channel, campaign or branded domain here at once, and on the service in the background. */
+export const deleteRecord = async (ctx: ActionContext, kind: 'channel' | 'campaign' | 'domain', key: string) =>
+  queue(ctx, { kind, op: 'delete', key, payload: null });
 
 /**
  * Assigns a link, QR code or bio page to a channel. Links and QR codes are named by local key
@@ -108,38 +100,22 @@ export async function assignToChannel(
 }
 
 export const createCampaign = async (ctx: ActionContext, fields: campaigns.CreateCampaignInput) =>
-  create(ctx, (key) => ({
-    kind: 'campaign',
-    op: 'create',
-    key,
-    payload: validateInput(campaigns.createCampaignInput, fields),
-  }));
+  create(ctx, { kind: 'campaign', op: 'create', payload: validateInput(campaigns.createCampaignInput, fields) });
 
 export const updateCampaign = async (ctx: ActionContext, key: string, fields: campaigns.UpdateCampaignInput) =>
   queue(ctx, { kind: 'campaign', op: 'update', key, payload: validateInput(campaigns.updateCampaignInput, fields) });
-
-export const deleteCampaign = async (ctx: ActionContext, key: string) =>
-  queue(ctx, { kind: 'campaign', op: 'delete', key, payload: null });
 
 export const assignToCampaign = async (ctx: ActionContext, campaignKey: string, key: string) =>
   queue(ctx, { kind: 'campaignLink', op: 'create', key, deps: [campaignKey, key], payload: { campaignKey } });
 
 export const createDomain = async (ctx: ActionContext, fields: domains.CreateDomainInput) =>
-  create(ctx, (key) => ({
-    kind: 'domain',
-    op: 'create',
-    key,
-    payload: validateInput(domains.createDomainInput, fields),
-  }));
+  create(ctx, { kind: 'domain', op: 'create', payload: validateInput(domains.createDomainInput, fields) });
 
 export const updateDomain = async (ctx: ActionContext, key: string, fields: domains.UpdateDomainInput) =>
   queue(ctx, { kind: 'domain', op: 'update', key, payload: validateInput(domains.updateDomainInput, fields) });
 
-export const deleteDomain = async (ctx: ActionContext, key: string) =>
-  queue(ctx, { kind: 'domain', op: 'delete', key, payload: null });
-
 export const createQrCode = async (ctx: ActionContext, fields: qrs.CreateQrInput) =>
-  create(ctx, (key) => ({ kind: 'qr', op: 'create', key, payload: validateInput(qrs.createQrInput, fields) }));
+  create(ctx, { kind: 'qr', op: 'create', payload: validateInput(qrs.createQrInput, fields) });
 
 /** An e-mail and/or password change (see lib/sync/kinds/account.ts). */
 export const updateAccount = async (ctx: ActionContext, fields: account.UpdateAccountInput) =>
@@ -155,11 +131,9 @@ export async function retryChange(ctx: ActionContext, seq: number): Promise<void
   });
 }
 
-const discardOf = <K extends Kind>(db: LinkpilotDb, kind: K, entry: OutboxEntry<K>) => KINDS[kind].discard?.(db, entry);
-
 /** A discarded create takes its record along, so nothing is left pretending to be on the service. */
 async function forgetCreate(db: LinkpilotDb, entry: OutboxEntry): Promise<void> {
-  const table = KINDS[entry.kind].table;
+  const table = kindOf(entry.kind).table;
   if (entry.op !== 'create' || !table) return;
   await db.outbox.where('key').equals(entry.key).delete();
   await dropDependents(db, entry.key);
@@ -173,13 +147,10 @@ export async function discardChange(ctx: ActionContext, seq: number): Promise<vo
     const entry = await ctx.db.outbox.get(seq);
     if (!entry || entry.state === 'inflight') return;
     await ctx.db.outbox.delete(seq);
-    await (discardOf(ctx.db, entry.kind, entry) ?? forgetCreate(ctx.db, entry));
+    await (kindOf(entry.kind).discard?.(ctx.db, entry) ?? forgetCreate(ctx.db, entry));
     await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }
-
-const editCreate = <K extends Kind>(db: LinkpilotDb, kind: K, entry: OutboxEntry<K>, fields: Fields) =>
-  KINDS[kind].edit(db, entry, fields);
 
 /**
  * Changes what a queued create will send (typically after the service refused it), validated as a
@@ -195,7 +166,7 @@ export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: 
         message: 'This change is being sent and cannot be edited now.',
         retryable: false,
       });
-    const edited = await editCreate(ctx.db, entry.kind, entry, fields);
+    const edited = await kindOf(entry.kind).edit?.(ctx.db, entry, fields);
     if (!edited) throw new ApiError({ kind: 'validation', message: 'This change cannot be edited.', retryable: false });
     const queued: Queued = entry;
     await ctx.db.outbox.put({ ...queued, ...edited, state: 'pending', error: null, attempts: 0, notBefore: now });

@@ -1,12 +1,10 @@
 /**
- * When to try a transiently failed change again: exponential from 2 s, capped at 1 minute,
- * with jitter so many clients (or many entries) do not retry in lockstep. The cap is low on
- * purpose: a service failing one request in three still works, and a change waiting five minutes
- * for it looks lost to the person who made it; one retry a minute costs at most a few of the
- * 30 requests of that minute. A service that is down is not hammered either: network failures
- * pause the whole drain, and 429s wait for the window's reset.
+ * When to try a transiently failed change again: exponential from 2 s with jitter, capped at a
+ * minute: a change waiting five minutes looks lost to the person who made it, and one retry a
+ * minute costs little. A service that is down is not hammered: network failures pause the whole
+ * drain, and 429s wait for the window's reset.
  */
-export const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_CAP_MS = 60_000;
 
 export function backoffDelay(attempts: number, random: () => number): number {

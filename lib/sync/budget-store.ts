@@ -1,4 +1,3 @@
-import type { Fetch } from '../api/fetch';
 import type { RateLimitInfo } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
 import { type Budget, initialBudget, observe, type Priority, spend, waitFor } from './budget';
@@ -28,11 +27,10 @@ export class BudgetStore {
   ) {}
 
   async get(): Promise<Budget> {
-    if (!this.current) {
-      const row = await this.db.meta.get(BUDGET_META_KEY);
-      this.current = (row?.value as Budget | undefined) ?? initialBudget();
-      this.current = { ...initialBudget(), ...this.current };
-    }
+    this.current ??= {
+      ...initialBudget(),
+      ...((await this.db.meta.get(BUDGET_META_KEY))?.value as Budget | undefined),
+    };
     return this.current;
   }
 
@@ -46,39 +44,18 @@ export class BudgetStore {
     return waitFor(await this.get(), priority, this.now());
   }
 
-  async spend(use: Use): Promise<void> {
+  /** Before a request: sleeps through a wait up to `maxWaitMs`, throws BudgetWait for a longer one, then counts it. */
+  async take(priority: Priority, use: Use, maxWaitMs: number, sleep: (ms: number) => Promise<void>): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const wait = await this.waitFor(priority);
+      if (wait <= 0) break;
+      if (wait > maxWaitMs) throw new BudgetWait(this.now() + wait);
+      await sleep(wait);
+    }
     await this.save(spend(await this.get(), this.now(), use));
   }
 
   async observe(info: RateLimitInfo, status: number): Promise<void> {
     await this.save(observe(await this.get(), info, status, this.now()));
   }
-}
-
-/**
- * A fetch that asks the budget before every request: it sleeps through short waits and throws
- * BudgetWait for long ones, then counts the request as spent. Each client has its priority.
- */
-export function budgetedFetch(options: {
-  store: BudgetStore;
-  priority: Priority;
-  /** What the requests are for, as the sync centre counts them. */
-  use: Use;
-  fetch: Fetch;
-  sleep: (ms: number) => Promise<void>;
-  now: () => number;
-  maxInlineWaitMs: number;
-}): Fetch {
-  return async (input, init) => {
-    for (let i = 0; i < 100; i++) {
-      const wait = await options.store.waitFor(options.priority);
-      if (wait <= 0) break;
-      if (wait > options.maxInlineWaitMs) throw new BudgetWait(options.now() + wait);
-      await options.sleep(wait);
-    }
-    await options.store.spend(options.use);
-    // Called as a plain function: a browser's fetch throws "Illegal invocation" on any other `this`.
-    const send = options.fetch;
-    return send(input, init);
-  };
 }

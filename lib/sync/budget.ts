@@ -2,9 +2,8 @@ import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimitInfo } from '../api/rat
 import { countUse, type UsageBucket, type Use, usedSince } from './usage';
 
 /**
- * The request budget, persisted so a restarted worker knows what it may still send. Updated from
- * every response's headers; between responses it counts what it sent itself. Pure functions:
- * the engine loads, changes and stores it.
+ * The request budget, as pure functions (budget-store.ts keeps it): updated from every response's
+ * headers; between responses it counts what it sent itself.
  */
 export interface Budget {
   limit: number;
@@ -64,7 +63,7 @@ export const PERSON_ACTIVE_MS = 2 * 60_000;
  * Requests kept back from a priority now: background work keeps a third of the limit free while
  * a person is using the extension (shortening page after page), else its usual few.
  */
-export function reserveFor(budget: Budget, priority: Priority, now: number): number {
+function reserveFor(budget: Budget, priority: Priority, now: number): number {
   if (priority !== 2 || usedSince(budget.usage, now - PERSON_ACTIVE_MS, 'user') === 0) return RESERVE[priority];
   return Math.max(RESERVE[2], Math.ceil(budget.limit / 3));
 }

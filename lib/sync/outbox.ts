@@ -1,40 +1,35 @@
 import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { knownIds, syncStateOf } from './ids';
-import { KINDS } from './kinds';
+import { kindOf } from './kinds';
 
 /**
  * A change as an action queues it. `deps` names the other local keys whose server ids its request
  * needs; an edit or delete needs its own record's too, which is added here.
  */
-export type NewChange = Change & { key: string; deps?: string[]; priority?: 0 | 1 };
+export type Draft = Change & { deps?: string[]; priority?: 0 | 1 };
+export type NewChange = Draft & { key: string };
 
 /** An entry that is on the wire (or was, when the worker died) is never rewritten. */
 const editable = (e: OutboxEntry) => e.state !== 'inflight';
-
-const fold = <K extends Kind>(kind: K, queued: Change, later: Change<K>) => KINDS[kind].fold(queued, later);
 
 /**
  * Adds a change to the outbox, folding it into what is already queued for the same record, as its
  * kind says: create+update → one create; update+update → one update; create+delete → nothing at
  * all; delete drops earlier updates. Must run inside the caller's transaction (with the outbox).
- * Returns the seq of the entry that will carry the change, or null when nothing needs sending.
  */
-export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): Promise<number | null> {
+export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): Promise<void> {
   const queued = await db.outbox.where('key').equals(change.key).sortBy('seq');
   const same = queued.filter((e) => e.kind === change.kind);
   if (change.op === 'delete') {
-    const create = same.find((e) => e.op === 'create' && editable(e));
-    if (create && !create.ambiguous && !queued.some((e) => e.state === 'inflight')) {
-      // Never reached the service: forget every change to it, and everything waiting on it.
-      await db.outbox.where('key').equals(change.key).delete();
-      await dropDependents(db, change.key);
-      return null;
-    }
-    await db.outbox.bulkDelete(same.filter((e) => e.op === 'update' && editable(e)).map((e) => e.seq!));
     await dropDependents(db, change.key);
+    const create = same.find((e) => e.op === 'create' && editable(e));
+    // Never reached the service: forget every change to it.
+    if (create && !create.ambiguous && !queued.some((e) => e.state === 'inflight'))
+      return void (await db.outbox.where('key').equals(change.key).delete());
+    await db.outbox.bulkDelete(same.filter((e) => e.op === 'update' && editable(e)).map((e) => e.seq!));
   } else {
     const last = same.at(-1);
-    const folded = last && editable(last) ? fold(change.kind, last, change) : null;
+    const folded = last && editable(last) ? kindOf(change.kind).fold?.(last, change) : null;
     if (last && folded) {
       const queue: Queued = last;
       await db.outbox.put({
@@ -44,11 +39,11 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
         // An edit is how a refused change is fixed: it goes back into the queue.
         ...(last.state === 'failed' ? { state: 'pending', error: null, attempts: 0, notBefore: now } : {}),
       });
-      return last.seq!;
+      return;
     }
   }
   const { priority = 1, deps: others = [], ...rest } = change;
-  const deps = change.op !== 'create' && KINDS[change.kind].table ? [change.key, ...others] : others;
+  const deps = change.op !== 'create' && kindOf(change.kind).table ? [change.key, ...others] : others;
   const entry: OutboxEntry = {
     ...rest,
     deps,
@@ -61,7 +56,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
     ambiguous: false,
     error: null,
   };
-  return (await db.outbox.add(entry)) ?? null;
+  await db.outbox.add(entry);
 }
 
 /** Queued changes that need a record which is going away (assignments to or of it) are moot. */
@@ -72,6 +67,6 @@ export async function dropDependents(db: LinkpilotDb, key: string): Promise<void
 
 /** Shows on the record whether its changes are sent. Must run in a transaction with the outbox and its table. */
 export async function refreshSyncState(db: LinkpilotDb, kind: Kind, key: string): Promise<void> {
-  const table = KINDS[kind].table;
+  const table = kindOf(kind).table;
   if (table) await db.table(table).update(key, { sync: await syncStateOf(db, key) });
 }

@@ -5,7 +5,7 @@ import { backoffDelay } from './backoff';
 /** Unreadable answers in a row to one change before it is shown as refused. */
 const UNREADABLE_ANSWERS_BEFORE_FAILING = 4;
 
-export interface PolicyLimits {
+interface PolicyLimits {
   /** The request timeout: a create that timed out may still be running on the service this long. */
   timeoutMs: number;
   random: () => number;
@@ -13,7 +13,7 @@ export interface PolicyLimits {
 
 /**
  * What becomes of an entry whose request failed: back to the queue (at once, later, or to be looked
- * up first if it may have been made) or refused, for the person to decide. A pure function.
+ * up first if it may have been made) or refused, for the person to decide.
  */
 export function afterFailure(entry: OutboxEntry, error: ApiError, now: number, limits: PolicyLimits): Partial<Queued> {
   const ambiguous = entry.ambiguous || (entry.op === 'create' && error.ambiguous);

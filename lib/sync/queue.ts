@@ -1,5 +1,5 @@
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { KINDS } from './kinds';
+import { kindOf } from './kinds';
 import { refreshSyncState } from './outbox';
 
 /** Sendable once the service's id of every local key it needs is known. */
@@ -18,12 +18,10 @@ export interface Next {
 
 /**
  * The next entry that may go: ready, due, and with nothing earlier of its record still queued
- * (refused entries block the changes after them); someone waiting first, then by seq. Found
- * through the [state+priority+seq] index from `from`, the floor an earlier look in the same drain
- * returned: what was sent leaves deletions behind it, and a store (LevelDB, fake-indexeddb) that
- * had to step over them on every look would drain a long queue in quadratic time. Within a drain
- * nothing below the floor turns pending again but through the engine, which looks from 0 then.
- * With `unreachableDue`, entries held back only because the service could not be reached are due.
+ * (refused entries block the changes after them); someone waiting first, then by seq. Read from
+ * `from`, the floor an earlier look of the same drain returned: a store (LevelDB, fake-indexeddb)
+ * stepping over the deletions of what was sent on every look would drain a long queue in quadratic
+ * time. With `unreachableDue`, entries held back only because the service was out of reach are due.
  */
 export async function nextEntry(db: LinkpilotDb, now: number, from = 0, unreachableDue = false): Promise<Next> {
   let nextDue: number | null = null;
@@ -69,7 +67,7 @@ export async function claim(db: LinkpilotDb, seq: number, now: number): Promise<
 
 /** Closes an entry (sent) or records how it stands, in one transaction with the sync state of its record. */
 export async function settle(db: LinkpilotDb, entry: OutboxEntry, changes: Partial<Queued> | 'done'): Promise<void> {
-  const table = KINDS[entry.kind].table;
+  const table = kindOf(entry.kind).table;
   await db.transaction('rw', table ? [db.outbox, db.table(table)] : [db.outbox], async () => {
     if (changes === 'done') await db.outbox.delete(entry.seq!);
     else await db.outbox.update(entry.seq!, changes);

@@ -19,35 +19,28 @@ export async function readReachability(db: LinkpilotDb): Promise<Reachability | 
   return ((await db.meta.get(REACHABILITY_KEY))?.value as Reachability | undefined) ?? null;
 }
 
-/** Records an answer or a failure to connect; only a change of state is written, so pages re-render rarely. */
-export async function recordReachability(
-  db: LinkpilotDb,
-  reachable: boolean,
-  now: number,
-  message: string | null = null,
-): Promise<void> {
-  const current = await readReachability(db);
-  if (current && current.reachable === reachable && current.message === message) return;
-  await db.meta.put({ key: REACHABILITY_KEY, value: { reachable, since: now, message } satisfies Reachability });
-}
-
 /**
  * A fetch that records whether the service answers: any HTTP answer counts as reachable (a 500 is
  * the service speaking); a failure to connect or a timeout counts as unreachable. An abort the
  * caller asked for says nothing about the service.
  */
 export function recordingReachability(db: LinkpilotDb, send: Fetch, now: () => number = Date.now): Fetch {
+  // Only a change of state is written, so pages re-render rarely.
+  const record = async (reachable: boolean, message: string | null = null) => {
+    const since = now();
+    const current = await readReachability(db);
+    if (current?.reachable === reachable && current.message === message) return;
+    await db.meta.put({ key: REACHABILITY_KEY, value: { reachable, since, message } satisfies Reachability });
+  };
   return async (input, init) => {
     try {
       const response = await send(input, init);
-      void recordReachability(db, true, now()).catch(() => undefined);
+      void record(true).catch(() => undefined);
       return response;
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      if (error instanceof TypeError || timedOut) {
-        const message = timedOut ? 'The service did not answer in time.' : 'The service could not be reached.';
-        void recordReachability(db, false, now(), message).catch(() => undefined);
-      }
+      const message = timedOut ? 'The service did not answer in time.' : 'The service could not be reached.';
+      if (error instanceof TypeError || timedOut) void record(false, message).catch(() => undefined);
       throw error;
     }
   };

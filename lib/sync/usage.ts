@@ -1,14 +1,9 @@
 /**
- * What the extension sent in the last hour, by purpose, in one-minute buckets. The sync centre
- * shows the share of the allowance it used; background refresh keeps within the share the person
- * set. Kept with the budget, so one write per request records both.
+ * What the extension sent in the last hour, by purpose, in one-minute buckets (kept with the budget:
+ * one write per request records both). user: someone is looking or waiting; outbox: changes made
+ * here; refresh: head checks and the reconcile walk; requested: a full copy someone asked for.
  */
 export const USES = ['user', 'outbox', 'refresh', 'requested'] as const;
-/**
- * user: someone is looking or waiting (shorten, statistics, what is on screen); outbox: changes made
- * here; refresh: background refresh (head checks, the reconcile walk); requested: a full copy someone
- * asked for (connecting, Sync now).
- */
 export type Use = (typeof USES)[number];
 
 /** [minute start (epoch ms), then one count per USES entry]. */

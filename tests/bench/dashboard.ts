@@ -5,46 +5,12 @@
  * results (median over 10 queries) once the index is there.
  */
 import type { Page } from '@playwright/test';
-import { type RunningServer, startServer } from '../../server/start';
+import { startServer } from '../../server/start';
 import { connectedExtension } from './extension';
 import { median, report } from './report';
+import { insertLinks } from './seed';
 
 const LINKS = 100_000;
-const WORDS = [
-  'news',
-  'recipe',
-  'travel',
-  'guide',
-  'review',
-  'launch',
-  'docs',
-  'blog',
-  'video',
-  'podcast',
-  'garden',
-  'music',
-];
-
-/** Writes the links straight into the server's database: seeding 100,000 through HTTP would take minutes. */
-function seed(server: RunningServer, accountId: number): void {
-  const insert = server.db.prepare(
-    "INSERT INTO links (account_id, alias, longurl, title, clicks, status, date) VALUES (?, ?, ?, ?, ?, 'public', ?)",
-  );
-  server.db.transaction(() => {
-    for (let i = 0; i < LINKS; i++) {
-      const word = WORDS[i % WORDS.length]!;
-      const date = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-      insert.run(
-        accountId,
-        `b${i.toString(36)}`,
-        `https://example.com/${word}/${i}`,
-        `${word} story ${i} ${WORDS[(i * 7) % WORDS.length]}`,
-        i % 97,
-        date,
-      );
-    }
-  })();
-}
 
 async function readyMs(page: Page, url: string): Promise<number> {
   await page.goto('about:blank');
@@ -77,7 +43,7 @@ async function keystrokeMs(page: Page, query: string): Promise<number> {
 
 const server = await startServer({ port: 0, db: ':memory:', rateLimit: 1_000_000, rateWindowSec: 60, demo: false });
 const account = server.createAccount({ email: 'bench@linkpilot.test' });
-seed(server, account.id);
+insertLinks(server, account.id, LINKS);
 const started = Date.now();
 const { context, extensionId, page } = await connectedExtension(
   Object.assign(server, { apiKey: account.apiKey }),

@@ -39,7 +39,7 @@ function engineFor(db: LinkpilotDb, server: RunningServer, log: Logged[]) {
     db,
     connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }),
     fetch: loggingFetch(log),
-    timeoutMs: 5_000,
+    timeoutMs: () => 5_000,
   });
 }
 
@@ -78,7 +78,7 @@ async function queueWorkload(db: LinkpilotDb): Promise<number> {
     await actions.updateChannel(ctx, key, { starred: true });
   }
   // 10 of them deleted again before they were sent: nothing at all.
-  for (const key of created.slice(0, 10)) await actions.deleteChannel(ctx, key);
+  for (const key of created.slice(0, 10)) await actions.deleteRecord(ctx, 'channel', key);
   minimal += 80;
   // Existing channels edited three times each: one update each.
   for (const channel of existing) {

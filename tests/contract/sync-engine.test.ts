@@ -96,7 +96,7 @@ describe('the sync engine against the local server', () => {
     expect(rows.filter((r) => r.twinOf !== undefined)).toHaveLength(1);
     expect((await db.channels.get(elsewhere))?.twinOf).toBeUndefined();
 
-    await actions.deleteChannel({ db }, rows.find((r) => r.id === twin.id)!.key);
+    await actions.deleteRecord({ db }, 'channel', rows.find((r) => r.id === twin.id)!.key);
     await engine.drain();
     const left = await (
       await fetch(`${server.url}/api/channels?limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } })
@@ -151,7 +151,7 @@ describe('the sync engine against the local server', () => {
       .equals(made.find((id) => id !== adopted)!)
       .first();
     expect(copy?.twinOf).toBe(mine);
-    await actions.deleteChannel({ db }, copy!.key);
+    await actions.deleteRecord({ db }, 'channel', copy!.key);
     await engine.drain();
     const left = (await serverList('/api/channels?limit=1000')).data.channels.filter(
       (c: { name: string }) => c.name === 'Found twice',

@@ -3,6 +3,7 @@ import type { RunningServer } from '../../server/start';
 import { expect, test } from './fixtures';
 import { readMeta } from './meta';
 import { DashboardPage } from './pages/DashboardPage';
+import { QrCodesPage } from './pages/QrCodesPage';
 import { connectExtension, serverList } from './support';
 
 /**
@@ -91,4 +92,58 @@ test('opening the popup refreshes the page’s quick stats with visits made sinc
   await expect(popup.page.getByTestId('clicks')).toHaveText('2');
   // Countries come only from the link's own statistics, which the popup asked for on opening.
   await expect(popup.page.getByRole('region', { name: 'Countries' })).toContainText('France');
+});
+
+test('a link put into a channel elsewhere shows in the open channel, without a click', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  test.setTimeout(120_000);
+  const channel = (await (
+    await api(server, '/api/channel/add', { method: 'POST', body: JSON.stringify({ name: 'Reading list' }) })
+  ).json()) as { id: number };
+  const link = (await (
+    await api(server, '/api/url/add', {
+      method: 'POST',
+      body: JSON.stringify({ url: 'https://example.com/long-read', metatitle: 'A long read' }),
+    })
+  ).json()) as { id: number };
+  const page = await context.newPage();
+  await connectAndCopy(page, extensionUrl, server);
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('channels');
+  const row = dashboard.channelRow('Reading list');
+  await row.getByRole('button', { name: 'Items of Reading list' }).click();
+  const items = row.getByTestId('channel-items');
+  await expect(items.getByTestId('channel-item')).toHaveCount(0);
+  const assigned = await api(server, `/api/channel/${channel.id}/assign/links/${link.id}`, { method: 'POST' });
+  expect(assigned.ok).toBe(true);
+  await expect(items.getByTestId('channel-item')).toHaveCount(1, { timeout: 75_000 });
+  await expect(items.getByTestId('channel-item')).toContainText('A long read');
+});
+
+test('scans made while a QR code’s details are open show there, without a click', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  test.setTimeout(120_000);
+  const made = (await (
+    await api(server, '/api/qr/add', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'link', data: 'https://example.com/poster', name: 'Poster' }),
+    })
+  ).json()) as { id: number };
+  const { link } = ((await (await api(server, `/api/qr/${made.id}`)).json()) as { details: { link: string } }).details;
+  const page = await context.newPage();
+  await connectAndCopy(page, extensionUrl, server);
+  const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
+  await qr.open();
+  const detail = await qr.openDetail('Poster');
+  await expect(detail.getByTestId('no-clicks')).toHaveText('No scans yet');
+  const scan = await fetch(link, { redirect: 'manual', headers: { 'x-country': 'IT' } });
+  expect(scan.status).toBeGreaterThanOrEqual(300);
+  await expect(detail.getByTestId('clicks')).toHaveText('1', { timeout: 75_000 });
+  await expect(detail.getByRole('region', { name: 'Countries' })).toContainText('Italy');
 });

@@ -82,7 +82,7 @@ test('a web page cannot reach the worker or the key, and the key never reaches a
   expect(refused).toMatchObject({ ok: false, error: { kind: 'validation' } });
   // The connection is unchanged by the hostile attempts.
   const stored = await worker.evaluate(() => chrome.storage.local.get('connection'));
-  expect((stored.connection as { baseUrl: string }).baseUrl).toBe(server.url);
+  expect((stored.connection as { list: { baseUrl: string }[] }).list.map((c) => c.baseUrl)).toEqual([server.url]);
 
   // A refused key produces an error message without the key in it.
   await page.goto(extensionUrl('dashboard.html#/settings'));

@@ -15,14 +15,15 @@ export async function connectExtension(
   await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
 }
 
-/** Reads a list straight from the server's API, as the service's other clients would see it. */
+/** Reads a list straight from the server's API (the first account's, or the key's), as its other clients would see it. */
 export async function serverList<T = Record<string, unknown>>(
   server: RunningServer,
   path: string,
   collection: string,
+  apiKey = server.apiKey,
 ): Promise<T[]> {
   const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}limit=100`, {
-    headers: { Authorization: `Bearer ${server.apiKey}` },
+    headers: { Authorization: `Bearer ${apiKey}` },
   });
   const body = (await response.json()) as { data: Record<string, T[]> };
   return body.data[collection] ?? [];

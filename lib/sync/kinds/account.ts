@@ -18,8 +18,6 @@ export const account: KindSpec<'account'> = {
     queued.kind === 'account' ? { ...later, payload: { ...queued.payload, ...later.payload } } : null,
   describe: ({ payload }) =>
     `Update account${payload.email ? ` e-mail to ${payload.email}` : ''}${payload.password ? ' password' : ''}`,
-  editable: () => [],
-  edit: async () => null,
   discard: async (db) => {
     await db.account.update('me', { pendingEmail: null });
   },

@@ -13,8 +13,6 @@ export const campaignLink: KindSpec<'campaignLink'> = {
   },
   fold: (queued, later) => (queued.kind === 'campaignLink' ? later : null),
   describe: () => 'Add link to a campaign',
-  editable: () => [],
-  edit: async () => null,
   // The link stays: only the assignment is given up.
   discard: async () => undefined,
 };

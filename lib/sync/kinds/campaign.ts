@@ -34,7 +34,7 @@ export const campaign = fieldKind<
   fits: ({ slug, name }, c) => (slug ? (c.rotator ?? '').endsWith(`/${slug}`) : name !== undefined && c.name === name),
   // A campaign with a slug cannot be doubled: the service refuses the copy.
   lookAlike: (pulled, mine) => pulled.name === mine.name && !mine.rotator,
-  async make(api, payload) {
+  async make({ api }, payload) {
     const { id, rotator, list } = await api.createCampaign(payload);
     return { id, extra: { rotator, list } };
   },
@@ -47,9 +47,5 @@ export const campaign = fieldKind<
   update,
   remove: (api, id) => api.deleteCampaign(id),
   alsoDelete: (db, key) => db.links.where('campaignKey').equals(key).modify({ campaignKey: null }),
-  name: (change) => change.payload?.name,
-  editable: (payload) => [
-    { name: 'name', label: 'Campaign name', value: payload.name ?? '' },
-    { name: 'slug', label: 'Rotator slug', value: payload.slug ?? '' },
-  ],
+  labels: { name: 'Campaign name', slug: 'Rotator slug' },
 });

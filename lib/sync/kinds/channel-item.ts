@@ -30,6 +30,4 @@ export const channelItem: KindSpec<'channelItem'> = {
   // Assigned again before it was sent: one request does it.
   fold: (queued, later) => (queued.kind === 'channelItem' ? later : null),
   describe: ({ payload }) => `Add ${NOUN[payload.type] ?? 'item'} to a channel`,
-  editable: () => [],
-  edit: async () => null,
 };

@@ -22,7 +22,7 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   fits: (payload, c) => c.name === payload.name,
   // By name only: ours may have been edited since, the copy still holds what was first sent.
   lookAlike: (pulled, mine) => pulled.name === mine.name,
-  make: (api, payload) => api.createChannel(payload),
+  make: ({ api }, payload) => api.createChannel(payload),
   async complete({ api }, _key, id, payload, listed) {
     const edits = listed ? unsent(listed, payload) : payload;
     if (edits) await api.updateChannel(id, edits);
@@ -34,9 +34,5 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   forget: async (db, keys) => {
     await db.channelItems.where('channelKey').anyOf(keys).delete();
   },
-  name: (change) => change.payload?.name,
-  editable: (payload) => [
-    { name: 'name', label: 'Channel name', value: payload.name },
-    { name: 'color', label: 'Colour', value: payload.color ?? '' },
-  ],
+  labels: { name: 'Channel name', color: 'Colour' },
 });

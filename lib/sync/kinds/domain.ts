@@ -23,7 +23,7 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
   list: (api, query) => api.listDomains(query),
   // The service keeps domains unique: the first match is the only one.
   fits: (payload, d) => bare(d.domain) === bare(payload.domain),
-  make: (api, payload) => api.createDomain(payload),
+  make: ({ api }, payload) => api.createDomain(payload),
   async complete({ api }, _key, id, { redirectroot, redirect404 }, listed) {
     const redirects = { redirectroot, redirect404 };
     const edits = listed ? unsent(listed, redirects) : redirectroot || redirect404 ? redirects : null;
@@ -31,6 +31,5 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
   },
   update: ({ api }, _key, id, patch) => api.updateDomain(id, patch),
   remove: (api, id) => api.deleteDomain(id),
-  name: (change) => (change.op === 'create' ? change.payload.domain : undefined),
-  editable: (payload) => [{ name: 'domain', label: 'Domain', value: payload.domain }],
+  labels: { domain: 'Domain' },
 });

@@ -1,15 +1,14 @@
 import type { z } from 'zod';
-import type { ApiClient, PageQuery } from '../../api/client';
-import type { Page } from '../../api/schemas/envelope';
+import type { ApiClient } from '../../api/client';
 import { validateInput } from '../../api/validate-input';
 import type { Change, Kind, LinkpilotDb, Mirrored, Queued } from '../../db/schema';
+import type { Listing } from '../../refresh/listing';
 import {
   type Creation,
   deleted,
-  type EditableField,
   existing,
   findListed,
-  type Listing,
+  labelled,
   type RecordKind,
   type SendContext,
   type SyncTable,
@@ -30,8 +29,8 @@ export interface FieldSpec<
   I extends { id: number },
   C extends object,
   U extends object,
-> extends Pick<Listing<R, I>, 'rows' | 'fromServer' | 'content' | 'forget' | 'lookAlike'>,
-    Pick<Creation<C, I>, 'complete'> {
+> extends Pick<Listing<R, I>, 'rows' | 'list' | 'fromServer' | 'content' | 'forget' | 'lookAlike'>,
+    Pick<Creation<C, I>, 'make' | 'complete'> {
   kind: K;
   noun: string;
   table: SyncTable;
@@ -42,16 +41,14 @@ export interface FieldSpec<
   createInput: z.ZodType<C>;
   fromInput(input: C, key: string): R;
   edited(row: R, patch: U): R;
-  list(api: ApiClient, query: PageQuery): Promise<Page<I>>;
   /** Whether a listed record is the one this create makes. */
   fits(payload: C, item: I): boolean;
-  make(api: ApiClient, payload: C): Promise<{ id: number; extra?: object }>;
   update(ctx: SendContext, key: string, id: number, patch: U): Promise<unknown>;
   remove(api: ApiClient, id: number): Promise<unknown>;
   /** What goes with it when it is deleted here. */
   alsoDelete?(db: LinkpilotDb, key: string): Promise<unknown>;
-  name(change: FieldChange<C, U>): string | undefined;
-  editable(payload: C): EditableField[];
+  /** The fields of a queued create a person can correct, by label; the first names the record. */
+  labels: Record<string, string>;
 }
 
 export function fieldKind<
@@ -62,6 +59,8 @@ export function fieldKind<
   U extends object,
 >(spec: FieldSpec<K, R, I, C, U>): RecordKind<K, R, I> {
   const { mine, own, wrap } = spec;
+  const fieldsOf = (payload: object | null): Record<string, unknown> => ({ ...payload });
+  const [nameField = ''] = Object.keys(spec.labels);
   const listing: Listing<R, I> = {
     ...spec,
     madeBy: (change, item) => {
@@ -74,12 +73,11 @@ export function fieldKind<
     },
   };
   const creation: Creation<C, I> = {
-    make: ({ api }, payload) => spec.make(api, payload),
+    ...spec,
     find: async (ctx, payload) => {
       const listed = await findListed(ctx, listing, (item) => spec.fits(payload, item));
       return listed && { id: listed.id, listed };
     },
-    complete: spec.complete,
   };
   return {
     table: spec.table,
@@ -123,11 +121,12 @@ export function fieldKind<
           : { op: 'update', payload: { ...a.payload, ...b.payload } },
       );
     },
-    describe: (change) => sentence(spec.noun, mine(change).op, spec.name(mine(change))),
-    editable: (change) => {
+    describe: (change) => {
       const c = mine(change);
-      return c.op === 'create' ? spec.editable(c.payload) : [];
+      const name = fieldsOf(c.payload)[nameField];
+      return sentence(spec.noun, c.op, typeof name === 'string' ? name : undefined);
     },
+    editable: (change) => labelled(spec.labels, mine(change).payload),
     async edit(db, entry, fields) {
       const c = mine(entry);
       if (c.op !== 'create') return null;

@@ -1,15 +1,13 @@
 import type { EntityTable } from 'dexie';
-import type { ApiClient, PageQuery } from '../../api/client';
+import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { Page } from '../../api/schemas/envelope';
 import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../../db/schema';
+import type { Listing } from '../../refresh/listing';
 import { recordServerId } from '../ids';
 
 export interface SendContext {
   db: LinkpilotDb;
   api: ApiClient;
-  /** The engine's clock (Date.now when not given). */
-  now?: () => number;
 }
 
 export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'channelItems';
@@ -33,12 +31,12 @@ export interface KindSpec<K extends Kind> {
   /** Sends one entry and writes the answer into the mirror; throws ApiError. */
   send(ctx: SendContext, entry: OutboxEntry<K>): Promise<void>;
   /** A later change folded into a queued one of the same record; null when both must be sent. */
-  fold(queued: Change, later: Change<K>): Change<K> | null;
+  fold?(queued: Change, later: Change<K>): Change<K> | null;
   describe(change: Change<K>): string;
   /** The fields of a queued create a person can still correct (after a refusal, say). */
-  editable(change: Change<K>): EditableField[];
+  editable?(change: Change<K>): EditableField[];
   /** The create with corrected fields, validated, and its row changed to match. */
-  edit(db: LinkpilotDb, entry: OutboxEntry<K>, fields: Fields): Promise<Change<K> | null>;
+  edit?(db: LinkpilotDb, entry: OutboxEntry<K>, fields: Fields): Promise<Change<K> | null>;
   /** Undoes what a discarded change wrote here; by default a discarded create takes its record along. */
   discard?(db: LinkpilotDb, entry: OutboxEntry<K>): Promise<void>;
 }
@@ -46,37 +44,6 @@ export interface KindSpec<K extends Kind> {
 /** A kind mirrored one row per record: listed by the pull, made by a create, looked up after an ambiguous one. */
 export interface RecordKind<K extends Kind, R extends Mirrored, I extends { id: number }> extends KindSpec<K> {
   listing: Listing<R, I>;
-}
-
-export interface Listing<R extends Mirrored, I extends { id: number }> {
-  kind: Kind;
-  rows(db: LinkpilotDb): EntityTable<R, 'key'>;
-  list(api: ApiClient, query: PageQuery): Promise<Page<I>>;
-  fromServer(item: I, existing: R | undefined, pulledAt: number): R;
-  /**
-   * The fields whose change on the service is an edit: a head check reads on while a page holds
-   * one. Counters (clicks, scans) are not among them: they move with every visit, and a list whose
-   * newest records are visited would otherwise be read to its end on every check.
-   */
-  content: readonly (keyof R & string)[];
-  /** Whether a listed record may be what a queued create makes: the pull holds it back while that create is unsettled. */
-  madeBy(change: Change, item: I): boolean;
-  /** Where a record sits in its list when the list is not ordered by id (see lib/sync/lists.ts). */
-  position?: Position<R, I>;
-  /** Queued edits are laid over pulled values (and over the row, as they are made). */
-  withEdit?(row: R, change: Change): R;
-  /** What hangs off records deleted elsewhere (statistics, a channel's items). */
-  forget?(db: LinkpilotDb, keys: string[]): Promise<void>;
-  /** A pulled row made at the same moment as `mine`, holding what it held: a likely copy (see lib/sync/pull.ts). */
-  lookAlike?(pulled: R, mine: R): boolean;
-}
-
-/** A list ordered by an indexed field of its rows (links: by date) instead of by id. */
-export interface Position<R, I> {
-  index: keyof R & string;
-  ofItem(item: I): string | null;
-  /** Null for a row whose value is not the service's (a link made here keeps the local clock until pulled). */
-  ofRow(row: R): string | null;
 }
 
 /** How a create reaches the service, and how one whose outcome is unknown is settled. */
@@ -121,8 +88,8 @@ export async function sendCreate<P, I, X extends object>(
     const { id, extra, listed } = found ?? (await how.make(ctx, entry.payload, entry.ids));
     // The id is kept before anything else is asked: a failure after this must not make it again.
     // From now on the service has it: a walk that began before this may not have seen it, and must
-    // not take it for deleted elsewhere (see lib/sync/lists.ts).
-    const pulledAt = (ctx.now ?? Date.now)();
+    // not take it for deleted elsewhere (see lib/refresh/lists.ts).
+    const pulledAt = Date.now();
     await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
       await ctx.db.table(table).update(entry.key, { id, pulledAt, ...extra });
       await recordServerId(ctx.db, entry.key, id);
@@ -187,6 +154,12 @@ export async function existing<R extends Mirrored>(table: EntityTable<R, 'key'>,
   const row = await table.where('key').equals(key).first();
   if (!row) throw new ApiError({ kind: 'not-found', message: `That ${what} no longer exists here.`, retryable: false });
   return row;
+}
+
+/** The fields `labels` names (name → label), with their values in `payload`. */
+export function labelled(labels: Record<string, string>, payload: object | null): EditableField[] {
+  const values: Record<string, unknown> = { ...payload };
+  return Object.entries(labels).map(([name, label]) => ({ name, label, value: String(values[name] ?? '') }));
 }
 
 /** "Create channel “News”", "Update channel", "Delete channel". */

@@ -2,10 +2,12 @@ import { linkFieldsInput } from '../../api/inputs/links';
 import type { Link } from '../../api/schemas/links';
 import { validateInput } from '../../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../../db/rows';
-import type { LinkRow, QueuedLink } from '../../db/schema';
+import type { Change, LinkRow, QueuedLink } from '../../db/schema';
 import { normalizeLongUrl } from '../../db/search-words';
+import type { Listing } from '../../refresh/listing';
 import { syncStateOf } from '../ids';
-import { type Creation, existing, type Listing, type RecordKind, sendCreate, sentence } from './kind';
+import { channelItem } from './channel-item';
+import { type Creation, existing, labelled, type RecordKind, sendCreate, sentence } from './kind';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -69,30 +71,21 @@ export const link: RecordKind<'link', LinkRow, Link> = {
   listing,
   async apply(db, { payload }, key, now) {
     const { channelKey, campaignKey } = payload;
-    if (channelKey) await existing(db.channels, channelKey, 'channel');
     if (campaignKey) await existing(db.campaigns, campaignKey, 'campaign');
-    const row = fromInput(payload, key, now);
-    await db.links.add(row);
+    await db.links.add(fromInput(payload, key, now));
     // Its channel comes with the create: the item shows at once, and is synced with the link.
-    if (channelKey)
-      await db.channelItems.put({
-        ...{
-          key: channelItemKey(channelKey, 'links', key, null),
-          channelKey,
-          type: 'links',
-          itemKey: key,
-          itemId: null,
-        },
-        ...{ title: row.title, preview: row.longurl, link: '', date: row.date.slice(0, 10), sync: 'pending' },
-      });
+    if (channelKey) {
+      const item: Change<'channelItem'> = {
+        kind: 'channelItem',
+        op: 'create',
+        payload: { channelKey, type: 'links', itemKey: key, itemId: null },
+      };
+      await channelItem.apply(db, item, channelItemKey(channelKey, 'links', key, null), now);
+    }
   },
   send: (ctx, entry) => sendCreate(ctx, entry, 'links', creation),
-  fold: () => null,
   describe: ({ payload: { input } }) => sentence('short link', 'create', input.custom ?? input.url),
-  editable: ({ payload: { input } }) => [
-    { name: 'url', label: 'Long URL', value: input.url },
-    { name: 'custom', label: 'Custom alias', value: input.custom ?? '' },
-  ],
+  editable: ({ payload }) => labelled({ url: 'Long URL', custom: 'Custom alias' }, payload.input),
   async edit(db, { key, payload }, fields) {
     const next = { ...payload, input: validateInput(linkFieldsInput, { ...payload.input, ...fields }) };
     // Its date and campaign stay the row's own: the create's moment, and whatever was assigned since.

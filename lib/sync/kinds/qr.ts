@@ -3,7 +3,8 @@ import type { QrCode } from '../../api/schemas/qr';
 import { validateInput } from '../../api/validate-input';
 import { qrFromInput, qrRow } from '../../db/rows';
 import type { QrRow } from '../../db/schema';
-import { type Creation, findListed, type Listing, type RecordKind, sendCreate, sentence } from './kind';
+import type { Listing } from '../../refresh/listing';
+import { type Creation, findListed, labelled, type RecordKind, sendCreate, sentence } from './kind';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
@@ -38,9 +39,8 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
   listing,
   apply: (db, { payload }, key, now) => db.qrCodes.add(qrFromInput(payload, key, now)),
   send: (ctx, entry) => sendCreate(ctx, entry, 'qrCodes', creation),
-  fold: () => null,
   describe: ({ payload }) => sentence('QR code', 'create', payload.name),
-  editable: ({ payload }) => [{ name: 'name', label: 'QR code name', value: payload.name ?? '' }],
+  editable: ({ payload }) => labelled({ name: 'QR code name' }, payload),
   async edit(db, { key, payload }, fields) {
     const next = validateInput(inputs.createQrInput, { ...payload, ...fields });
     await db.qrCodes.update(key, { name: next.name ?? '', input: next });

@@ -8,7 +8,7 @@ export class DashboardPage {
     private readonly baseUrl: string,
   ) {}
 
-  async open(section: 'channels' | 'campaigns' | 'domains' | 'sync' | 'settings') {
+  async open(section: 'links' | 'channels' | 'campaigns' | 'domains' | 'sync' | 'settings') {
     await this.page.goto(`${this.baseUrl}#/${section}`);
   }
 
@@ -21,6 +21,15 @@ export class DashboardPage {
     await dialog.getByRole('button', { name: 'Create channel' }).click();
     // Written here first: the row shows once the change is safe in IndexedDB and queued.
     await this.channelRow(name).first().waitFor();
+  }
+
+  /** The switcher in the sidebar, shown with two or more connections. */
+  async switchConnection(label: string) {
+    await this.page.getByRole('combobox', { name: 'Connection' }).selectOption({ label });
+  }
+
+  linkRow(title: string) {
+    return this.page.getByTestId('link-row').filter({ hasText: title });
   }
 
   channelRow(name: string) {

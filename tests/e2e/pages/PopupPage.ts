@@ -30,6 +30,11 @@ export class PopupPage {
     await this.page.getByRole('searchbox', { name: 'Search your links' }).fill(text);
   }
 
+  /** The switcher in the header, shown with two or more connections. */
+  async switchConnection(label: string) {
+    await this.page.getByRole('combobox', { name: 'Connection' }).selectOption({ label });
+  }
+
   async expectReady() {
     await expect(this.page.getByTestId('recent-links')).toHaveAttribute('data-ready', 'true');
   }

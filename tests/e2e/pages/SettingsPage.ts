@@ -23,6 +23,15 @@ export class SettingsPage {
     await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
   }
 
+  /** Adds another connection from "Other connections"; it becomes the active one. */
+  async addConnection(serviceUrl: string, apiKey: string) {
+    const others = this.page.getByTestId('other-connections');
+    await others.getByRole('button', { name: 'Add a connection' }).click();
+    await others.getByLabel('Service URL').fill(serviceUrl);
+    await others.getByLabel('API key').fill(apiKey);
+    await others.getByRole('button', { name: 'Connect', exact: true }).click();
+  }
+
   accountEmail() {
     return this.page.getByTestId('account-email');
   }

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import background from '@/entrypoints/background';
-import { ALARM_TICK, ALARM_WAKE } from '@/entrypoints/background/sync';
-import { database } from '@/lib/db/open';
-import { connectionItem } from '@/lib/settings/connection';
+import { ALARM_TICK, wakeAlarmOf } from '@/entrypoints/background/sync';
+import { database, databaseNamed } from '@/lib/db/open';
+import { DB_NAME } from '@/lib/db/schema';
+import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
+import { COLLECTIONS, PULL_CURSOR_KEY, pullStatusKey } from '@/lib/refresh/pull';
+import { type Connection, connectionsItem } from '@/lib/settings/connection';
 import * as actions from '@/lib/sync/actions';
-import { HEAD_COLLECTIONS } from '@/lib/sync/head';
-import { COLLECTIONS, PULL_CURSOR_KEY, pullStatusKey } from '@/lib/sync/pull';
 import { fakeService, page } from '../sync/fake-service';
 
 /** Listeners the worker registers on APIs the fake browser leaves out, captured to be called as the browser would. */
@@ -24,30 +25,56 @@ const service = fakeService(({ method, path }) => {
   if (path === '/api/account') return { body: { error: 0, data: { id: 1, email: 'a@b.test' } } };
   return page(path === '/api/overlay' ? 'cta' : (path.split('/').pop() ?? ''), []);
 });
-const connect = () => connectionItem.setValue({ baseUrl: 'https://s.test', apiKey: 'k', connectedAt: '' });
+const connection = (id: string, baseUrl: string, name: string): Connection => ({
+  id,
+  baseUrl,
+  apiKey: `key-${id}`,
+  connectedAt: '',
+  email: null,
+  accountId: null,
+  database: name,
+});
+const first = connection('first', 'https://s.test', DB_NAME);
+const second = connection('second', 'https://t.test', `${DB_NAME}-second`);
+const connect = () => connectionsItem.setValue({ activeId: first.id, list: [first] });
+const ALARM_WAKE = wakeAlarmOf(first.id);
 const ownPage = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/dashboard.html') });
-/** Web Locks as the browser keeps them: one drain at a time, a second one skipped. */
-let drains = 0;
+/** Web Locks as the browser keeps them: one drain at a time per lock name, a second one skipped. */
+const held = new Set<string>();
+let taken = 0;
 const locks = {
-  async request<T>(_name: string, _options: object, fn: (lock: object | null) => Promise<T>) {
-    if (drains > 0) return fn(null);
-    drains += 1;
+  async request<T>(name: string, _options: object, fn: (lock: object | null) => Promise<T>) {
+    if (held.has(name)) return fn(null);
+    held.add(name);
+    taken += 1;
     try {
       return await fn({});
     } finally {
-      drains -= 1;
+      held.delete(name);
     }
   },
 };
 const notifications = async () => Object.values(await fakeBrowser.notifications.getAll()).map((n) => n.title);
 
+/** Where each request went, and with which key. */
+const wire: string[] = [];
+const recordingFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  wire.push(`${new URL(request.url).host} ${request.headers.get('Authorization')} ${new URL(request.url).pathname}`);
+  return service.fetch(input, init);
+};
+
 beforeEach(async () => {
-  const db = database();
-  await Promise.all(db.tables.map((t) => t.clear()));
+  for (const c of [first, second]) {
+    const db = databaseNamed(c.database);
+    await Promise.all(db.tables.map((t) => t.clear()));
+  }
   service.requests.length = 0;
+  wire.length = 0;
+  taken = 0;
   // Node 20 has no navigator; the worker reads navigator.onLine and takes a Web Lock for each drain.
   vi.stubGlobal('navigator', { onLine: true, locks });
-  vi.stubGlobal('fetch', service.fetch);
+  vi.stubGlobal('fetch', recordingFetch);
   vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateSessionRules').mockResolvedValue(undefined);
   vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
   vi.spyOn(fakeBrowser.contextMenus, 'create').mockReturnValue(1);
@@ -55,25 +82,66 @@ beforeEach(async () => {
   capture('command', fakeBrowser.commands.onCommand);
   capture('message', fakeBrowser.runtime.onMessage);
 });
-afterEach(() => {
+afterEach(async () => {
+  // A drain a test set off may still be finishing: it needs the stubs until it ends.
+  await vi.waitFor(() => expect(held.size).toBe(0));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('the background worker', () => {
-  it('on start schedules its checks, shows queued changes on the badge, and sends them once connected', async () => {
+  it('on start schedules its checks, and sends what waits once connected', async () => {
     await actions.createChannel({ db: database() }, { name: 'Queued' });
     background.main();
     expect((await fakeBrowser.alarms.getAll()).map((a) => [a.name, a.periodInMinutes]).sort()).toEqual([
       [ALARM_TICK, 1],
     ]);
-    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1'));
+    await vi.waitFor(() => expect(held.size).toBe(0));
     expect(service.requests).toHaveLength(0);
 
     await connect();
-    await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM_WAKE, scheduledTime: Date.now() });
     await vi.waitFor(async () => expect(await database().outbox.count()).toBe(0));
     expect(service.sent()).toEqual(['POST /api/channel/add']);
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
+  });
+
+  it('one engine per connection: a change queued for one goes to its service alone, with its key, after a switch; the badge counts the active one', async () => {
+    // The second connection's service holds its answers until the end: its changes stay in flight.
+    let answer = () => {};
+    const held_back = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(new Request(input, init).url).host === 't.test') await held_back;
+      return recordingFetch(input, init);
+    });
+    await connectionsItem.setValue({ activeId: second.id, list: [first, second] });
+    await actions.createChannel({ db: databaseNamed(second.database) }, { name: 'For the second' });
+    await actions.createChannel({ db: databaseNamed(second.database) }, { name: 'Also for the second' });
+    background.main();
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('2'));
+
+    // Queued while the second is active, for the first; then the person switches to the first.
+    await actions.createChannel({ db: databaseNamed(first.database) }, { name: 'For the first' });
+    await connectionsItem.setValue({ activeId: first.id, list: [first, second] });
+    await vi.waitFor(async () => expect(await databaseNamed(first.database).outbox.count()).toBe(0));
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
+    expect(wire.filter((w) => w.endsWith('/api/channel/add'))).toEqual(['s.test Bearer key-first /api/channel/add']);
+    expect(wire.every((w) => w.startsWith('s.test Bearer key-first '))).toBe(true);
+    expect(await databaseNamed(second.database).outbox.count()).toBe(2);
+
+    // Switching back shows the second's queue again; once its service answers, its changes go there.
+    await connectionsItem.setValue({ activeId: second.id, list: [first, second] });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('2'));
+    answer();
+    await vi.waitFor(async () => expect(await databaseNamed(second.database).outbox.count()).toBe(0));
+    await vi.waitFor(() => expect(held.size).toBe(0));
+    expect(wire.filter((w) => w.endsWith('/api/channel/add'))).toEqual([
+      's.test Bearer key-first /api/channel/add',
+      't.test Bearer key-second /api/channel/add',
+      't.test Bearer key-second /api/channel/add',
+    ]);
+    expect(wire.filter((w) => w.startsWith('t.test')).every((w) => w.includes('Bearer key-second'))).toBe(true);
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
   });
 
@@ -114,11 +182,20 @@ describe('the background worker', () => {
       if (kept) await vi.waitFor(() => expect(reply).toHaveBeenCalled());
       return { kept, reply: reply.mock.calls[0]?.[0] };
     };
+    // Not connected, a request about the connection is answered with why not.
+    expect((await ask({ type: 'sync.pull' }, ownPage())).reply).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: 'Linkpilot is not connected to a service.' },
+    });
+    await connect();
+    // Once the drain the new connection set off has ended, the pull asked for is what reads the service.
+    await vi.waitFor(() => expect([taken > 0, held.size]).toEqual([true, 0]));
+    service.requests.length = 0;
     expect(await ask({ type: 'sync.pull' }, ownPage())).toEqual({
       kept: true,
       reply: { ok: true, data: { started: true } },
     });
-    expect((await database().meta.get(PULL_CURSOR_KEY))?.value).toMatchObject({ collection: 'account' });
+    await vi.waitFor(() => expect(service.sent()).toContain('GET /api/account'));
     expect(await ask({ type: 'sync.pull' }, { id: fakeBrowser.runtime.id, url: 'https://evil.test/' })).toEqual({
       kept: undefined,
       reply: undefined,
@@ -135,7 +212,7 @@ describe('the background worker', () => {
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
     await vi.waitFor(() => expect(fakeBrowser.contextMenus.create).toHaveBeenCalledTimes(2));
     // The drain every start begins has ended: the shortcut's own drain sends the link.
-    await vi.waitFor(() => expect(drains).toBe(0));
+    await vi.waitFor(() => expect([taken > 0, held.size]).toEqual([true, 0]));
     (captured.menu as (info: object, tab?: object) => void)({
       menuItemId: 'shorten-link',
       linkUrl: 'https://example.com/x',

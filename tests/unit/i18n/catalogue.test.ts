@@ -40,11 +40,14 @@ describe('the catalogues (locales/*.yml)', () => {
     },
   );
 
-  it.each(locales())('%s names its own language and direction (pages take lang, dir and Intl from it)', async (locale) => {
-    const messages = await messagesOf(locale);
-    expect(messages.locale_code).toBe(locale);
-    expect(messages.locale_dir).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-  });
+  it.each(locales())(
+    '%s names its own language and direction (pages take lang, dir and Intl from it)',
+    async (locale) => {
+      const messages = await messagesOf(locale);
+      expect(messages.locale_code).toBe(locale);
+      expect(messages.locale_dir).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    },
+  );
 
   it.each(locales())('%s: no empty message, and no "$" (the browser reads it as a substitution)', async (locale) => {
     const messages = await messagesOf(locale);

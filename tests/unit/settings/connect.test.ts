@@ -1,8 +1,10 @@
+import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
-import { LinkpilotDb } from '@/lib/db/schema';
-import { connect, disconnect } from '@/lib/settings/connect';
-import { connectionItem } from '@/lib/settings/connection';
+import { deleteDatabase } from '@/lib/db/delete';
+import { databaseNamed } from '@/lib/db/open';
+import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';
+import { activeConnection, connectionsItem } from '@/lib/settings/connection';
 
 const account = {
   id: 1,
@@ -21,54 +23,113 @@ function fakeFetch(status: number, body: unknown, seen: Request[] = []): typeof 
   };
 }
 
-const db = new LinkpilotDb('connect-test');
+const ok = (body: object = account) => fakeFetch(200, { error: 0, data: body });
+const active = async () => activeConnection(await connectionsItem.getValue());
+const dbOf = async (id: string) => {
+  const c = (await connectionsItem.getValue()).list.find((x) => x.id === id);
+  if (!c) throw new Error(`no connection ${id}`);
+  return databaseNamed(c.database);
+};
+
 beforeEach(async () => {
-  await Promise.all(db.tables.map((t) => t.clear()));
+  for (const name of await Dexie.getDatabaseNames()) await deleteDatabase(name);
 });
 
 describe('connect', () => {
   it('checks the key with GET /api/account, then stores the connection and account', async () => {
     const seen: Request[] = [];
     const result = await connect(
-      db,
       'https://s.example.com/',
       ' KEY1 ',
+      {},
       fakeFetch(200, { error: 0, data: account }, seen),
     );
     expect(result.account.email).toBe('a@b.test');
     expect(seen[0]?.url).toBe('https://s.example.com/api/account');
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer KEY1');
-    expect(await connectionItem.getValue()).toMatchObject({ baseUrl: 'https://s.example.com', apiKey: 'KEY1' });
-    expect((await db.account.get('me'))?.email).toBe('a@b.test');
+    expect(await active()).toMatchObject({ baseUrl: 'https://s.example.com', apiKey: 'KEY1', email: 'a@b.test' });
+    expect((await (await dbOf(result.connectionId)).account.get('me'))?.email).toBe('a@b.test');
   });
 
   it('keeps the previous connection when the key is refused, and never echoes the key', async () => {
-    await connectionItem.setValue({ baseUrl: 'https://old.example.com', apiKey: 'OLD', connectedAt: 'x' });
+    await connect('https://old.example.com', 'OLD', {}, ok());
     const failure = await connect(
-      db,
       'https://s.example.com',
       'SECRET-KEY',
+      {},
       fakeFetch(401, { error: 1, message: 'API key is invalid' }),
     ).catch((e: unknown) => e);
     expect(isApiError(failure) && failure.kind).toBe('auth');
     expect(JSON.stringify(failure) + String((failure as Error).message)).not.toContain('SECRET-KEY');
-    expect((await connectionItem.getValue())?.apiKey).toBe('OLD');
+    expect((await connectionsItem.getValue()).list.map((c) => c.apiKey)).toEqual(['OLD']);
   });
 
   it('names the field for a bad URL or an empty key without sending anything', async () => {
     const seen: Request[] = [];
-    const badUrl = await connect(db, 'example.com', 'k', fakeFetch(200, {}, seen)).catch((e: unknown) => e);
-    const noKey = await connect(db, 'https://example.com', '  ', fakeFetch(200, {}, seen)).catch((e: unknown) => e);
+    const badUrl = await connect('example.com', 'k', {}, fakeFetch(200, {}, seen)).catch((e: unknown) => e);
+    const noKey = await connect('https://example.com', '  ', {}, fakeFetch(200, {}, seen)).catch((e: unknown) => e);
     expect(isApiError(badUrl) && badUrl.field).toBe('serviceUrl');
     expect(isApiError(noKey) && noKey.field).toBe('apiKey');
     expect(seen).toHaveLength(0);
   });
 
-  it('disconnect removes the key and the cached account', async () => {
-    await connect(db, 'https://s.example.com', 'K', fakeFetch(200, { error: 0, data: account }));
-    await disconnect(db);
-    expect(await connectionItem.getValue()).toBeNull();
-    expect(await db.account.count()).toBe(0);
-    expect(await db.outbox.count()).toBe(0);
+  it('adds a second connection with its own database and makes it active; the first keeps its mirror', async () => {
+    const first = await connect('https://s.example.com', 'K1', {}, ok());
+    await (await dbOf(first.connectionId)).channels.put({
+      key: 'c1',
+      id: 1,
+      sync: 'synced',
+      pulledAt: 1,
+      name: 'Mine',
+      description: '',
+      color: null,
+      starred: false,
+    });
+    const second = await connect('https://t.example.org', 'K2', {}, ok({ ...account, id: 2, email: 'b@t.test' }));
+    const { list } = await connectionsItem.getValue();
+    expect(list.map((c) => [c.baseUrl, c.apiKey, c.email])).toEqual([
+      ['https://s.example.com', 'K1', 'a@b.test'],
+      ['https://t.example.org', 'K2', 'b@t.test'],
+    ]);
+    expect(new Set(list.map((c) => c.database)).size).toBe(2);
+    expect((await active())?.id).toBe(second.connectionId);
+    expect(await (await dbOf(first.connectionId)).channels.count()).toBe(1);
+    expect(await (await dbOf(second.connectionId)).channels.count()).toBe(0);
+
+    await activateConnection(first.connectionId);
+    expect((await active())?.id).toBe(first.connectionId);
+    await expect(activateConnection('gone')).rejects.toThrow('removed');
+  });
+
+  it('the same account on the same service again gets the new key, not a second connection', async () => {
+    const first = await connect('https://s.example.com', 'K1', {}, ok());
+    await connect('https://t.example.org', 'K2', {}, ok({ ...account, id: 2 }));
+    const again = await connect('https://s.example.com', 'K1-NEW', {}, ok());
+    expect(again.connectionId).toBe(first.connectionId);
+    expect((await connectionsItem.getValue()).list.map((c) => c.apiKey)).toEqual(['K1-NEW', 'K2']);
+    expect((await active())?.id).toBe(first.connectionId);
+  });
+
+  it('changing a connection to another account starts its mirror afresh, and leaves the others alone', async () => {
+    const first = await connect('https://s.example.com', 'K1', {}, ok());
+    const second = await connect('https://t.example.org', 'K2', {}, ok({ ...account, id: 2 }));
+    for (const id of [first.connectionId, second.connectionId])
+      await (await dbOf(id)).meta.put({ key: 'marker', value: id });
+    await connect('https://s.example.com', 'K3', { replacing: first.connectionId }, ok({ ...account, id: 3 }));
+    expect(await (await dbOf(first.connectionId)).meta.get('marker')).toBeUndefined();
+    expect((await (await dbOf(second.connectionId)).meta.get('marker'))?.value).toBe(second.connectionId);
+    expect((await connectionsItem.getValue()).list.map((c) => c.accountId)).toEqual([3, 2]);
+  });
+
+  it('removing a connection forgets its key and deletes its database; another becomes active', async () => {
+    const first = await connect('https://s.example.com', 'K1', {}, ok());
+    const second = await connect('https://t.example.org', 'K2', {}, ok({ ...account, id: 2 }));
+    const removedDb = (await active())!.database;
+    await removeConnection(second.connectionId);
+    expect((await connectionsItem.getValue()).list.map((c) => c.id)).toEqual([first.connectionId]);
+    expect((await active())?.id).toBe(first.connectionId);
+    expect(await Dexie.exists(removedDb)).toBe(false);
+    await removeConnection(first.connectionId);
+    expect(await connectionsItem.getValue()).toEqual({ activeId: null, list: [] });
   });
 });

@@ -583,7 +583,8 @@ describe('background refresh in the drain', () => {
     }
     expect(walkPages()).toEqual([2, 3, 4, 5]);
     expect(await db.links.count()).toBe(500);
-  });
+    // Dozens of drains over 500 mirrored links: seconds on a loaded machine.
+  }, 60_000);
 
   it('a change queued while the walk waits for the budget goes at once, not after the wait', async () => {
     const db = freshDb();

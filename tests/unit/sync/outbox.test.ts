@@ -76,7 +76,7 @@ describe('coalescing', () => {
     const channel = await actions.createChannel(ctx, { name: 'Temp' });
     const link = await actions.createLink(ctx, { input: { url: 'https://example.com' } });
     await actions.assignToChannel(ctx, channel, { type: 'links', key: link });
-    await actions.deleteChannel(ctx, channel);
+    await actions.deleteRecord(ctx, 'channel', channel);
     const entries = await db.outbox.toArray();
     expect(entries.map((e) => `${e.kind}:${e.op}`)).toEqual(['link:create']);
     expect(await db.channels.count()).toBe(0);
@@ -109,7 +109,7 @@ describe('coalescing', () => {
       redirect404: '',
     });
     await actions.updateDomain(ctx, 's4', { redirectroot: 'https://home.test' });
-    await actions.deleteDomain(ctx, 's4');
+    await actions.deleteRecord(ctx, 'domain', 's4');
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ op: 'delete', ids: { s4: 4 } });

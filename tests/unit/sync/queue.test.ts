@@ -52,7 +52,7 @@ describe('the queue', () => {
     const { entry } = await nextEntry(db, T);
     await actions.updateChannel(ctx(db), key, { description: 'folded in' });
     expect((await claim(db, entry!.seq!, T))?.payload).toEqual({ name: 'Picked', description: 'folded in' });
-    await actions.deleteChannel(ctx(db), key);
+    await actions.deleteRecord(ctx(db), 'channel', key);
     expect(await db.outbox.count()).toBe(2);
     await db.outbox.clear();
     expect(await claim(db, entry!.seq!, T)).toBeNull();

@@ -25,6 +25,11 @@ describe('the sync centre says how fresh the data is, in plain words', () => {
     expect(freshness('qrs', undefined, null, 0, NOW)).toBe('not checked yet');
     const items = { collection: 'channelItems' as const, page: 1, startedAt: NOW, channelQueue: [7, 8, 9] };
     expect(freshness('channelItems', status, items, 4, NOW)).toBe('checked 2 min ago; full check 25 % done');
+    // A walk that has only just reached a list (the account, one request) shows its last full check.
+    const justStarted = { collection: 'account' as const, page: 1, startedAt: NOW };
+    expect(freshness('account', { ...status, maxpage: 1 }, justStarted, 0, NOW)).toBe(
+      'checked 2 min ago; last fully checked 5 h ago',
+    );
   });
 
   it('the share of the allowance used in the last hour, whatever the requests were for', () => {

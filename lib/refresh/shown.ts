@@ -4,7 +4,7 @@ import type { HeadCollection } from './head';
 /**
  * What is on screen is kept fresh on demand: a page says what it shows (a list, a link's or QR
  * code's details, a channel's items) and renews that every few seconds while it is shown; the
- * worker refreshes each target older than FRESH_FOR_MS (lib/sync/shown-refresh.ts). These requests
+ * worker refreshes each target older than FRESH_FOR_MS (lib/refresh/shown-refresh.ts). These requests
  * are the person's own, not background refresh: they are not counted against its share. This
  * module is all a page needs (it stays out of the popup's sync and API code).
  */

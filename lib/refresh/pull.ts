@@ -16,8 +16,8 @@ import {
  * The walk: every list of the service, page by page, one request per step so the engine serves
  * the outbox (and the user) between pages and a stopped worker resumes where it was. Two walks use
  * it. The **requested** one (connecting, Sync now) goes as fast as the budget allows; the
- * **reconcile** walk runs in the background at the pace lib/sync/refresh.ts sets, from what the
- * share leaves, and finds what was edited or deleted elsewhere (lib/sync/lists.ts says how).
+ * **reconcile** walk runs in the background at the pace lib/refresh/plan.ts sets, from what the
+ * share leaves, and finds what was edited or deleted elsewhere (lib/refresh/lists.ts says how).
  * Pending local changes stay on top: records deleted here are not brought back, and queued edits
  * are laid over the pulled values.
  */
@@ -56,7 +56,7 @@ export interface PullStatus extends ListState {
   maxpage: number | null;
   /** When its newest end was last read (a head check, or the first page of a walk). */
   checkedAt?: number;
-  /** A head check under way (lib/sync/head.ts). */
+  /** A head check under way (lib/refresh/head.ts). */
   head?: {
     page: number;
     forward: boolean;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkpilotDb } from '@/lib/db/schema';
-import { type Boundary, type ListState, readPage, SOURCES } from '@/lib/sync/lists';
-import { PULL_CURSOR_KEY, pullStep, readStatus, requestPull, writeStatus } from '@/lib/sync/pull';
-import { freshDb } from './db';
-import { apiFor, type FakeService, fakeService } from './fake-service';
-import { channelRecord, linkRecord, minute, pagedService, type Records } from './paged-service';
+import { type Boundary, type ListState, readPage, SOURCES } from '@/lib/refresh/lists';
+import { PULL_CURSOR_KEY, pullStep, readStatus, requestPull, writeStatus } from '@/lib/refresh/pull';
+import { freshDb } from '../sync/db';
+import { apiFor, type FakeService, fakeService } from '../sync/fake-service';
+import { channelRecord, linkRecord, minute, pagedService, type Records } from '../sync/paged-service';
 
 const T = Date.UTC(2026, 10, 22, 12);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -5,16 +5,16 @@ import type { Page } from '../api/schemas/envelope';
 import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
-import { campaign } from './kinds/campaign';
-import { channel } from './kinds/channel';
-import { domain } from './kinds/domain';
-import type { Listing } from './kinds/kind';
-import { link } from './kinds/link';
-import { qr } from './kinds/qr';
+import { campaign } from '../sync/kinds/campaign';
+import { channel } from '../sync/kinds/channel';
+import { domain } from '../sync/kinds/domain';
+import { link } from '../sync/kinds/link';
+import { qr } from '../sync/kinds/qr';
+import type { Listing } from './listing';
 
 /**
  * The service's lists as the mirror keeps them, read one page at a time by the head checks
- * (lib/sync/head.ts) and the reconcile walk (lib/sync/pull.ts) alike. A page read merges what it
+ * (lib/refresh/head.ts) and the reconcile walk (lib/refresh/pull.ts) alike. A page read merges what it
  * holds, writing only the rows that changed (a write re-renders open views and drops the
  * dashboard's search index), and finds records deleted elsewhere without a full read:
  *

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkpilotDb } from '@/lib/db/schema';
+import { type HeadCollection, headStep, MAX_HEAD_PAGES } from '@/lib/refresh/head';
+import { PULL_CURSOR_KEY, pullStep, readStatus, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
-import { type HeadCollection, headStep, MAX_HEAD_PAGES } from '@/lib/sync/head';
-import { PULL_CURSOR_KEY, pullStep, readStatus, requestPull } from '@/lib/sync/pull';
-import { freshDb } from './db';
-import { apiFor, type FakeService } from './fake-service';
-import { channelRecord, linkRecord, minute, type PagedOptions, pagedService, type Records } from './paged-service';
+import { freshDb } from '../sync/db';
+import { apiFor, type FakeService } from '../sync/fake-service';
+import {
+  channelRecord,
+  linkRecord,
+  minute,
+  type PagedOptions,
+  pagedService,
+  type Records,
+} from '../sync/paged-service';
 
 const T = Date.UTC(2026, 10, 22, 12);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { LinkpilotDb } from '../db/schema';
 import { type Listed, readPage, SOURCES } from './lists';
-import { type Collection, readStatus, writeStatus } from './pull';
+import { COLLECTIONS, type Collection, readStatus, writeStatus } from './pull';
 
 /**
  * Head checks: each list read from its newest end until a page holds nothing new or edited; in
@@ -10,17 +10,9 @@ import { type Collection, readStatus, writeStatus } from './pull';
  * read from its last page back. Each step is one request; a check that needs more pages keeps its
  * place in the list's status, so the outbox goes between pages and a stopped worker resumes.
  */
-export const HEAD_COLLECTIONS = [
-  'account',
-  'channels',
-  'campaigns',
-  'domains',
-  'overlays',
-  'splash',
-  'qrs',
-  'links',
-] as const satisfies readonly Collection[];
-export type HeadCollection = (typeof HEAD_COLLECTIONS)[number];
+export type HeadCollection = Exclude<Collection, 'channelItems'>;
+/** Every list but channel items: those are read per channel, while a channel is on screen or by the walk. */
+export const HEAD_COLLECTIONS = COLLECTIONS.filter((c): c is HeadCollection => c !== 'channelItems');
 
 /** A check that finds news on this many pages in a row leaves the rest to the reconcile walk. */
 export const MAX_HEAD_PAGES = 5;

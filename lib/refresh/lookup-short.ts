@@ -11,32 +11,13 @@ export async function lookupShortUrl(db: LinkpilotDb, api: ApiClient, shortUrl: 
   if (local) return local.key;
   const found = await api.findLinkByShortUrl(shortUrl);
   if (!found) return null;
-  const d = found.details;
+  const { details, stats } = found;
   return db.transaction('rw', db.links, db.linkStats, async () => {
-    const existing = await db.links.where('id').equals(d.id).first();
-    const row = linkRow(
-      {
-        id: d.id,
-        alias: '',
-        shorturl: d.shorturl,
-        longurl: d.longurl,
-        clicks: found.stats.clicks,
-        title: d.title,
-        description: d.description,
-        date: d.date,
-      },
-      existing,
-      existing?.pulledAt ?? 0,
-    );
+    const existing = await db.links.where('id').equals(details.id).first();
+    const row = linkRow({ ...details, alias: '', clicks: stats.clicks }, existing, existing?.pulledAt ?? 0);
     await db.links.put(row);
-    await db.linkStats.put({
-      key: row.key,
-      stats: found.stats,
-      location: d.location,
-      device: d.device,
-      expiry: d.expiry,
-      fetchedAt: Date.now(),
-    });
+    const { location, device, expiry } = details;
+    await db.linkStats.put({ key: row.key, stats, location, device, expiry, fetchedAt: Date.now() });
     return row.key;
   });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clearShown, markShown, SHOWN_LEASE_MS, shownTargets } from '@/lib/sync/shown';
-import { refreshedAt, refreshTarget } from '@/lib/sync/shown-refresh';
-import { freshDb } from './db';
-import { apiFor, fakeService } from './fake-service';
-import { channelRecord, pagedService } from './paged-service';
+import { clearShown, markShown, SHOWN_LEASE_MS, shownTargets } from '@/lib/refresh/shown';
+import { refreshedAt, refreshTarget } from '@/lib/refresh/shown-refresh';
+import { freshDb } from '../sync/db';
+import { apiFor, fakeService } from '../sync/fake-service';
+import { channelRecord, pagedService } from '../sync/paged-service';
 
 const T = Date.UTC(2026, 10, 22, 12);
 const stats = {

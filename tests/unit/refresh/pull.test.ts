@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkpilotDb } from '@/lib/db/schema';
+import { PULL_CURSOR_KEY, pullStep, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
-import { PULL_CURSOR_KEY, pullStep, requestPull } from '@/lib/sync/pull';
-import { freshDb } from './db';
-import { apiFor, fakeService, listedLink, page } from './fake-service';
+import { freshDb } from '../sync/db';
+import { apiFor, fakeService, listedLink, page } from '../sync/fake-service';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const channel = (id: number, name = 'Launch') => ({ id, name, description: '', color: '#112233', starred: false });
@@ -52,7 +52,7 @@ describe('the pull merges pages by server id', () => {
       { key: 's2', id: 2, sync: 'synced', pulledAt: 0, name: 'Gone', description: '', color: null, starred: false },
     ]);
     await actions.updateChannel({ db }, 's1', { name: 'Renamed here' });
-    await actions.deleteChannel({ db }, 's2');
+    await actions.deleteRecord({ db }, 'channel', 's2');
     await pullAll(db, serviceListing({ channels: [channel(1, 'Old'), channel(2, 'Gone'), channel(3, 'New')] }));
     expect((await db.channels.orderBy('id').toArray()).map((c) => [c.id, c.name, c.sync])).toEqual([
       [1, 'Renamed here', 'pending'],

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Budget, initialBudget, spend } from '@/lib/sync/budget';
-import { HEAD_COLLECTIONS } from '@/lib/sync/head';
-import { COLLECTIONS, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/sync/pull';
+import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
 import {
   HEAD_EVERY_MS,
   headIntervals,
@@ -9,10 +7,12 @@ import {
   RECONCILE_CYCLE_MS,
   shareAllowance,
   walkRate,
-} from '@/lib/sync/refresh';
-import { markShown } from '@/lib/sync/shown';
+} from '@/lib/refresh/plan';
+import { COLLECTIONS, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/refresh/pull';
+import { markShown } from '@/lib/refresh/shown';
+import { type Budget, initialBudget, spend } from '@/lib/sync/budget';
 import { HOUR_MS } from '@/lib/sync/usage';
-import { freshDb } from './db';
+import { freshDb } from '../sync/db';
 
 const T = Date.UTC(2026, 10, 22, 12);
 

@@ -1,19 +1,19 @@
 import { DEFAULT_WINDOW_MS } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
-import { available, type Budget } from './budget';
+import { available, type Budget } from '../sync/budget';
+import { HOUR_MS, hourlyAllowance, usedInLastHour } from '../sync/usage';
 import { HEAD_COLLECTIONS, type HeadCollection } from './head';
 import { COLLECTIONS, mirrored, readCursor, readStatus, startReconcile } from './pull';
 import { FRESH_FOR_MS, type ShownTarget, shownTargets, targetId } from './shown';
 import { refreshedAt } from './shown-refresh';
-import { HOUR_MS, hourlyAllowance, usedInLastHour } from './usage';
 
 /**
  * Background refresh at any account size, on a sliver of the allowance: which request, if any, the
  * engine should send next once no change of the outbox may go, and when to look again.
  *
- * - What is on screen first (lib/sync/shown.ts), as the person's own requests.
- * - Head checks (lib/sync/head.ts): links every 5 minutes, every other list every 30 minutes.
- * - The reconcile walk (lib/sync/pull.ts): one page at a time, evenly spaced, so that one full walk
+ * - What is on screen first (lib/refresh/shown.ts), as the person's own requests.
+ * - Head checks (lib/refresh/head.ts): links every 5 minutes, every other list every 30 minutes.
+ * - The reconcile walk (lib/refresh/pull.ts): one page at a time, evenly spaced, so that one full walk
  *   takes RECONCILE_CYCLE_MS, never faster, and slower when the share allows no more.
  *
  * Both kinds of background request together keep within the share of the hourly allowance the

@@ -1,0 +1,68 @@
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { LinkpilotDb } from '../db/schema';
+import { backoffDelay } from '../sync/backoff';
+import type { Priority } from '../sync/budget';
+import { BudgetWait } from '../sync/budget-store';
+import type { Use } from '../sync/usage';
+import { headStep } from './head';
+import type { RefreshTask } from './plan';
+import { pullStep, startReconcile } from './pull';
+import { FRESH_FOR_MS, type ShownTarget, targetId } from './shown';
+import { refreshTarget } from './shown-refresh';
+
+/** An API client whose requests are counted in the budget at this priority and use; they never wait for it. */
+export type ClientFor = (priority: Priority, use: Use) => ApiClient;
+
+/** A refresh request the engine sends: one the plan chose, or the next of a full copy someone asked for. */
+export type RefreshRun = RefreshTask | { type: 'requested' };
+
+/**
+ * The refresh requests of the sync engine, sent one at a time once no queued change may go, and the
+ * refreshes pages ask for. Remembers what is on screen and was refreshed (or tried) lately, so the
+ * plan does not ask for it again meanwhile, and joins a page's refresh that is already on the wire.
+ */
+export function createRefreshRunner(db: LinkpilotDb, now: () => number, random: () => number) {
+  const attempted = new Map<string, number>();
+  const inflight = new Map<string, Promise<void>>();
+  return {
+    /** Targets refreshed or tried within FRESH_FOR_MS, by targetId. */
+    busy(): Set<string> {
+      for (const [id, at] of attempted) if (now() - at >= FRESH_FOR_MS) attempted.delete(id);
+      return new Set(attempted.keys());
+    },
+
+    /**
+     * Sends one request. Returns 'continue', or when to look again after a failure (the drain ends
+     * until then). A full copy someone asked for that meets a spent budget continues: the engine waits.
+     */
+    async step(run: RefreshRun, client: ClientFor): Promise<'continue' | number> {
+      try {
+        if (run.type === 'shown') {
+          attempted.set(targetId(run.target), now());
+          // The person's own request, but it leaves the last one of the minute to a shorten.
+          await refreshTarget(db, client(1, 'user'), run.target, now);
+        } else if (run.type === 'requested') await pullStep(db, client(2, 'requested'), now, 'requested');
+        else if (run.type === 'head') await headStep(db, client(2, 'refresh'), run.list, now());
+        else if (!(await pullStep(db, client(2, 'refresh'), now, 'reconcile'))) await startReconcile(db, now());
+        return 'continue';
+      } catch (error) {
+        if (error instanceof BudgetWait) return run.type === 'requested' ? 'continue' : error.until;
+        if (!(error instanceof ApiError)) throw error;
+        // What is on screen is tried again at its next turn; the rest of the refresh carries on.
+        return run.type === 'shown' ? 'continue' : (error.retryAt ?? now() + backoffDelay(1, random));
+      }
+    },
+
+    /** Refreshes what a page shows, through `interactive` (first in the budget, never waiting for it). */
+    refresh(target: ShownTarget, interactive: (fn: (api: ApiClient) => Promise<void>) => Promise<void>) {
+      const id = targetId(target);
+      const running = inflight.get(id);
+      if (running) return running;
+      attempted.set(id, now());
+      const request = interactive((api) => refreshTarget(db, api, target, now)).finally(() => inflight.delete(id));
+      inflight.set(id, request);
+      return request;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import type { Worker } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DashboardPage } from './pages/DashboardPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { connectExtension, outboxSize, serverList } from './support';
+
+// Two accounts on the local service: the demo account (first key) and an empty one (second key).
+const KEYS = ['e2e-first-account-key', 'e2e-second-account-key'];
+test.use({ serverOptions: { apiKeys: KEYS } });
+
+const badge = (worker: Worker) => worker.evaluate(() => chrome.action.getBadgeText({}));
+const longUrls = async (server: Parameters<typeof serverList>[0], key: string) =>
+  (await serverList<{ longurl: string }>(server, '/api/urls', 'urls', key)).map((u) => u.longurl);
+
+test('two accounts: each mirror shows its own links, and a change queued for one reaches that one after a switch', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+  popupFor,
+  web,
+}) => {
+  const [keyA, keyB] = server.apiKeys as [string, string];
+  const host = new URL(server.url).host;
+  const first = `demo@linkpilot.test on ${host}`;
+  const secondEmail = await fetch(`${server.url}/api/account`, { headers: { Authorization: `Bearer ${keyB}` } })
+    .then((r) => r.json() as Promise<{ data: { email: string } }>)
+    .then((b) => b.data.email);
+  const second = `${secondEmail} on ${host}`;
+
+  // The first account, then a second one added beside it in Settings: the second becomes active.
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
+  await settings.addConnection(server.url, keyB);
+  await expect(settings.accountEmail()).toHaveText(secondEmail);
+  await expect(page.getByTestId('other-connection')).toHaveText([new RegExp(first)]);
+
+  // A page shortened in each, switching in the popup's header.
+  const forB = web.url('/for-the-second');
+  const forA = web.url('/for-the-first');
+  const b = await popupFor(forB);
+  await b.popup.shortenButton().click();
+  await expect(b.popup.shortUrl()).toBeVisible();
+  await b.popup.switchConnection(first);
+  // The first account's mirror has no link for that page.
+  await expect(b.popup.shortenButton()).toBeVisible();
+  const a = await popupFor(forA);
+  await a.popup.shortenButton().click();
+  await expect(a.popup.shortUrl()).toBeVisible();
+  expect(await longUrls(server, keyA)).toContain(forA);
+  expect(await longUrls(server, keyA)).not.toContain(forB);
+  expect(await longUrls(server, keyB)).toEqual([forB]);
+
+  // Each mirror in the dashboard shows only its own links; the sidebar switches.
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('links');
+  await expect(dashboard.linkRow('Article for-the-first')).toHaveCount(1);
+  await expect(dashboard.linkRow('Example Domain')).toHaveCount(1);
+  await expect(dashboard.linkRow('Article for-the-second')).toHaveCount(0);
+  await dashboard.switchConnection(second);
+  await expect(dashboard.linkRow('Article for-the-second')).toHaveCount(1);
+  await expect(page.getByTestId('link-row')).toHaveCount(1);
+
+  // The service stops answering; a page shortened with the first account waits in its outbox.
+  await dashboard.switchConnection(first);
+  await expect(dashboard.linkRow('Article for-the-first')).toHaveCount(1);
+  server.setFaults({ dropBefore: 1 });
+  const queuedUrl = web.url('/queued-for-the-first');
+  const queued = await popupFor(queuedUrl);
+  await queued.popup.shortenButton().click();
+  await expect(queued.popup.page.getByTestId('pending-note')).toBeVisible();
+  await expect.poll(() => badge(worker)).toBe('1');
+
+  // Switched to the second account: the badge counts its queue, the first's change still waits.
+  await queued.popup.switchConnection(second);
+  await expect.poll(() => badge(worker)).toBe('');
+  // The first connection kept the database it had before there were several (see tests/e2e/support.ts).
+  expect(await outboxSize(worker)).toBe(1);
+
+  // Back, the service takes the change: it went to the first account, never to the second.
+  server.setFaults(null);
+  await expect.poll(() => outboxSize(worker), { timeout: 60_000 }).toBe(0);
+  expect((await longUrls(server, keyA)).filter((u) => u === queuedUrl)).toHaveLength(1);
+  expect(await longUrls(server, keyB)).toEqual([forB]);
+  expect(await badge(worker)).toBe('');
+});
+
+test('removing a connection with unsent changes asks first, saying how many would be lost', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const [, keyB] = server.apiKeys as [string, string];
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
+  await settings.addConnection(server.url, keyB);
+  await expect(page.getByTestId('other-connection')).toHaveCount(1);
+
+  // Two changes for the first account wait while the service is away.
+  server.setFaults({ dropBefore: 1 });
+  await page.getByRole('combobox', { name: 'Connection' }).selectOption({ index: 0 });
+  const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  await dashboard.open('channels');
+  for (const name of ['Waiting one', 'Waiting two']) await dashboard.createChannel(name);
+  await page.getByRole('combobox', { name: 'Connection' }).selectOption({ index: 1 });
+  await dashboard.open('settings');
+
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole('button', { name: /^Remove demo@linkpilot.test/ }).click();
+  await expect.poll(() => asked).toHaveLength(1);
+  expect(asked[0]).toContain('2 changes not yet synced will be lost');
+  // Dismissed: nothing is removed.
+  await expect(page.getByTestId('other-connection')).toHaveCount(1);
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: /^Remove demo@linkpilot.test/ }).click();
+  await expect(page.getByTestId('other-connection')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveCount(0);
+  server.setFaults(null);
+});
