@@ -3,7 +3,7 @@ import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { requestOriginAccess } from '@/lib/browser/permissions';
 import { sendRequest } from '@/lib/messages/send';
-import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
+import { originPermissionPattern, parseServiceUrl, type ServiceUrlNote } from '@/lib/settings/service-url';
 
 type Status =
   | { state: 'idle' }
@@ -23,7 +23,7 @@ export function ConnectionForm({
   initialUrl?: string;
   /** The connection whose URL or key this changes; without it, the form adds a connection. */
   replacing?: string;
-  onConnected: (result: { email: string; notes: string[] }) => void;
+  onConnected: (result: { email: string; notes: ServiceUrlNote[] }) => void;
   onCancel?: () => void;
 }) {
   const [serviceUrl, setServiceUrl] = useState(initialUrl);

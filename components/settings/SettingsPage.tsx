@@ -51,7 +51,8 @@ export function SettingsPage() {
             <div className="banner banner-ok" role="status" data-testid="connected-note">
               <CircleCheck size={16} aria-hidden="true" />
               <span>
-                {t('settings.connectedAs', { email: justConnected.email })} {justConnected.notes.join(' ')}
+                {t('settings.connectedAs', { email: justConnected.email })}{' '}
+                {justConnected.notes.map((note) => t(`settings.note.${note}`)).join(' ')}
               </span>
               <a className="button-link" href="#/links">
                 {t('settingsPage.goToYourLinks')} <ArrowRight size={14} aria-hidden="true" />
