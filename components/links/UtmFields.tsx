@@ -2,6 +2,7 @@ import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
+import { problemsInWords } from '@/components/ui/problems-in-words';
 import { withElements } from '@/components/ui/with-elements';
 import { fieldErrors } from '@/lib/api/validate-input';
 import { raw, t } from '@/lib/browser/i18n';
@@ -57,7 +58,7 @@ export function useUtm() {
     parse(): Utm | null {
       const parsed = utmInput.safeParse(values);
       if (parsed.success) return parsed.data;
-      setErrors(fieldErrors(parsed.error));
+      setErrors(problemsInWords(fieldErrors(parsed.error)));
       return null;
     },
     /** After the link is made: the preset it used is offered first next time (none: nothing is). */
@@ -68,7 +69,7 @@ export function useUtm() {
     async save(name: string): Promise<boolean> {
       const parsed = utmPresetInput.safeParse({ name, utm: values });
       if (!parsed.success) {
-        const problems = fieldErrors(parsed.error);
+        const problems = problemsInWords(fieldErrors(parsed.error));
         setErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace(/^utm\./, ''), v])));
         return false;
       }
