@@ -78,5 +78,56 @@ for (const { language, code, dir } of [
       await expectNoSidewaysScroll(popup);
       await popup.screenshot({ path: testInfo.outputPath(`popup-shortened-${language}.png`) });
     });
+
+    test.describe('with two connections', () => {
+      test.use({ serverOptions: { apiKeys: ['e2e-first-account-key', 'e2e-second-account-key'] } });
+
+      test('Settings lists the other connection and the popup header holds the switcher', async ({
+        context,
+        server,
+        extensionUrl,
+      }, testInfo) => {
+        const words = await messagesOf(code);
+        const [keyA, keyB] = server.apiKeys as [string, string];
+        const dashboard = await context.newPage();
+        await dashboard.setViewportSize({ width: 1280, height: 800 });
+        await dashboard.goto(extensionUrl('dashboard.html#/settings'));
+        await dashboard.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
+        await dashboard.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(keyA);
+        await dashboard.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
+        await expect(dashboard.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+        const others = dashboard.getByTestId('other-connections');
+        await expect(others.getByRole('heading', { name: words.connections_heading })).toBeVisible();
+        await others.getByRole('button', { name: words.connections_add }).click();
+        await others.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
+        await others.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(keyB);
+        await others.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
+        // The first account is now the other one, named in this language's words.
+        const host = new URL(server.url).host;
+        const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const removeLabel = new RegExp(`^${words.connections_removeLabel!.split('{label}').map(escape).join('.+')}$`);
+        await expect(others.getByRole('button', { name: removeLabel })).toHaveText(words.connections_remove!);
+        await expect(dashboard.getByTestId('other-connection')).toContainText('demo@linkpilot.test');
+        await expect(dashboard.getByTestId('other-connection')).toContainText(host);
+        await expect(dashboard.getByRole('combobox', { name: words.connections_switcher })).toBeVisible();
+        await expectNoSidewaysScroll(dashboard);
+        await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-two-connections-${language}.png`) });
+
+        const popup = await context.newPage();
+        await popup.setViewportSize({ width: 400, height: 600 });
+        await popup.goto(extensionUrl('popup.html'));
+        const switcher = popup.getByRole('combobox', { name: words.connections_switcher });
+        await expect(switcher).toBeVisible();
+        await expect(switcher.locator('option')).toHaveCount(2);
+        // The switcher stays inside the header, beside the brand and the buttons.
+        const header = (await popup.locator('.popup-header').boundingBox())!;
+        const box = (await switcher.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(header.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(header.x + header.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+        await expectNoSidewaysScroll(popup);
+        await popup.screenshot({ path: testInfo.outputPath(`popup-two-connections-${language}.png`) });
+      });
+    });
   });
 }
