@@ -104,8 +104,10 @@ for (const { language, code, dir } of [
         await others.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
         // The first account is now the other one, named in this language's words.
         const host = new URL(server.url).host;
-        const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const removeLabel = new RegExp(`^${words.connections_removeLabel!.split('{label}').map(escape).join('.+')}$`);
+        const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const removeLabel = new RegExp(
+          `^${words.connections_removeLabel!.split('{label}').map(literally).join('.+')}$`,
+        );
         await expect(others.getByRole('button', { name: removeLabel })).toHaveText(words.connections_remove!);
         await expect(dashboard.getByTestId('other-connection')).toContainText('demo@linkpilot.test');
         await expect(dashboard.getByTestId('other-connection')).toContainText(host);
