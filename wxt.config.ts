@@ -4,7 +4,7 @@ import { defineConfig } from 'wxt';
 // is granted up front; any other origin is requested at connect time (optional permission),
 // so the manifest never asks for <all_urls>.
 export default defineConfig({
-  modules: ['@wxt-dev/module-react'],
+  modules: ['@wxt-dev/module-react', '@wxt-dev/i18n/module'],
   webExt: { disabled: true },
   // Separate builds can live side by side (e.g. parallel test runs): LINKPILOT_OUT_DIR=.output-b
   outDir: process.env.LINKPILOT_OUT_DIR ?? '.output',
@@ -12,8 +12,10 @@ export default defineConfig({
     const serviceOrigins = ['https://*/*', 'http://*/*'];
     const firefox = browser === 'firefox';
     return {
-      name: 'Linkpilot',
-      description: 'Shorten, track and manage your links, online or offline.',
+      // Words come from locales/*.yml (English is the default); the browser picks the UI language's.
+      default_locale: 'en',
+      name: '__MSG_manifest_name__',
+      description: '__MSG_manifest_description__',
       // activeTab: the current page's URL when the popup, menu or shortcut is used; offscreen +
       // clipboardWrite: copying from the worker (Firefox's background page copies itself); no `tabs`.
       // declarativeNetRequestWithHostAccess: one rule, on the extension's own requests to origins it
@@ -37,7 +39,7 @@ export default defineConfig({
       commands: {
         'shorten-current-tab': {
           suggested_key: { default: 'Alt+Shift+L' },
-          description: 'Shorten the current tab and copy the short URL',
+          description: '__MSG_manifest_shortenCommand__',
         },
       },
       ...(firefox

@@ -4,6 +4,7 @@ import { database } from '@/lib/db/open';
 import { AccountProfile } from './AccountProfile';
 import { ConfirmedChangeForm } from './ConfirmedChangeForm';
 import './account.css';
+import { t } from '@/lib/browser/i18n';
 
 /** The account as the service last reported it, and changing its e-mail address or password. */
 export function AccountPage() {
@@ -18,11 +19,11 @@ export function AccountPage() {
   );
   return (
     <section className="stack-lg" aria-labelledby="account-heading">
-      <SectionHead id="account-heading" title="Account" />
+      <SectionHead id="account-heading" title={t('accountPage.account')} />
       {account ? (
         <AccountProfile account={account} refused={refused} />
       ) : (
-        <p className="muted">The account appears once Linkpilot is connected and has heard from the service.</p>
+        <p className="muted">{t('accountPage.theAccountAppearsOnce')}</p>
       )}
       <div className="account-forms">
         <ConfirmedChangeForm kind="email" currentEmail={account?.email ?? ''} />

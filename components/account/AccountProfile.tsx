@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import type { AccountRow } from '@/lib/db/schema';
 
 /** Who is connected, with the plan; a queued e-mail change is shown as waiting, not as done. */
@@ -8,7 +9,13 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
     <div className="card stack account-profile">
       <div className="row">
         {account.avatar ? (
-          <img className="avatar" src={account.avatar} alt={`Avatar of ${who}`} width={48} height={48} />
+          <img
+            className="avatar"
+            src={account.avatar}
+            alt={t('account.avatarOf', { name: who })}
+            width={48}
+            height={48}
+          />
         ) : null}
         <div className="stack account-names">
           <strong data-testid="account-email">{account.email}</strong>
@@ -16,20 +23,24 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
         </div>
       </div>
       <dl className="facts">
-        <dt>Username</dt>
-        <dd>{account.username || 'Not stated'}</dd>
-        <dt>Plan</dt>
-        <dd data-testid="account-plan">{account.status || 'Not stated'}</dd>
-        <dt>Plan expires</dt>
-        <dd data-testid="account-expires">{account.expires ? formatDateTime(account.expires) : 'No end date'}</dd>
-        <dt>Member since</dt>
-        <dd data-testid="account-registered">{account.registered ? formatDate(account.registered) : 'Not stated'}</dd>
+        <dt>{t('accountProfile.username')}</dt>
+        <dd>{account.username || t('accountProfile.notStated')}</dd>
+        <dt>{t('accountProfile.plan')}</dt>
+        <dd data-testid="account-plan">{account.status || t('accountProfile.notStated')}</dd>
+        <dt>{t('accountProfile.planExpires')}</dt>
+        <dd data-testid="account-expires">
+          {account.expires ? formatDateTime(account.expires) : t('accountProfile.noEndDate')}
+        </dd>
+        <dt>{t('accountProfile.memberSince')}</dt>
+        <dd data-testid="account-registered">
+          {account.registered ? formatDate(account.registered) : t('accountProfile.notStated')}
+        </dd>
       </dl>
       {account.pendingEmail ? (
         <p className={refused ? 'banner banner-error' : 'banner banner-info'} data-testid="pending-email">
           {refused
-            ? `The service did not accept the change to ${account.pendingEmail}. Open Sync to fix, retry or discard it.`
-            : `Not synced yet: the address becomes ${account.pendingEmail} once the service has accepted it.`}
+            ? t('account.emailRefused', { email: account.pendingEmail })
+            : t('account.emailPending', { email: account.pendingEmail })}
         </p>
       ) : null}
     </div>

@@ -4,25 +4,29 @@ import { Field } from '@/components/ui/Field';
 import { isApiError } from '@/lib/api/errors';
 import { updateAccountInput } from '@/lib/api/inputs/account';
 import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { updateAccount } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
+// Functions, not constants: the words are read from the catalogue when the form is shown.
 const TEXT = {
-  email: {
-    title: 'Change e-mail address',
-    label: 'New e-mail address',
+  email: () => ({
+    title: t('account.changeEmail'),
+    label: t('account.newEmail'),
+    confirm: t('account.confirmEmail'),
     type: 'email',
     autoComplete: 'email',
-    differ: 'The two e-mail addresses differ.',
-  },
-  password: {
-    title: 'Change password',
-    label: 'New password',
+    differ: t('account.emailsDiffer'),
+  }),
+  password: () => ({
+    title: t('account.changePassword'),
+    label: t('account.newPassword'),
+    confirm: t('account.confirmPassword'),
     type: 'password',
     autoComplete: 'new-password',
-    differ: 'The two passwords differ.',
-  },
+    differ: t('account.passwordsDiffer'),
+  }),
 } as const;
 
 /**
@@ -31,7 +35,7 @@ const TEXT = {
  * fields agree. A password is never shown: password fields only, cleared once it is queued.
  */
 export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'password'; currentEmail: string }) {
-  const text = TEXT[kind];
+  const text = TEXT[kind]();
   const [value, setValue] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -44,9 +48,9 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
     const found: FieldErrors = {};
     if (!parsed.success) {
       const messages = fieldErrors(parsed.error);
-      found.value = messages[kind] ?? messages._ ?? 'Check this field.';
+      found.value = messages[kind] ?? messages._ ?? t('account.checkField');
     } else if (kind === 'email' && typed.toLowerCase() === currentEmail.toLowerCase())
-      found.value = 'This is already the account’s e-mail address.';
+      found.value = t('account.sameEmail');
     if ((kind === 'email' ? confirm.trim() : confirm) !== typed) found.confirm = text.differ;
     return {
       errors: found,
@@ -69,7 +73,7 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
       setDone(true);
     } catch (error) {
       setErrors({
-        value: isApiError(error) ? messageForField(error.message, error.field) : 'The change could not be saved.',
+        value: isApiError(error) ? messageForField(error.message, error.field) : t('account.notSaved'),
       });
     }
   }
@@ -86,7 +90,7 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
       <Field
         label={text.label}
         error={errors.value}
-        {...(kind === 'password' ? { hint: 'At least 8 characters.' } : {})}
+        {...(kind === 'password' ? { hint: t('account.passwordHint') } : {})}
       >
         {(p) => (
           <input
@@ -98,7 +102,7 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
           />
         )}
       </Field>
-      <Field label={`Confirm ${text.label.toLowerCase()}`} error={errors.confirm}>
+      <Field label={text.confirm} error={errors.confirm}>
         {(p) => (
           <input
             {...p}
@@ -112,7 +116,7 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
       <div className="row">
         <button type="submit">{text.title}</button>
         <span role="status" className="ok">
-          {done ? 'Saved here; it is sent to the service in the background.' : ''}
+          {done ? t('confirmedChangeForm.savedHereItIs') : ''}
         </span>
       </div>
     </form>

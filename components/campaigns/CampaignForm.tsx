@@ -9,6 +9,7 @@ import {
   updateCampaignInput,
 } from '@/lib/api/inputs/campaigns';
 import type { FieldErrors } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import type { CampaignRow } from '@/lib/db/schema';
 import { kickSync } from '@/lib/sync/kick';
 
@@ -27,7 +28,7 @@ export function NewCampaignForm({ onSave }: { onSave: (input: CreateCampaignInpu
   return (
     <form
       className="stack"
-      aria-label="New campaign"
+      aria-label={t('campaignForm.newCampaign')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -40,11 +41,8 @@ export function NewCampaignForm({ onSave }: { onSave: (input: CreateCampaignInpu
         );
       }}
     >
-      <CampaignFields
-        form={form}
-        slugHint="Optional: gives the campaign a rotator URL. 3–50 letters, digits, - or _."
-      />
-      <FormFooter error={form.errors._} busy={form.busy} label="Create campaign" />
+      <CampaignFields form={form} slugHint={t('campaigns.slugHintNew')} />
+      <FormFooter error={form.errors._} busy={form.busy} label={t('campaignForm.createCampaign')} />
     </form>
   );
 }
@@ -65,7 +63,7 @@ export function EditCampaignForm({
   return (
     <form
       className="stack"
-      aria-label={`Edit ${campaign.name}`}
+      aria-label={t('common.editItem', { name: campaign.name })}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -76,8 +74,8 @@ export function EditCampaignForm({
       }}
     >
       {/* An empty slug is not sent, and the service keeps the old one: it can be changed, not removed. */}
-      <CampaignFields form={form} slugHint="Can be changed, not removed. 3–50 letters, digits, - or _." />
-      <FormFooter error={form.errors._} busy={form.busy} label="Save campaign" />
+      <CampaignFields form={form} slugHint={t('campaigns.slugHintEdit')} />
+      <FormFooter error={form.errors._} busy={form.busy} label={t('campaignForm.saveCampaign')} />
     </form>
   );
 }
@@ -92,7 +90,7 @@ function CampaignFields({ form, slugHint }: { form: FormState; slugHint: string 
   const publicHintId = useId();
   return (
     <div className="campaign-fields">
-      <Field label="Campaign name" error={form.errors.name}>
+      <Field label={t('campaignForm.campaignName')} error={form.errors.name}>
         {(p) => (
           <input
             {...p}
@@ -102,7 +100,7 @@ function CampaignFields({ form, slugHint }: { form: FormState; slugHint: string 
           />
         )}
       </Field>
-      <Field label="Rotator slug" error={form.errors.slug} hint={slugHint}>
+      <Field label={t('campaignForm.rotatorSlug')} error={form.errors.slug} hint={slugHint}>
         {(p) => (
           <input
             {...p}
@@ -120,10 +118,10 @@ function CampaignFields({ form, slugHint }: { form: FormState; slugHint: string 
             checked={Boolean(form.values.public)}
             onChange={(e) => form.set('public', e.target.checked)}
           />{' '}
-          Public
+          {t('link.public')}
         </label>
         <span id={publicHintId} className="muted">
-          Anyone can open its list page.
+          {t('campaignForm.anyoneCanOpenIts')}
         </span>
       </div>
     </div>

@@ -2,8 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { Field } from '@/components/ui/Field';
+import { formatNumber } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
 import type { CampaignRow, LinkRow } from '@/lib/db/schema';
@@ -30,8 +32,12 @@ export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
   );
   return (
     <div className="stack campaign-links">
-      <h3 className="campaign-subheading">Links in {campaign.name}</h3>
-      <ul className="stack" data-testid="campaign-links" aria-label={`Links in ${campaign.name}`}>
+      <h3 className="campaign-subheading">{t('campaignLinks.linksIn', { name: campaign.name })}</h3>
+      <ul
+        className="stack"
+        data-testid="campaign-links"
+        aria-label={t('campaignLinks.linksIn', { name: campaign.name })}
+      >
         {assigned.map((link) => (
           <li key={link.key} className="row" data-testid="campaign-link">
             <span>{linkLabel(link)}</span>
@@ -41,8 +47,8 @@ export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
         ))}
       </ul>
       <p className="muted">
-        {assigned.length === 0 ? 'No links assigned from this browser yet. ' : ''}The service does not list a campaign's
-        links, so links assigned elsewhere are not shown here.
+        {assigned.length === 0 ? `${t('campaignLinks.noLinksAssignedFrom')} ` : ''}
+        {t('campaignLinks.notListed')}
       </p>
       <AssignLink campaign={campaign} />
     </div>
@@ -60,28 +66,31 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
 
   async function assign() {
     const link = choices.find((l) => l.key === choice);
-    if (!link) return setMessage({ ok: false, text: 'Choose a link first.' });
+    if (!link) return setMessage({ ok: false, text: t('campaignLinks.chooseFirst') });
     try {
       await assignToCampaign({ db }, campaign.key, link.key);
       kickSync();
       setChoice(clearIfStill(link.key));
-      setMessage({ ok: true, text: `“${linkLabel(link)}” added to ${campaign.name}.` });
+      setMessage({ ok: true, text: t('campaignLinks.added', { link: linkLabel(link), campaign: campaign.name }) });
     } catch (error) {
-      setMessage({ ok: false, text: isApiError(error) ? error.message : 'The link could not be assigned.' });
+      setMessage({ ok: false, text: isApiError(error) ? error.message : t('campaignLinks.notAssigned') });
     }
   }
 
   return (
     <form
       className="stack"
-      aria-label={`Add a link to ${campaign.name}`}
+      aria-label={t('campaignLinks.addTo', { name: campaign.name })}
       onSubmit={(e) => {
         e.preventDefault();
         void assign();
       }}
     >
       <div className="campaign-fields">
-        <Field label={`Search links for ${campaign.name}`} hint={`Newest ${CHOICES} shown; type to find others.`}>
+        <Field
+          label={t('campaignLinks.searchFor', { name: campaign.name })}
+          hint={t('campaignLinks.newestShown', { count: formatNumber(CHOICES) })}
+        >
           {(p) => (
             <input
               {...p}
@@ -95,11 +104,13 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
             />
           )}
         </Field>
-        <Field label={`Link to add to ${campaign.name}`}>
+        <Field label={t('campaignLinks.linkToAdd', { name: campaign.name })}>
           {(p) => (
             <select {...p} value={choice} onChange={(e) => setChoice(e.target.value)}>
               <option value="">
-                {choices.length === 0 ? 'No matching links' : `Choose one of ${choices.length} links`}
+                {choices.length === 0
+                  ? t('campaignLinks.noMatchingLinks')
+                  : plural('campaignLinks.chooseOf', choices.length)}
               </option>
               {choices.map((link) => (
                 <option key={link.key} value={link.key}>
@@ -112,7 +123,7 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
       </div>
       <div className="row">
         <button type="submit" disabled={!choice}>
-          Add link
+          {t('campaignLinks.addLink')}
         </button>
         <span role="status" className={message?.ok ? 'ok' : 'error'}>
           {message?.text ?? ''}

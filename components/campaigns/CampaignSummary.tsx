@@ -1,5 +1,6 @@
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
 import { deleteRecord } from '@/lib/sync/actions';
@@ -20,7 +21,7 @@ export function CampaignSummary({
   const { name } = campaign;
   function confirmDelete() {
     // The service keeps the links and only clears their campaign; say so, or people fear losing links.
-    if (window.confirm(`Delete the campaign “${name}”? Its links are kept, but no longer assigned to a campaign.`)) {
+    if (window.confirm(t('campaigns.confirmDelete', { name }))) {
       void deleteRecord({ db: database() }, 'campaign', campaign.key).then(kickSync);
     }
   }
@@ -29,39 +30,51 @@ export function CampaignSummary({
       <div className="row">
         <strong className="campaign-name grow">{name}</strong>
         <span className={`badge${campaign.public ? ' badge-accent' : ''}`} data-testid="campaign-access">
-          {campaign.public ? 'Public' : 'Private'}
+          {campaign.public ? t('link.public') : t('link.private')}
         </span>
         <SyncBadge state={campaign.sync} />
         <button
           type="button"
           className="secondary small"
           aria-expanded={linksOpen}
-          aria-label={`Links of ${name}`}
+          aria-label={t('campaigns.linksOf', { name })}
           onClick={onToggleLinks}
         >
-          Links
+          {t('campaignSummary.links')}
         </button>
-        <button type="button" className="secondary small" aria-label={`Edit ${name}`} onClick={onEdit}>
-          Edit
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={t('common.editItem', { name: name })}
+          onClick={onEdit}
+        >
+          {t('campaignSummary.edit')}
         </button>
-        <button type="button" className="danger small" aria-label={`Delete ${name}`} onClick={confirmDelete}>
-          Delete
+        <button
+          type="button"
+          className="danger small"
+          aria-label={t('common.deleteItem', { name: name })}
+          onClick={confirmDelete}
+        >
+          {t('campaignSummary.delete')}
         </button>
       </div>
       <dl className="facts campaign-urls">
-        <dt>Rotator</dt>
+        <dt>{t('campaignSummary.rotator')}</dt>
         <dd data-testid="campaign-rotator">
           {/* The service makes the URL from the slug; until it answers, only the slug is known. */}
           {campaign.rotator ? (
             <ExternalLink href={campaign.rotator} />
           ) : campaign.slug ? (
-            `slug “${campaign.slug}”, URL after sync`
+            t('campaigns.slugPending', { slug: campaign.slug })
           ) : (
-            'none: give it a rotator slug'
+            t('campaignSummary.noneGiveItA')
           )}
         </dd>
-        <dt>List page</dt>
-        <dd data-testid="campaign-list">{campaign.list ? <ExternalLink href={campaign.list} /> : 'after sync'}</dd>
+        <dt>{t('campaignSummary.listPage')}</dt>
+        <dd data-testid="campaign-list">
+          {campaign.list ? <ExternalLink href={campaign.list} /> : t('campaignSummary.afterSync')}
+        </dd>
       </dl>
     </div>
   );

@@ -13,6 +13,7 @@ import { EditCampaignForm, NewCampaignForm } from './CampaignForm';
 import { CampaignLinks } from './CampaignLinks';
 import { CampaignSummary } from './CampaignSummary';
 import './campaigns.css';
+import { t } from '@/lib/browser/i18n';
 
 /**
  * Campaigns: the list first; create and edit in a dialog; a campaign's links open under it. Every change is written to the
@@ -26,24 +27,22 @@ export function CampaignsPage() {
   const [linksOf, setLinksOf] = useState<string | null>(null);
   const newCampaign = (
     <button type="button" onClick={() => setCreating(true)}>
-      <Plus size={16} aria-hidden="true" /> New campaign
+      <Plus size={16} aria-hidden="true" /> {t('campaignForm.newCampaign')}
     </button>
   );
 
   return (
     <section className="stack-lg" aria-labelledby="campaigns-heading">
-      <SectionHead id="campaigns-heading" title="Campaigns">
+      <SectionHead id="campaigns-heading" title={t('campaignsPage.campaigns')}>
         {newCampaign}
       </SectionHead>
-      <p className="muted">
-        A campaign gathers links under one rotator URL that sends each visitor to one of them in turn.
-      </p>
+      <p className="muted">{t('campaignsPage.aCampaignGathersLinks')}</p>
       {campaigns && campaigns.length === 0 ? (
-        <EmptyState icon={Megaphone} title="No campaigns yet" action={newCampaign}>
-          Make one for a launch or a promotion, then add its links.
+        <EmptyState icon={Megaphone} title={t('campaignsPage.noCampaignsYet')} action={newCampaign}>
+          {t('campaignsPage.makeOneForA')}
         </EmptyState>
       ) : null}
-      <ul className="stack" aria-label="Campaigns">
+      <ul className="stack" aria-label={t('campaignsPage.campaigns')}>
         {campaigns?.map((campaign) => (
           <li key={campaign.key} className="card stack" data-testid="campaign-row">
             <CampaignSummary
@@ -56,11 +55,7 @@ export function CampaignsPage() {
               <TwinNotice
                 name={campaign.name}
                 onDelete={() => {
-                  if (
-                    window.confirm(
-                      `Delete this copy of “${campaign.name}” from the service? The campaign made here stays.`,
-                    )
-                  )
+                  if (window.confirm(t('campaigns.confirmDeleteCopy', { name: campaign.name })))
                     void deleteRecord({ db }, 'campaign', campaign.key).then(kickSync);
                 }}
               />
@@ -70,7 +65,7 @@ export function CampaignsPage() {
         ))}
       </ul>
       {creating ? (
-        <Dialog title="New campaign" onClose={() => setCreating(false)}>
+        <Dialog title={t('campaignForm.newCampaign')} onClose={() => setCreating(false)}>
           <NewCampaignForm
             onSave={async (input) => {
               await createCampaign({ db }, input);
@@ -80,7 +75,7 @@ export function CampaignsPage() {
         </Dialog>
       ) : null}
       {editing ? (
-        <Dialog title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
+        <Dialog title={t('common.editItem', { name: editing.name })} onClose={() => setEditing(null)}>
           <EditCampaignForm
             campaign={editing}
             onSave={async (input) => {

@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { formatDateTime } from '@/components/ui/format';
+import { formatDateTime, formatNumber } from '@/components/ui/format';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { database } from '@/lib/db/open';
 import type { OverlayRow, SplashRow } from '@/lib/db/schema';
 import './catalog.css';
+import { t } from '@/lib/browser/i18n';
 
 /** Newest first, as the service lists them; undated ones last. */
 function newestFirst<T extends { id: number; date: string | null }>(rows: T[]): T[] {
@@ -21,11 +22,8 @@ export function CatalogPage() {
   const splash = useLiveQuery(async () => newestFirst(await db.splashPages.toArray()), [], []);
   return (
     <section className="stack-lg" aria-labelledby="catalog-heading">
-      <SectionHead id="catalog-heading" title="Overlays and splash pages" />
-      <p className="muted catalog-note">
-        A call-to-action overlay shows your message over the page a link leads to; a splash page is shown just before
-        it. You make them on your link service's website; here you see which ones you can pick as a link's redirect.
-      </p>
+      <SectionHead id="catalog-heading" title={t('catalogPage.overlaysAndSplashPages')} />
+      <p className="muted catalog-note">{t('catalogPage.aCallToAction')}</p>
       <OverlayTable rows={overlays} />
       <SplashTable rows={splash} />
     </section>
@@ -35,13 +33,13 @@ export function CatalogPage() {
 function OverlayTable({ rows }: { rows: OverlayRow[] }) {
   return (
     <table className="data-table catalog-table">
-      <caption>Call-to-action overlays ({rows.length})</caption>
+      <caption>{t('catalog.overlays', { count: formatNumber(rows.length) })}</caption>
       <thead>
         <tr>
-          <th scope="col">ID</th>
-          <th scope="col">Type</th>
-          <th scope="col">Name</th>
-          <th scope="col">Created</th>
+          <th scope="col">{t('catalogPage.id')}</th>
+          <th scope="col">{t('catalogPage.type')}</th>
+          <th scope="col">{t('catalogPage.name')}</th>
+          <th scope="col">{t('catalogPage.created')}</th>
         </tr>
       </thead>
       <tbody>
@@ -53,7 +51,7 @@ function OverlayTable({ rows }: { rows: OverlayRow[] }) {
             <td>{formatDateTime(o.date)}</td>
           </tr>
         ))}
-        {rows.length === 0 ? <EmptyRow columns={4} text="None yet: make one on your link service's website." /> : null}
+        {rows.length === 0 ? <EmptyRow columns={4} text={t('catalog.noneYet')} /> : null}
       </tbody>
     </table>
   );
@@ -62,12 +60,12 @@ function OverlayTable({ rows }: { rows: OverlayRow[] }) {
 function SplashTable({ rows }: { rows: SplashRow[] }) {
   return (
     <table className="data-table catalog-table">
-      <caption>Splash pages ({rows.length})</caption>
+      <caption>{t('catalog.splash', { count: formatNumber(rows.length) })}</caption>
       <thead>
         <tr>
-          <th scope="col">ID</th>
-          <th scope="col">Name</th>
-          <th scope="col">Created</th>
+          <th scope="col">{t('catalogPage.id')}</th>
+          <th scope="col">{t('catalogPage.name')}</th>
+          <th scope="col">{t('catalogPage.created')}</th>
         </tr>
       </thead>
       <tbody>
@@ -78,7 +76,7 @@ function SplashTable({ rows }: { rows: SplashRow[] }) {
             <td>{formatDateTime(s.date)}</td>
           </tr>
         ))}
-        {rows.length === 0 ? <EmptyRow columns={3} text="None yet: make one on your link service's website." /> : null}
+        {rows.length === 0 ? <EmptyRow columns={3} text={t('catalog.noneYet')} /> : null}
       </tbody>
     </table>
   );

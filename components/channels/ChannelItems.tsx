@@ -5,6 +5,7 @@ import { clearIfStill } from '@/components/ui/clear-if-still';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isWebUrl } from '@/lib/api/web-url';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { assignToChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
@@ -46,20 +47,18 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
 
   return (
     <div className="stack" data-testid="channel-items">
-      <h4>Items in {channelName}</h4>
-      {items.length === 0 ? (
-        <p className="muted">Nothing in this channel yet: add a link, QR code or bio page below.</p>
-      ) : null}
+      <h4>{t('channels.itemsIn', { name: channelName })}</h4>
+      {items.length === 0 ? <p className="muted">{t('channelItems.nothingInThisChannel')}</p> : null}
       <ul className="item-list">
         {items.map((item) => (
           <li key={item.key} className="row item-row" data-testid="channel-item">
             <span className="badge">
               {item.type === 'links'
-                ? 'Link'
+                ? t('link.groupLink')
                 : item.type === 'qr'
-                  ? 'QR code'
+                  ? t('pageLink.qr')
                   : item.type === 'bio'
-                    ? 'Bio page'
+                    ? t('channelItems.bioPage')
                     : item.type}
             </span>
             <span className="grow truncate">{item.title || displayUrl(item.link)}</span>
@@ -73,33 +72,33 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
         ))}
       </ul>
       <div className="row add-row">
-        <label htmlFor={selectId}>Add to {channelName}</label>
+        <label htmlFor={selectId}>{t('channels.addTo', { name: channelName })}</label>
         <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-          <option value="">Choose a link, QR code or bio page</option>
-          <optgroup label="Links">
+          <option value="">{t('channelItems.chooseALinkQr')}</option>
+          <optgroup label={t('campaignSummary.links')}>
             {links.map((l) => (
               <option key={l.key} value={`links:${l.key}`}>
                 {l.title || l.shorturl || l.longurl}
               </option>
             ))}
           </optgroup>
-          <optgroup label="QR codes">
+          <optgroup label={t('channelItems.qrCodes')}>
             {qrs.map((q) => (
               <option key={q.key} value={`qr:${q.key}`}>
-                {q.name || q.link || 'QR code'}
+                {q.name || q.link || t('pageLink.qr')}
               </option>
             ))}
           </optgroup>
-          <optgroup label="Bio pages">
+          <optgroup label={t('channelItems.bioPages')}>
             {bios.map((b) => (
               <option key={b.key} value={`bio:${b.itemId}`}>
-                {b.title || `Bio page ${b.itemId}`}
+                {b.title || t('channels.bioPage', { id: String(b.itemId) })}
               </option>
             ))}
           </optgroup>
         </select>
         <button type="button" disabled={!choice} onClick={() => void assign()}>
-          Add
+          {t('channelItems.add')}
         </button>
       </div>
     </div>

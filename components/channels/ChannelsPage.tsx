@@ -5,11 +5,11 @@ import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
-import { plural } from '@/components/ui/format';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createChannelInput } from '@/lib/api/inputs/channels';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
 import { createChannel, deleteRecord, updateChannel } from '@/lib/sync/actions';
@@ -33,21 +33,21 @@ export function ChannelsPage() {
   const [open, setOpen] = useState<string | null>(null);
   const newChannel = (
     <button type="button" onClick={() => setEditing('new')}>
-      <Plus size={16} aria-hidden="true" /> New channel
+      <Plus size={16} aria-hidden="true" /> {t('channelsPage.newChannel')}
     </button>
   );
   return (
     <section className="stack-lg" aria-labelledby="channels-heading">
-      <SectionHead id="channels-heading" title="Channels">
+      <SectionHead id="channels-heading" title={t('channelsPage.channels')}>
         {newChannel}
       </SectionHead>
-      <p className="muted">Group links, QR codes and bio pages by where you share them.</p>
+      <p className="muted">{t('channelsPage.groupLinksQrCodes')}</p>
       {channels && channels.length === 0 ? (
-        <EmptyState icon={Folder} title="No channels yet" action={newChannel}>
-          A channel collects what you share in one place: a newsletter, a social account, a shop.
+        <EmptyState icon={Folder} title={t('channelsPage.noChannelsYet')} action={newChannel}>
+          {t('channelsPage.aChannelCollectsWhat')}
         </EmptyState>
       ) : null}
-      <ul className="stack" aria-label="Channels">
+      <ul className="stack" aria-label={t('channelsPage.channels')}>
         {channels?.map((channel) => (
           <li key={channel.key} className="card stack" data-testid="channel-row">
             <div className="row">
@@ -55,38 +55,44 @@ export function ChannelsPage() {
               <strong className="grow">
                 {channel.name}{' '}
                 {channel.starred ? (
-                  <Star size={14} className="star" aria-label="Starred" role="img" fill="currentColor" />
+                  <Star
+                    size={14}
+                    className="star"
+                    aria-label={t('channelsPage.starred')}
+                    role="img"
+                    fill="currentColor"
+                  />
                 ) : null}
               </strong>
-              <span className="badge">{plural(counts.get(channel.key) ?? 0, 'item')}</span>
+              <span className="badge">{plural('channels.items', counts.get(channel.key) ?? 0)}</span>
               <SyncBadge state={channel.sync} />
               <button
                 type="button"
                 className="secondary small"
                 onClick={() => setOpen(open === channel.key ? null : channel.key)}
                 aria-expanded={open === channel.key}
-                aria-label={`Items of ${channel.name}`}
+                aria-label={t('channels.itemsOf', { name: channel.name })}
               >
-                Items
+                {t('channelsPage.items')}
               </button>
               <button
                 type="button"
                 className="secondary small"
-                aria-label={`Edit ${channel.name}`}
+                aria-label={t('common.editItem', { name: channel.name })}
                 onClick={() => setEditing(channel)}
               >
-                Edit
+                {t('campaignSummary.edit')}
               </button>
               <button
                 type="button"
                 className="danger small"
-                aria-label={`Delete ${channel.name}`}
+                aria-label={t('common.deleteItem', { name: channel.name })}
                 onClick={() => {
-                  if (window.confirm(`Delete the channel “${channel.name}”? Its items are unassigned, not deleted.`))
+                  if (window.confirm(t('channels.confirmDelete', { name: channel.name })))
                     void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               >
-                Delete
+                {t('campaignSummary.delete')}
               </button>
             </div>
             {channel.description ? <p className="muted">{channel.description}</p> : null}
@@ -94,11 +100,7 @@ export function ChannelsPage() {
               <TwinNotice
                 name={channel.name}
                 onDelete={() => {
-                  if (
-                    window.confirm(
-                      `Delete this copy of “${channel.name}” from the service? The channel made here stays.`,
-                    )
-                  )
+                  if (window.confirm(t('channels.confirmDeleteCopy', { name: channel.name })))
                     void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               />
@@ -108,10 +110,13 @@ export function ChannelsPage() {
         ))}
       </ul>
       {editing ? (
-        <Dialog title={editing === 'new' ? 'New channel' : `Edit ${editing.name}`} onClose={() => setEditing(null)}>
+        <Dialog
+          title={editing === 'new' ? t('channelsPage.newChannel') : t('common.editItem', { name: editing.name })}
+          onClose={() => setEditing(null)}
+        >
           <ChannelForm
             initial={editing === 'new' ? undefined : editing}
-            submitLabel={editing === 'new' ? 'Create channel' : 'Save channel'}
+            submitLabel={editing === 'new' ? t('channels.create') : t('channels.save')}
             onSave={async (input) => {
               if (editing === 'new') await createChannel({ db }, input);
               else await updateChannel({ db }, editing.key, input);
@@ -154,10 +159,10 @@ function ChannelForm({
         );
       }}
     >
-      <Field label="Channel name" error={form.errors.name}>
+      <Field label={t('channelsPage.channelName')} error={form.errors.name}>
         {(p) => <input {...p} value={String(form.values.name)} onChange={(e) => form.set('name', e.target.value)} />}
       </Field>
-      <Field label="Description" error={form.errors.description}>
+      <Field label={t('channelsPage.description')} error={form.errors.description}>
         {(p) => (
           <input
             {...p}
@@ -166,12 +171,12 @@ function ChannelForm({
           />
         )}
       </Field>
-      <Field label="Colour" error={form.errors.color} hint="HEX, like #1a2b3c">
+      <Field label={t('channelsPage.colour')} error={form.errors.color} hint={t('channelsPage.hexLike1a2b3c')}>
         {(p) => (
           <div className="row">
             <input
               type="color"
-              aria-label="Pick a colour"
+              aria-label={t('channelsPage.pickAColour')}
               value={/^#[0-9a-f]{6}$/i.test(String(form.values.color)) ? String(form.values.color) : '#000000'}
               onChange={(e) => form.set('color', e.target.value)}
             />
@@ -185,7 +190,7 @@ function ChannelForm({
           checked={Boolean(form.values.starred)}
           onChange={(e) => form.set('starred', e.target.checked)}
         />
-        Starred
+        {t('channelsPage.starred')}
       </label>
       {form.errors._ ? (
         <p role="alert" className="error">

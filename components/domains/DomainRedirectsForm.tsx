@@ -1,6 +1,7 @@
 import { Field } from '@/components/ui/Field';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { updateDomainInput } from '@/lib/api/inputs/domains';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
 import { updateDomain } from '@/lib/sync/actions';
@@ -22,7 +23,7 @@ export function DomainRedirectsForm({ domain, onDone }: { domain: DomainRow; onD
         });
       }}
     >
-      <Field label={`Root redirect of ${domain.domain}`} error={form.errors.redirectroot}>
+      <Field label={t('domains.rootOf', { domain: domain.domain })} error={form.errors.redirectroot}>
         {(p) => (
           <input
             {...p}
@@ -31,7 +32,7 @@ export function DomainRedirectsForm({ domain, onDone }: { domain: DomainRow; onD
           />
         )}
       </Field>
-      <Field label={`404 redirect of ${domain.domain}`} error={form.errors.redirect404}>
+      <Field label={t('domains.notFoundOf', { domain: domain.domain })} error={form.errors.redirect404}>
         {(p) => (
           <input
             {...p}
@@ -47,7 +48,7 @@ export function DomainRedirectsForm({ domain, onDone }: { domain: DomainRow; onD
       ) : null}
       <div className="row">
         <button type="submit" disabled={form.busy}>
-          Save redirects
+          {t('domainRedirectsForm.saveRedirects')}
         </button>
       </div>
     </form>

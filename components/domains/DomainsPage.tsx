@@ -9,6 +9,7 @@ import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';
 import { createDomainInput } from '@/lib/api/inputs/domains';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
 import { createDomain, deleteRecord } from '@/lib/sync/actions';
@@ -23,29 +24,29 @@ export function DomainsPage() {
   const [editing, setEditing] = useState<DomainRow | null>(null);
   const addDomain = (
     <button type="button" onClick={() => setAdding(true)}>
-      <Plus size={16} aria-hidden="true" /> Add domain
+      <Plus size={16} aria-hidden="true" /> {t('domainsPage.addDomain')}
     </button>
   );
   return (
     <section className="stack-lg" aria-labelledby="domains-heading">
-      <SectionHead id="domains-heading" title="Branded domains">
+      <SectionHead id="domains-heading" title={t('domainsPage.brandedDomains')}>
         {addDomain}
       </SectionHead>
-      <p className="muted">Short links on your own domain. Point the domain at the service first, then add it here.</p>
+      <p className="muted">{t('domainsPage.shortLinksOnYour')}</p>
       {domains && domains.length === 0 ? (
-        <EmptyState icon={Globe} title="No branded domains yet" action={addDomain}>
-          With a domain of your own, links read go.yourbrand.com/offer instead of the service's address.
+        <EmptyState icon={Globe} title={t('domainsPage.noBrandedDomainsYet')} action={addDomain}>
+          {t('domainsPage.withADomainOf')}
         </EmptyState>
       ) : null}
       {domains && domains.length > 0 ? (
-        <table className="data-table" aria-label="Branded domains">
+        <table className="data-table" aria-label={t('domainsPage.brandedDomains')}>
           <thead>
             <tr>
-              <th scope="col">Domain</th>
-              <th scope="col">Its root goes to</th>
-              <th scope="col">Unknown paths go to</th>
+              <th scope="col">{t('link.domain')}</th>
+              <th scope="col">{t('domainsPage.itsRootGoesTo')}</th>
+              <th scope="col">{t('domainsPage.unknownPathsGoTo')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('domainsPage.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -55,28 +56,28 @@ export function DomainsPage() {
                 <td>
                   <strong>{displayUrl(d.domain)}</strong> <SyncBadge state={d.sync} />
                 </td>
-                <td className="muted">{d.redirectroot ? displayUrl(d.redirectroot) : 'No redirect'}</td>
-                <td className="muted">{d.redirect404 ? displayUrl(d.redirect404) : 'No redirect'}</td>
+                <td className="muted">{d.redirectroot ? displayUrl(d.redirectroot) : t('domainsPage.noRedirect')}</td>
+                <td className="muted">{d.redirect404 ? displayUrl(d.redirect404) : t('domainsPage.noRedirect')}</td>
                 <td>
                   <div className="actions end">
                     <button
                       type="button"
                       className="secondary small"
-                      aria-label={`Edit ${d.domain}`}
+                      aria-label={t('common.editItem', { name: d.domain })}
                       onClick={() => setEditing(d)}
                     >
-                      Edit
+                      {t('campaignSummary.edit')}
                     </button>
                     <button
                       type="button"
                       className="danger small"
-                      aria-label={`Delete ${d.domain}`}
+                      aria-label={t('common.deleteItem', { name: d.domain })}
                       onClick={() => {
-                        if (window.confirm(`Delete ${d.domain}? Its short links stop working on it.`))
+                        if (window.confirm(t('domains.confirmDelete', { domain: d.domain })))
                           void deleteRecord({ db }, 'domain', d.key).then(kickSync);
                       }}
                     >
-                      Delete
+                      {t('campaignSummary.delete')}
                     </button>
                   </div>
                 </td>
@@ -86,12 +87,15 @@ export function DomainsPage() {
         </table>
       ) : null}
       {adding ? (
-        <Dialog title="Add a branded domain" onClose={() => setAdding(false)}>
+        <Dialog title={t('domainsPage.addABrandedDomain')} onClose={() => setAdding(false)}>
           <NewDomainForm onDone={() => setAdding(false)} />
         </Dialog>
       ) : null}
       {editing ? (
-        <Dialog title={`Redirects of ${displayUrl(editing.domain)}`} onClose={() => setEditing(null)}>
+        <Dialog
+          title={t('domains.redirectsOf', { domain: displayUrl(editing.domain) })}
+          onClose={() => setEditing(null)}
+        >
           <DomainRedirectsForm domain={editing} onDone={() => setEditing(null)} />
         </Dialog>
       ) : null}
@@ -111,7 +115,7 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
     <form
       className="stack-lg"
       noValidate
-      aria-label="Add a branded domain"
+      aria-label={t('domainsPage.addABrandedDomain')}
       onSubmit={(e) => {
         e.preventDefault();
         void form
@@ -122,9 +126,9 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
           .then((saved) => saved && onDone());
       }}
     >
-      {text('domain', 'Domain', 'With the scheme, e.g. https://go.example.com')}
-      {text('redirectroot', 'Root redirect', 'Optional: where go.example.com itself leads.')}
-      {text('redirect404', '404 redirect', 'Optional: where an unknown short path leads.')}
+      {text('domain', t('domains.domain'), t('domains.domainHint'))}
+      {text('redirectroot', t('domains.root'), t('domains.rootHint'))}
+      {text('redirect404', t('domains.notFound'), t('domains.notFoundHint'))}
       {form.errors._ ? (
         <p role="alert" className="error">
           {form.errors._}
@@ -132,7 +136,7 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
       ) : null}
       <div className="actions">
         <button type="submit" disabled={form.busy}>
-          Add domain
+          {t('domainsPage.addDomain')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Folder, Megaphone } from 'lucide-react';
 import { useId } from 'react';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { assignToCampaign, assignToChannel } from '@/lib/sync/actions';
@@ -26,7 +27,7 @@ export function AssignControls({ link }: { link: LinkRow }) {
     <div className="stack assign" data-testid="assign">
       <div className="assign-grid">
         <label htmlFor={channelId} className="assign-label">
-          <Folder size={14} aria-hidden="true" /> Channel
+          <Folder size={14} aria-hidden="true" /> {t('link.channel')}
         </label>
         <select
           id={channelId}
@@ -37,7 +38,7 @@ export function AssignControls({ link }: { link: LinkRow }) {
             void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync)
           }
         >
-          {channelKey === '' ? <option value="">No channel</option> : null}
+          {channelKey === '' ? <option value="">{t('link.noChannel')}</option> : null}
           {channels.map((c) => (
             <option key={c.key} value={c.key}>
               {c.name}
@@ -45,7 +46,7 @@ export function AssignControls({ link }: { link: LinkRow }) {
           ))}
         </select>
         <label htmlFor={campaignId} className="assign-label">
-          <Megaphone size={14} aria-hidden="true" /> Campaign
+          <Megaphone size={14} aria-hidden="true" /> {t('link.campaign')}
         </label>
         <select
           id={campaignId}
@@ -53,7 +54,7 @@ export function AssignControls({ link }: { link: LinkRow }) {
           aria-describedby={placed ? hintId : undefined}
           onChange={(e) => e.target.value && void assignToCampaign({ db }, e.target.value, link.key).then(kickSync)}
         >
-          {campaignKey === '' ? <option value="">No campaign</option> : null}
+          {campaignKey === '' ? <option value="">{t('link.noCampaign')}</option> : null}
           {campaigns.map((c) => (
             <option key={c.key} value={c.key}>
               {c.name}
@@ -63,7 +64,7 @@ export function AssignControls({ link }: { link: LinkRow }) {
       </div>
       {placed ? (
         <p id={hintId} className="muted small-text">
-          The service can move a link to another channel or campaign, but not take it out of one.
+          {t('assign.cannotRemove')}
         </p>
       ) : null}
     </div>

@@ -2,8 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
-import { plural } from '@/components/ui/format';
+import { formatNumber } from '@/components/ui/format';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
+import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { readUrlList } from '@/lib/bulk/url-list';
 import { database } from '@/lib/db/open';
@@ -48,7 +50,7 @@ export function BulkShorten() {
       setError(null);
       kickSync();
     } catch (e) {
-      setError(isApiError(e) ? e.message : 'The list could not be queued; nothing was saved.');
+      setError(isApiError(e) ? e.message : t('bulk.notQueued'));
     }
   }
 
@@ -56,17 +58,17 @@ export function BulkShorten() {
   return (
     <div className="stack-lg" data-testid="bulk">
       <div className="stack field">
-        <label htmlFor={ids.text}>URLs, one per line</label>
+        <label htmlFor={ids.text}>{t('bulkShorten.urlsOnePerLine')}</label>
         <textarea
           id={ids.text}
           rows={8}
           value={text}
-          placeholder={'https://example.com/spring-sale\nhttps://example.com/shoes, shoes-2027'}
+          placeholder={t('bulkShorten.httpsExampleComSpring')}
           onChange={(e) => setText(e.target.value)}
           aria-describedby={`${ids.text}-hint`}
         />
         <span id={`${ids.text}-hint`} className="muted field-hint">
-          An alias may follow its URL after a comma. A CSV file with the same two columns works too.
+          {t('bulkShorten.anAliasMayFollow')}
         </span>
       </div>
       <div className="row">
@@ -78,29 +80,44 @@ export function BulkShorten() {
           onChange={(e) => void e.target.files?.[0]?.text().then(setText)}
         />
         <label htmlFor={ids.file} className="file-button">
-          <FileUp size={15} aria-hidden="true" /> Choose a CSV file
+          <FileUp size={15} aria-hidden="true" /> {t('bulkShorten.chooseACsvFile')}
         </label>
       </div>
       <div className="form-grid">
-        <ChoiceField label="Channel for all" none="No channel" value={channelKey} onChange={setChannelKey}>
+        <ChoiceField
+          label={t('bulkShorten.channelForAll')}
+          none={t('link.noChannel')}
+          value={channelKey}
+          onChange={setChannelKey}
+        >
           {channels.map((c) => ({ value: c.key, label: c.name }))}
         </ChoiceField>
-        <ChoiceField label="Campaign for all" none="No campaign" value={campaignKey} onChange={setCampaignKey}>
+        <ChoiceField
+          label={t('bulkShorten.campaignForAll')}
+          none={t('link.noCampaign')}
+          value={campaignKey}
+          onChange={setCampaignKey}
+        >
           {campaigns.map((c) => ({ value: c.key, label: c.name }))}
         </ChoiceField>
-        <ChoiceField label="UTM preset for all" none="No UTM parameters" value={preset} onChange={setPreset}>
+        <ChoiceField
+          label={t('bulkShorten.utmPresetForAll')}
+          none={t('bulk.noUtm')}
+          value={preset}
+          onChange={setPreset}
+        >
           {presets.map((p) => ({ value: p.name, label: p.name }))}
         </ChoiceField>
       </div>
       {list.problems.length > 0 ? (
         <div className="stack" data-testid="bulk-problems">
-          <p className="error">{plural(list.problems.length, 'line')} will be left out; the others go ahead:</p>
+          <p className="error">{plural('bulk.problems', list.problems.length)}</p>
           <ul className="item-list">
             {list.problems.slice(0, 100).map((p) => (
               <li key={p.line} className="item-row small-text">
-                <span className="badge">Line {p.line}</span>
+                <span className="badge">{t('bulk.line', { n: formatNumber(p.line) })}</span>
                 <span className="grow truncate">{p.text}</span>
-                <span className="error">{p.reason}</span>
+                <span className="error">{problemInWords(p.reason, p.values)}</span>
               </li>
             ))}
           </ul>
@@ -113,7 +130,7 @@ export function BulkShorten() {
       ) : null}
       <div className="actions">
         <button type="button" disabled={list.items.length === 0} onClick={() => void start()}>
-          {list.items.length > 0 ? `Shorten ${plural(list.items.length, 'link')}` : 'Shorten'}
+          {list.items.length > 0 ? plural('bulk.shortenCount', list.items.length) : t('bulkShorten.shorten')}
         </button>
       </div>
     </div>
@@ -144,14 +161,16 @@ export function BulkResults({ keys, problems = 0 }: { keys: string[]; problems?:
     <div className="stack-lg" data-testid="bulk-results">
       <p className="sync-headline" role="status">
         {left === 0
-          ? `All ${plural(total, 'link')} are made${refused ? `, but ${refused} were not accepted: see Sync` : ''}.`
-          : `${done} of ${plural(total, 'link')} made. About ${minutes} min left at the pace the service allows.`}
+          ? refused
+            ? plural('bulk.allMadeRefused', total, { refused: formatNumber(refused) })
+            : plural('bulk.allMade', total)
+          : plural('bulk.progress', total, { done: formatNumber(done), minutes: formatNumber(minutes) })}
       </p>
-      <progress className="progress" max={total} value={done + refused} aria-label="Links made" />
-      {problems > 0 ? <p className="muted">{plural(problems, 'line was', 'lines were')} left out.</p> : null}
+      <progress className="progress" max={total} value={done + refused} aria-label={t('bulkShorten.linksMade')} />
+      {problems > 0 ? <p className="muted">{plural('bulk.leftOut', problems)}</p> : null}
       <div className="actions">
         <button type="button" className="secondary" onClick={download}>
-          <Download size={15} aria-hidden="true" /> Download CSV
+          <Download size={15} aria-hidden="true" /> {t('bulkShorten.downloadCsv')}
         </button>
       </div>
     </div>

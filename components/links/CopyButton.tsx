@@ -1,6 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { copyFromPage } from '@/lib/browser/clipboard';
+import { t } from '@/lib/browser/i18n';
 
 /**
  * Copies a text and says so, for sighted and screen-reader users alike. The visible label stays
@@ -21,7 +22,7 @@ export function CopyButton({
       <button
         type="button"
         className={`${variant === 'primary' ? '' : 'secondary'} small`}
-        aria-label={item ? `Copy ${item}` : undefined}
+        aria-label={item ? t('copy.copyItem', { item }) : undefined}
         onClick={() =>
           void copyFromPage(text).then((ok) => {
             setState(ok ? 'copied' : 'failed');
@@ -30,10 +31,10 @@ export function CopyButton({
         }
       >
         {state === 'copied' ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-        {state === 'copied' ? 'Copied' : 'Copy'}
+        {state === 'copied' ? t('copy.copied') : t('copy.copy')}
       </button>
       <span role="status" className="visually-hidden">
-        {state === 'copied' ? 'Copied to the clipboard' : state === 'failed' ? 'Copying failed' : ''}
+        {state === 'copied' ? t('copy.done') : state === 'failed' ? t('copy.failed') : ''}
       </span>
     </>
   );

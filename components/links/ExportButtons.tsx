@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { linksToCsv, linksToJson } from '@/lib/export/links-export';
 
@@ -17,11 +18,21 @@ export function ExportButtons() {
   }
   return (
     <div className="row">
-      <button type="button" className="secondary" aria-label="Export CSV" onClick={() => void download('csv')}>
-        <Download size={15} aria-hidden="true" /> CSV
+      <button
+        type="button"
+        className="secondary"
+        aria-label={t('exportButtons.exportCsv')}
+        onClick={() => void download('csv')}
+      >
+        <Download size={15} aria-hidden="true" /> {t('exportButtons.csv')}
       </button>
-      <button type="button" className="secondary" aria-label="Export JSON" onClick={() => void download('json')}>
-        <Download size={15} aria-hidden="true" /> JSON
+      <button
+        type="button"
+        className="secondary"
+        aria-label={t('exportButtons.exportJson')}
+        onClick={() => void download('json')}
+      >
+        <Download size={15} aria-hidden="true" /> {t('exportButtons.json')}
       </button>
     </div>
   );

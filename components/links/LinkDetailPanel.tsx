@@ -8,6 +8,7 @@ import { displayUrl, formatDateTime } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { isWebUrl } from '@/lib/api/web-url';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
@@ -24,23 +25,28 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
     if (!link || link.id === null) return;
     sendRequest({ type: 'link.refresh', key: linkKey }).then(
       () => setNote(null),
-      (e: unknown) => setNote(isApiError(e) ? `Statistics could not be refreshed: ${e.message}` : null),
+      (e: unknown) => setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: e.message }) : null),
     );
   }, [linkKey, link?.id]);
   if (!link) return null;
   const targets = stats
     ? [
-        ...stats.location.map((t) => ({ ...t, kind: 'Country' })),
-        ...stats.device.map((t) => ({ ...t, kind: 'Device' })),
+        ...stats.location.map((target) => ({ ...target, kind: 'links.targetCountry' as const })),
+        ...stats.device.map((target) => ({ ...target, kind: 'links.targetDevice' as const })),
       ]
     : [];
   return (
     <aside className="detail-panel card stack-lg" aria-labelledby="link-detail-heading" data-testid="link-detail">
       <div className="row-between">
         <h3 id="link-detail-heading" className="truncate">
-          {link.title || link.alias || 'Short link'}
+          {link.title || link.alias || t('linkDetailPanel.shortLink')}
         </h3>
-        <button type="button" className="ghost icon-only" aria-label="Close the details" onClick={onClose}>
+        <button
+          type="button"
+          className="ghost icon-only"
+          aria-label={t('linkDetailPanel.closeTheDetails')}
+          onClick={onClose}
+        >
           <X size={18} aria-hidden="true" />
         </button>
       </div>
@@ -53,12 +59,12 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
         </div>
       ) : (
         <div className="row">
-          <p className="muted grow">The short URL appears once the service has made the link.</p>
+          <p className="muted grow">{t('linkDetailPanel.theShortUrlAppears')}</p>
           <SyncBadge state={link.sync} />
         </div>
       )}
       <dl className="facts">
-        <dt>Goes to</dt>
+        <dt>{t('linkDetailPanel.goesTo')}</dt>
         <dd className="truncate">
           {isWebUrl(link.longurl) ? (
             <a href={link.longurl} target="_blank" rel="noreferrer">
@@ -68,17 +74,17 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
             link.longurl
           )}
         </dd>
-        <dt>Created</dt>
+        <dt>{t('catalogPage.created')}</dt>
         <dd data-testid="link-created">{formatDateTime(link.date)}</dd>
         {stats?.expiry ? (
           <>
-            <dt>Expires</dt>
+            <dt>{t('link.expires')}</dt>
             <dd>{formatDateTime(stats.expiry)}</dd>
           </>
         ) : null}
         {link.description ? (
           <>
-            <dt>Note</dt>
+            <dt>{t('linkDetailPanel.note')}</dt>
             <dd>{link.description}</dd>
           </>
         ) : null}
@@ -88,11 +94,11 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       {note ? <p className="muted small-text">{note}</p> : null}
       {targets.length > 0 ? (
         <div className="stack">
-          <h4>Targeting</h4>
+          <h4>{t('link.groupTargeting')}</h4>
           <ul className="stack">
-            {targets.map((t) => (
-              <li key={`${t.kind}${t.name}`} className="small-text">
-                {t.kind} {t.name} → {displayUrl(t.link)}
+            {targets.map((target) => (
+              <li key={`${target.kind}${target.name}`} className="small-text">
+                {t(target.kind, { name: target.name, link: displayUrl(target.link) })}
               </li>
             ))}
           </ul>
@@ -100,7 +106,11 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       ) : null}
       <AssignControls link={link} />
       {link.shorturl ? (
-        <QrImage text={link.shorturl} label={`QR code for ${displayUrl(link.shorturl)}`} fileName={link.alias} />
+        <QrImage
+          text={link.shorturl}
+          label={t('common.qrFor', { name: displayUrl(link.shorturl) })}
+          fileName={link.alias}
+        />
       ) : null}
     </aside>
   );

@@ -2,8 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
-import { displayUrl, formatDate, formatNumber, plural } from '@/components/ui/format';
+import { displayUrl, formatDate, formatNumber } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { plural, t } from '@/lib/browser/i18n';
 import { isFiltered, type LinkTableQuery, linkTableTotal, linkTableWindow, watchLinkTable } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
 import { CopyButton } from './CopyButton';
@@ -95,10 +96,10 @@ export function LinkTable({
     <div className="stack">
       <p className="muted" role="status" data-testid="links-count">
         {shape?.failed
-          ? "The links could not be read from this browser's storage."
+          ? t('linkTable.theLinksCouldNot')
           : shape
-            ? `${plural(total, 'link')}${shape.capped ? ' (the first matches: refine the search)' : ''}`
-            : 'Loading…'}
+            ? `${plural('links.count', total)}${shape.capped ? t('links.capped') : ''}`
+            : t('linkTable.loading')}
       </p>
       <div
         ref={viewport}
@@ -107,16 +108,16 @@ export function LinkTable({
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         data-testid="links-viewport"
       >
-        <table className="link-table" aria-label="Links" aria-rowcount={total + 1}>
+        <table className="link-table" aria-label={t('campaignSummary.links')} aria-rowcount={total + 1}>
           <thead>
             <tr>
-              <th scope="col">Link</th>
+              <th scope="col">{t('link.groupLink')}</th>
               <th scope="col" className="num">
-                Clicks
+                {t('linkTable.clicks')}
               </th>
-              <th scope="col">Created</th>
+              <th scope="col">{t('catalogPage.created')}</th>
               <th scope="col">
-                <span className="visually-hidden">Copy</span>
+                <span className="visually-hidden">{t('copy.copy')}</span>
               </th>
             </tr>
           </thead>
@@ -141,7 +142,9 @@ export function LinkTable({
                     {row.title || displayUrl(row.longurl)}
                   </span>
                   <span className="link-sub truncate">
-                    <span className="link-short">{row.shorturl ? displayUrl(row.shorturl) : 'Not synced yet'}</span>
+                    <span className="link-short">
+                      {row.shorturl ? displayUrl(row.shorturl) : t('common.notSynced')}
+                    </span>
                     <span className="muted"> · {displayUrl(row.longurl)}</span>
                   </span>
                 </td>
@@ -151,7 +154,9 @@ export function LinkTable({
                 <td className="muted small-text">
                   {formatDate(row.date)} <SyncBadge state={row.sync} />
                 </td>
-                <td>{row.shorturl ? <CopyButton text={row.shorturl} item={row.alias || 'link'} /> : null}</td>
+                <td>
+                  {row.shorturl ? <CopyButton text={row.shorturl} item={row.alias || t('links.thisLink')} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -14,6 +14,7 @@ import { LinkTable } from './LinkTable';
 import { NewLinkForm } from './NewLinkForm';
 import { ShortUrlLookup } from './ShortUrlLookup';
 import './links.css';
+import { t } from '@/lib/browser/i18n';
 
 /** All links: a fast table with search and filters, the open link beside it, "New link" in a dialog. */
 export function LinkTablePage() {
@@ -32,26 +33,26 @@ export function LinkTablePage() {
   const [bulk, setBulk] = useState(false);
   const newLink = (
     <button type="button" onClick={() => setCreating(true)}>
-      <Plus size={16} aria-hidden="true" /> New link
+      <Plus size={16} aria-hidden="true" /> {t('linkTablePage.newLink')}
     </button>
   );
   return (
     <section className="stack-lg" aria-labelledby="links-heading">
-      <SectionHead id="links-heading" title="Links">
+      <SectionHead id="links-heading" title={t('campaignSummary.links')}>
         <ShortUrlLookup onFound={setOpen} />
         <ExportButtons />
         <button type="button" className="secondary" onClick={() => setBulk(true)}>
-          <ListPlus size={16} aria-hidden="true" /> Shorten many
+          <ListPlus size={16} aria-hidden="true" /> {t('linkTablePage.shortenMany')}
         </button>
         {newLink}
       </SectionHead>
-      <search className="toolbar" aria-label="Filter links">
+      <search className="toolbar" aria-label={t('linkTablePage.filterLinks')}>
         <div className="search-box">
           <Search size={15} aria-hidden="true" />
           <input
             type="search"
-            aria-label="Search"
-            placeholder="Search links"
+            aria-label={t('linkTablePage.search')}
+            placeholder={t('linkTablePage.searchLinks')}
             value={query.search}
             onChange={(e) => {
               performance.mark(`linkpilot:search-typed:${e.target.value}`);
@@ -60,19 +61,19 @@ export function LinkTablePage() {
           />
         </div>
         <select
-          aria-label="Sort by"
+          aria-label={t('linkTablePage.sortBy')}
           value={query.sort}
           onChange={(e) => set({ sort: e.target.value as LinkTableQuery['sort'] })}
         >
-          <option value="date">Newest first</option>
-          <option value="clicks">Most clicks first</option>
+          <option value="date">{t('linkTablePage.newestFirst')}</option>
+          <option value="clicks">{t('linkTablePage.mostClicksFirst')}</option>
         </select>
         <select
-          aria-label="Channel"
+          aria-label={t('link.channel')}
           value={query.channelKey ?? ''}
           onChange={(e) => set({ channelKey: e.target.value || null })}
         >
-          <option value="">All channels</option>
+          <option value="">{t('linkTablePage.allChannels')}</option>
           {channels.map((c) => (
             <option key={c.key} value={c.key}>
               {c.name}
@@ -80,11 +81,11 @@ export function LinkTablePage() {
           ))}
         </select>
         <select
-          aria-label="Campaign"
+          aria-label={t('link.campaign')}
           value={query.campaignKey ?? ''}
           onChange={(e) => set({ campaignKey: e.target.value || null })}
         >
-          <option value="">All campaigns</option>
+          <option value="">{t('linkTablePage.allCampaigns')}</option>
           {campaigns.map((c) => (
             <option key={c.key} value={c.key}>
               {c.name}
@@ -92,11 +93,11 @@ export function LinkTablePage() {
           ))}
         </select>
         <select
-          aria-label="Domain"
+          aria-label={t('link.domain')}
           value={query.domain ?? ''}
           onChange={(e) => set({ domain: e.target.value || null })}
         >
-          <option value="">All domains</option>
+          <option value="">{t('linkTablePage.allDomains')}</option>
           {domains.map((d) => (
             <option key={d.key} value={d.domain}>
               {d.domain}
@@ -104,14 +105,14 @@ export function LinkTablePage() {
           ))}
         </select>
         <select
-          aria-label="Visibility"
-          title="Known for links created here: the service's listing does not say"
+          aria-label={t('link.visibility')}
+          title={t('linkTablePage.knownForLinksCreated')}
           value={query.status ?? ''}
           onChange={(e) => set({ status: (e.target.value || null) as LinkTableQuery['status'] })}
         >
-          <option value="">Public and private</option>
-          <option value="public">Public</option>
-          <option value="private">Private</option>
+          <option value="">{t('linkTablePage.publicAndPrivate')}</option>
+          <option value="public">{t('link.public')}</option>
+          <option value="private">{t('link.private')}</option>
         </select>
       </search>
       <div className={`links-layout${open ? ' with-detail' : ''}`}>
@@ -123,18 +124,18 @@ export function LinkTablePage() {
             filtered ? (
               <EmptyState
                 icon={SearchX}
-                title="No link matches"
+                title={t('linkTablePage.noLinkMatches')}
                 action={
                   <button type="button" className="secondary" onClick={() => set(NO_LINK_FILTERS)}>
-                    Clear search and filters
+                    {t('linkTablePage.clearSearchAndFilters')}
                   </button>
                 }
               >
-                Try fewer words, or another channel or campaign.
+                {t('linkTablePage.tryFewerWordsOr')}
               </EmptyState>
             ) : (
-              <EmptyState icon={Link2} title="No links yet" action={newLink}>
-                Shorten a page from the toolbar button, or make a link here with every option.
+              <EmptyState icon={Link2} title={t('linkTablePage.noLinksYet')} action={newLink}>
+                {t('linkTablePage.shortenAPageFrom')}
               </EmptyState>
             )
           }
@@ -142,12 +143,12 @@ export function LinkTablePage() {
         {open ? <LinkDetailPanel linkKey={open} onClose={() => setOpen(null)} /> : null}
       </div>
       {bulk ? (
-        <Dialog title="Shorten many links" onClose={() => setBulk(false)} testId="bulk-dialog">
+        <Dialog title={t('linkTablePage.shortenManyLinks')} onClose={() => setBulk(false)} testId="bulk-dialog">
           <BulkShorten />
         </Dialog>
       ) : null}
       {creating ? (
-        <Dialog title="New short link" onClose={() => setCreating(false)} testId="new-link-dialog">
+        <Dialog title={t('linkTablePage.newShortLink')} onClose={() => setCreating(false)} testId="new-link-dialog">
           <NewLinkForm onCreated={setOpen} />
         </Dialog>
       ) : null}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
+import { t } from '@/lib/browser/i18n';
 import { applyUtm } from '@/lib/utm/utm';
 import { useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
@@ -64,19 +65,19 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
     <form
       className="stack"
       noValidate
-      aria-label="New short link"
+      aria-label={t('linkTablePage.newShortLink')}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      {text('url', 'Long URL', { type: 'url', placeholder: 'https://example.com/page' })}
+      {text('url', t('newLink.longUrl'), { type: 'url', placeholder: 'https://example.com/page' })}
       <div className="form-grid">
-        {text('custom', 'Custom alias')}
-        <Field label="Domain" error={errors.domain}>
+        {text('custom', t('link.customAlias'))}
+        <Field label={t('link.domain')} error={errors.domain}>
           {(p) => (
             <select {...p} value={form.domain} onChange={(e) => setForm({ ...form, domain: e.target.value })}>
-              <option value="">Default domain</option>
+              <option value="">{t('link.defaultDomain')}</option>
               {model.domainOptions.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -85,7 +86,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
             </select>
           )}
         </Field>
-        <Field label="Redirect type" error={errors.type}>
+        <Field label={t('newLinkForm.redirectType')} error={errors.type}>
           {(p) => (
             <select {...p} value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value })}>
               {model.redirectOptions.map((o) => (
@@ -96,22 +97,22 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
             </select>
           )}
         </Field>
-        <Field label="Status" error={errors.status}>
+        <Field label={t('newLinkForm.status')} error={errors.status}>
           {(p) => (
             <select
               {...p}
               value={form.status}
               onChange={(e) => setForm({ ...form, status: e.target.value as 'public' | 'private' })}
             >
-              <option value="private">Private</option>
-              <option value="public">Public</option>
+              <option value="private">{t('link.private')}</option>
+              <option value="public">{t('link.public')}</option>
             </select>
           )}
         </Field>
-        <Field label="Channel">
+        <Field label={t('link.channel')}>
           {(p) => (
             <select {...p} value={form.channelKey} onChange={(e) => setForm({ ...form, channelKey: e.target.value })}>
-              <option value="">No channel</option>
+              <option value="">{t('link.noChannel')}</option>
               {model.channelOptions.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -120,10 +121,10 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
             </select>
           )}
         </Field>
-        <Field label="Campaign">
+        <Field label={t('link.campaign')}>
           {(p) => (
             <select {...p} value={form.campaignKey} onChange={(e) => setForm({ ...form, campaignKey: e.target.value })}>
-              <option value="">No campaign</option>
+              <option value="">{t('link.noCampaign')}</option>
               {model.campaignOptions.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -134,13 +135,13 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         </Field>
       </div>
       <fieldset className="stack">
-        <legend>Campaign tracking (UTM)</legend>
+        <legend>{t('link.groupUtm')}</legend>
         <UtmFields utm={utm} longUrl={form.text.url.trim()} />
       </fieldset>
       <fieldset className="form-grid">
-        <legend>Protection and note</legend>
-        {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-        <Field label="Expires" error={errors.expiry} hint="Empty: the link never expires.">
+        <legend>{t('newLinkForm.protectionAndNote')}</legend>
+        {text('password', t('link.password'), { type: 'password', autoComplete: 'new-password' })}
+        <Field label={t('link.expires')} error={errors.expiry} hint={t('newLinkForm.emptyTheLinkNever')}>
           {(p) => (
             <input
               {...p}
@@ -150,63 +151,62 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
             />
           )}
         </Field>
-        {text('description', 'Private note')}
+        {text('description', t('link.note'))}
       </fieldset>
       <fieldset className="form-grid">
-        <legend>How it looks when shared</legend>
-        {text('metatitle', 'Title in previews')}
-        {text('metadescription', 'Description in previews')}
-        {text('metaimage', 'Preview image (.png or .jpg URL)')}
+        <legend>{t('newLinkForm.howItLooksWhen')}</legend>
+        {text('metatitle', t('link.metaTitle'))}
+        {text('metadescription', t('link.metaDescription'))}
+        {text('metaimage', t('link.metaImage'))}
       </fieldset>
       <TargetList
-        legend="Geo targeting"
-        keyLabel="Country"
+        legend={t('newLinkForm.geoTargeting')}
+        kind="country"
         rows={form.geo}
         errors={errors}
         path={{ list: 'geotarget', key: 'location', value: 'link' }}
         onChange={(geo) => setForm({ ...form, geo })}
       />
       <TargetList
-        legend="Device targeting"
-        keyLabel="Device"
+        legend={t('newLinkForm.deviceTargeting')}
+        kind="device"
         rows={form.device}
         errors={errors}
         path={{ list: 'devicetarget', key: 'device', value: 'link' }}
         onChange={(device) => setForm({ ...form, device })}
       />
       <TargetList
-        legend="Language targeting"
-        keyLabel="Language"
+        legend={t('newLinkForm.languageTargeting')}
+        kind="language"
         rows={form.language}
         errors={errors}
         path={{ list: 'languagetarget', key: 'language', value: 'link' }}
         onChange={(language) => setForm({ ...form, language })}
       />
       <TargetList
-        legend="URL parameters"
-        keyLabel="Parameter"
-        valueLabel="Value"
+        legend={t('newLinkForm.urlParameters')}
+        kind="parameter"
         rows={form.parameters}
         errors={errors}
         path={{ list: 'parameters', key: 'name', value: 'value' }}
         onChange={(parameters) => setForm({ ...form, parameters })}
       />
       <fieldset className="form-grid">
-        <legend>Open in apps</legend>
-        <Field label="App Store URL" error={errors['deeplink.apple']}>
+        <legend>{t('newLinkForm.openInApps')}</legend>
+        <Field label={t('newLinkForm.appStoreUrl')} error={errors['deeplink.apple']}>
           {(p) => <input {...p} value={form.apple} onChange={(e) => setForm({ ...form, apple: e.target.value })} />}
         </Field>
-        <Field label="Google Play URL" error={errors['deeplink.google']}>
+        <Field label={t('newLinkForm.googlePlayUrl')} error={errors['deeplink.google']}>
           {(p) => <input {...p} value={form.google} onChange={(e) => setForm({ ...form, google: e.target.value })} />}
         </Field>
         <label className="checkbox-field">
           <input type="checkbox" checked={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.checked })} />
-          Derive from the long URL
+          {t('newLinkForm.deriveFromTheLong')}
         </label>
       </fieldset>
       <Field
-        label="Tracking pixels"
-        hint="The numbers of the pixels set up on your service, separated by commas (e.g. 3, 7)."
+        label={t('newLinkForm.trackingPixels')}
+        hint={t('newLinkForm.theNumbersOfThe')}
         error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
       >
         {(p) => <input {...p} value={form.pixels} onChange={(e) => setForm({ ...form, pixels: e.target.value })} />}
@@ -217,7 +217,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         </p>
       ) : null}
       <div className="row">
-        <button type="submit">Create short link</button>
+        <button type="submit">{t('newLinkForm.createShortLink')}</button>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
@@ -26,12 +27,12 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
     if (link.id === null) return;
     sendRequest({ type: 'link.refresh', key: link.key }).then(
       () => setNote(null),
-      (e: unknown) => setNote(isApiError(e) ? `Statistics could not be refreshed: ${e.message}` : null),
+      (e: unknown) => setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: e.message }) : null),
     );
   }, [link.key, link.id]);
   const title = link.title || pageTitle;
   return (
-    <section className="card stack page-link" aria-label="This page's short link" data-testid="current-link">
+    <section className="card stack page-link" aria-label={t('pageLink.label')} data-testid="current-link">
       <p className="page-title truncate" title={link.longurl}>
         {title || displayUrl(link.longurl)}
       </p>
@@ -51,7 +52,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
           <button
             type="button"
             className={`secondary small icon-only${qr ? ' pressed' : ''}`}
-            aria-label="QR code"
+            aria-label={t('pageLink.qr')}
             aria-expanded={qr}
             onClick={() => setQr(!qr)}
           >
@@ -61,7 +62,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
       ) : (
         <div className="row">
           <p className="muted grow" data-testid="short-url-pending">
-            The short URL appears once the service has made it.
+            {t('pageLink.pending')}
           </p>
           <SyncBadge state={link.sync} />
         </div>
@@ -71,7 +72,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
         <QrImage
           text={link.shorturl}
           size={148}
-          label={`QR code for ${displayUrl(link.shorturl)}`}
+          label={t('common.qrFor', { name: displayUrl(link.shorturl) })}
           fileName={link.alias || 'qr-code'}
         />
       ) : null}

@@ -5,6 +5,7 @@ import { QrImage } from '@/components/qr/QrImage';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { copyFromPage } from '@/lib/browser/clipboard';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
 import { CopyButton } from './CopyButton';
@@ -76,7 +77,7 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
     <section className="stack recent" aria-labelledby="recent-heading">
       <div className="row-between">
         <h2 id="recent-heading" className="list-heading">
-          {query ? 'Search results' : 'Recent links'}
+          {query ? t('recent.results') : t('recent.heading')}
         </h2>
       </div>
       <div className="search-box">
@@ -84,20 +85,20 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
         <input
           ref={search}
           type="search"
-          aria-label="Search your links"
+          aria-label={t('recent.searchLabel')}
           aria-keyshortcuts="/"
-          placeholder="Search by title, alias or URL   ( / )"
+          placeholder={t('recent.searchPlaceholder')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onSearchKey}
         />
       </div>
       <span role="status" className="visually-hidden">
-        {copied ? `Copied the short URL of ${copied}` : ''}
+        {copied ? t('recent.copiedOf', { name: copied }) : ''}
       </span>
       <ul
         ref={list}
-        aria-label="Links: arrow keys to move, Enter to copy"
+        aria-label={t('recent.listLabel')}
         className="recent-list"
         data-testid="recent-links"
         data-ready={links ? 'true' : 'false'}
@@ -118,7 +119,7 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
                 <span className="recent-title truncate" title={link.longurl}>
                   {name}
                 </span>
-                <span className="recent-short truncate">{short || 'Not synced yet'}</span>
+                <span className="recent-short truncate">{short || t('common.notSynced')}</span>
               </div>
               <SyncBadge state={link.sync} />
               {link.shorturl ? <CopyButton text={link.shorturl} item={short} /> : null}
@@ -126,7 +127,7 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
                 <button
                   type="button"
                   className="ghost small icon-only"
-                  aria-label={`QR code for ${link.alias || short}`}
+                  aria-label={t('common.qrFor', { name: link.alias || short })}
                   aria-expanded={qrFor === link.key}
                   onClick={() => setQrFor(qrFor === link.key ? null : link.key)}
                 >
@@ -135,16 +136,19 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
               ) : null}
               {qrFor === link.key && link.shorturl ? (
                 <div className="recent-qr">
-                  <QrImage text={link.shorturl} size={120} label={`QR code for ${short}`} fileName={link.alias} />
+                  <QrImage
+                    text={link.shorturl}
+                    size={120}
+                    label={t('common.qrFor', { name: short })}
+                    fileName={link.alias}
+                  />
                 </div>
               ) : null}
             </li>
           );
         })}
         {links && links.length === 0 ? (
-          <li className="muted recent-empty">
-            {query ? 'No link matches.' : 'No links yet: shorten this page to make your first one.'}
-          </li>
+          <li className="muted recent-empty">{query ? t('recent.noMatch') : t('recent.empty')}</li>
         ) : null}
       </ul>
     </section>

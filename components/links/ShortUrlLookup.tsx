@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 
@@ -11,31 +12,31 @@ export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) 
   async function lookup(event: FormEvent) {
     event.preventDefault();
     const short = value.trim();
-    if (!short) return setMessage('Enter a short URL or alias.');
+    if (!short) return setMessage(t('lookup.enter'));
     const local = await database().links.where('shorturl').equals(short).first();
     if (local) return onFound(local.key);
     try {
       const { key } = await sendRequest({ type: 'link.lookup', shortUrl: short });
       if (key) onFound(key);
-      setMessage(key ? null : 'No link with that short URL.');
+      setMessage(key ? null : t('lookup.none'));
     } catch (error) {
-      setMessage(isApiError(error) ? error.message : 'The look-up failed.');
+      setMessage(isApiError(error) ? error.message : t('lookup.failed'));
     }
   }
   return (
     <form className="row lookup" onSubmit={(e) => void lookup(e)}>
       <label htmlFor={id} className="visually-hidden">
-        Look up a short URL
+        {t('shortUrlLookup.lookUpAShort')}
       </label>
       <input
         id={id}
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        placeholder="Look up a short URL"
+        placeholder={t('shortUrlLookup.lookUpAShort')}
         aria-describedby={message ? `${id}-message` : undefined}
       />
       <button type="submit" className="secondary">
-        Look up
+        {t('shortUrlLookup.lookUp')}
       </button>
       <span id={`${id}-message`} role="status" className="muted small-text">
         {message}

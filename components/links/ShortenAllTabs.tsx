@@ -1,6 +1,6 @@
 import { Layers } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { plural } from '@/components/ui/format';
+import { plural, t } from '@/lib/browser/i18n';
 import { askForTabs, windowTabUrls } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
 import { kickSync } from '@/lib/sync/kick';
@@ -24,29 +24,25 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
       import('@/lib/bulk/queue'),
     ]);
     const list = readUrlList(tabs.urls.join('\n'));
-    if (list.items.length === 0) return setState({ error: 'No tab in this window has a web page to shorten.' });
+    if (list.items.length === 0) return setState({ error: t('allTabs.none') });
     const keys = await queueLinks({ db: database() }, list.items, { channelKey: null, campaignKey: null });
     kickSync();
     setState({ keys, skipped: list.problems.length + tabs.unreadable });
   }
   if (state && 'keys' in state) {
     return (
-      <section className="card stack" aria-label="All tabs" data-testid="all-tabs">
+      <section className="card stack" aria-label={t('allTabs.label')} data-testid="all-tabs">
         <Suspense fallback={null}>
           <BulkResults keys={state.keys} />
         </Suspense>
-        {state.skipped > 0 ? (
-          <p className="muted small-text">
-            {plural(state.skipped, 'tab was', 'tabs were')} not a web page, and left out.
-          </p>
-        ) : null}
+        {state.skipped > 0 ? <p className="muted small-text">{plural('allTabs.skipped', state.skipped)}</p> : null}
       </section>
     );
   }
   return (
     <div className="row">
       <button type="button" className="secondary small" onClick={() => void shortenAll()}>
-        <Layers size={14} aria-hidden="true" /> Shorten all tabs in this window
+        <Layers size={14} aria-hidden="true" /> {t('allTabs.button')}
       </button>
       {state && 'error' in state ? <span className="muted small-text">{state.error}</span> : null}
     </div>

@@ -4,6 +4,7 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
+import { t } from '@/lib/browser/i18n';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { applyUtm } from '@/lib/utm/utm';
 import { type Option, useLinkFormModel } from './link-form-model';
@@ -110,7 +111,7 @@ export function ShortenForm({
     <form
       className="card stack shorten"
       noValidate
-      aria-label="Shorten this page"
+      aria-label={t('shorten.formLabel')}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -124,12 +125,12 @@ export function ShortenForm({
       </div>
       {errors.url ? (
         <p role="alert" className="error">
-          This page can't be shortened: {errors.url}
+          {t('shorten.cannot', { reason: errors.url })}
         </p>
       ) : null}
       <div className="row">
         <button ref={shorten} type="submit" className="grow" disabled={busy}>
-          <Link2 size={16} aria-hidden="true" /> Shorten this page
+          <Link2 size={16} aria-hidden="true" /> {t('shorten.formLabel')}
         </button>
         <button
           type="button"
@@ -138,7 +139,7 @@ export function ShortenForm({
           aria-controls="more-options"
           onClick={() => setMore(!more)}
         >
-          More options <ChevronDown size={14} aria-hidden="true" className={more ? 'flip' : undefined} />
+          {t('shorten.moreOptions')} <ChevronDown size={14} aria-hidden="true" className={more ? 'flip' : undefined} />
         </button>
       </div>
       {errors._ ? (
@@ -148,49 +149,58 @@ export function ShortenForm({
       ) : null}
       {utm.preset && !more ? (
         <p className="muted small-text" data-testid="utm-applied">
-          Tracking with the UTM preset “{utm.preset}”.{' '}
+          {t('shorten.utmApplied', { preset: utm.preset })}{' '}
           <button type="button" className="ghost small" onClick={() => utm.choose(null)}>
-            Don't track
+            {t('shorten.dontTrack')}
           </button>
         </p>
       ) : null}
       {more ? (
         <div className="stack" id="more-options" data-testid="more-options">
-          <Group title="Link" open>
-            {text('custom', 'Custom alias', { autoComplete: 'off', placeholder: 'my-page' })}
-            {select('domain', 'Domain', [{ value: '', label: 'Default domain' }, ...model.domainOptions])}
-            {select('channelKey', 'Channel', [{ value: '', label: 'No channel' }, ...model.channelOptions])}
-            {select('campaignKey', 'Campaign', [{ value: '', label: 'No campaign' }, ...model.campaignOptions])}
-            {select('status', 'Visibility', [
-              { value: 'private', label: 'Private' },
-              { value: 'public', label: 'Public' },
+          <Group title={t('link.groupLink')} open>
+            {text('custom', t('link.customAlias'), { autoComplete: 'off', placeholder: 'my-page' })}
+            {select('domain', t('link.domain'), [
+              { value: '', label: t('link.defaultDomain') },
+              ...model.domainOptions,
             ])}
-            {select('type', 'Redirect', model.redirectOptions)}
+            {select('channelKey', t('link.channel'), [
+              { value: '', label: t('link.noChannel') },
+              ...model.channelOptions,
+            ])}
+            {select('campaignKey', t('link.campaign'), [
+              { value: '', label: t('link.noCampaign') },
+              ...model.campaignOptions,
+            ])}
+            {select('status', t('link.visibility'), [
+              { value: 'private', label: t('link.private') },
+              { value: 'public', label: t('link.public') },
+            ])}
+            {select('type', t('link.redirect'), model.redirectOptions)}
           </Group>
-          <Group title="Campaign tracking (UTM)" open={Boolean(utm.preset) || Object.keys(utm.errors).length > 0}>
+          <Group title={t('link.groupUtm')} open={Boolean(utm.preset) || Object.keys(utm.errors).length > 0}>
             <UtmFields utm={utm} longUrl={url} />
           </Group>
-          <Group title="Targeting" open={fieldErrorsIn(['geotarget', 'devicetarget'])}>
+          <Group title={t('link.groupTargeting')} open={fieldErrorsIn(['geotarget', 'devicetarget'])}>
             <TargetList
-              legend="By country"
-              keyLabel="Country"
+              legend={t('link.byCountry')}
+              kind="country"
               rows={lists.geo}
               errors={errors}
               path={{ list: 'geotarget', key: 'location', value: 'link' }}
               onChange={(geo) => setLists({ ...lists, geo })}
             />
             <TargetList
-              legend="By device"
-              keyLabel="Device"
+              legend={t('link.byDevice')}
+              kind="device"
               rows={lists.device}
               errors={errors}
               path={{ list: 'devicetarget', key: 'device', value: 'link' }}
               onChange={(device) => setLists({ ...lists, device })}
             />
           </Group>
-          <Group title="Protection" open={fieldErrorsIn(['password', 'expiry'])}>
-            {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-            <Field label="Expires" error={errors.expiry} hint="Leave empty to keep the link for good.">
+          <Group title={t('link.groupProtection')} open={fieldErrorsIn(['password', 'expiry'])}>
+            {text('password', t('link.password'), { type: 'password', autoComplete: 'new-password' })}
+            <Field label={t('link.expires')} error={errors.expiry} hint={t('link.expiresHint')}>
               {(p) => (
                 <input
                   {...p}
@@ -204,11 +214,11 @@ export function ShortenForm({
               )}
             </Field>
           </Group>
-          <Group title="Preview and note" open={fieldErrorsIn(['meta', 'description'])}>
-            {text('metatitle', 'Title in previews', { placeholder: title.slice(0, 80) })}
-            {text('metadescription', 'Description in previews')}
-            {text('metaimage', 'Preview image (.png or .jpg URL)')}
-            {text('description', 'Private note')}
+          <Group title={t('link.groupPreview')} open={fieldErrorsIn(['meta', 'description'])}>
+            {text('metatitle', t('link.metaTitle'), { placeholder: title.slice(0, 80) })}
+            {text('metadescription', t('link.metaDescription'))}
+            {text('metaimage', t('link.metaImage'))}
+            {text('description', t('link.note'))}
           </Group>
         </div>
       ) : null}

@@ -1,30 +1,33 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { t } from '@/lib/browser/i18n';
 
 export interface TargetRow {
   key: string;
   link: string;
 }
 
+/** What one row's key is: each has its own words, since languages inflect the noun differently. */
+export type TargetKind = 'country' | 'device' | 'language' | 'parameter';
+
 /** An add/remove list of "key → link" rows (geo, device and language targeting; URL parameters). */
 export function TargetList({
   legend,
-  keyLabel,
-  valueLabel = 'Link',
+  kind,
   rows,
   errors,
   path,
   onChange,
 }: {
   legend: string;
-  keyLabel: string;
-  valueLabel?: string;
+  kind: TargetKind;
   rows: TargetRow[];
   errors: Record<string, string>;
   path: { list: string; key: string; value: string };
   onChange: (rows: TargetRow[]) => void;
 }) {
   const id = useId();
+  const valueLabel = (n: number) => (kind === 'parameter' ? t('target.value', { n }) : t('target.link', { n }));
   const update = (i: number, patch: Partial<TargetRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
@@ -37,7 +40,7 @@ export function TargetList({
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are controlled inputs without an identity of their own; their position is what the labels name.
           <div key={i} className="target-row">
             <label className="stack">
-              {keyLabel} {i + 1}
+              {t(`target.${kind}.numbered`, { n: i + 1 })}
               <input
                 value={row.key}
                 aria-invalid={Boolean(keyError)}
@@ -51,7 +54,7 @@ export function TargetList({
               ) : null}
             </label>
             <label className="stack">
-              {valueLabel} {i + 1}
+              {valueLabel(i + 1)}
               <input
                 value={row.link}
                 aria-invalid={Boolean(valueError)}
@@ -67,8 +70,8 @@ export function TargetList({
             <button
               type="button"
               className="ghost icon-only"
-              aria-label={`Remove ${keyLabel.toLowerCase()} ${i + 1}`}
-              title="Remove"
+              aria-label={t(`target.${kind}.remove`, { n: i + 1 })}
+              title={t('target.remove')}
               onClick={() => onChange(rows.filter((_, j) => j !== i))}
             >
               <Trash2 size={16} aria-hidden="true" />
@@ -79,7 +82,7 @@ export function TargetList({
       {errors[path.list] ? <span className="error field-error">{errors[path.list]}</span> : null}
       <div>
         <button type="button" className="secondary small" onClick={() => onChange([...rows, { key: '', link: '' }])}>
-          <Plus size={14} aria-hidden="true" /> Add {keyLabel.toLowerCase()}
+          <Plus size={14} aria-hidden="true" /> {t(`target.${kind}.add`)}
         </button>
       </div>
     </fieldset>

@@ -2,16 +2,20 @@ import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
+import { problemsInWords } from '@/components/ui/problems-in-words';
+import { withElements } from '@/components/ui/with-elements';
 import { fieldErrors } from '@/lib/api/validate-input';
+import { raw, t } from '@/lib/browser/i18n';
 import { utmPresetsItem, withoutPreset, withPreset } from '@/lib/settings/utm-presets';
 import { applyUtm, UTM_FIELDS, type Utm, type UtmField, utmInput, utmPresetInput } from '@/lib/utm/utm';
 
-const LABEL: Record<UtmField, { label: string; hint: string }> = {
-  source: { label: 'Source', hint: 'Where it is shared: newsletter, twitter' },
-  medium: { label: 'Medium', hint: 'The kind of channel: email, social, cpc' },
-  campaign: { label: 'Campaign', hint: 'spring_sale' },
-  term: { label: 'Term', hint: 'Paid search keywords' },
-  content: { label: 'Content', hint: 'Tells apart links in one message' },
+// Read when shown, not on import: the words come from the browser's catalogue.
+const LABEL: Record<UtmField, () => { label: string; hint: string }> = {
+  source: () => ({ label: t('utm.source'), hint: t('utm.sourceHint') }),
+  medium: () => ({ label: t('utm.medium'), hint: t('utm.mediumHint') }),
+  campaign: () => ({ label: t('utm.campaign'), hint: t('utm.campaignHint') }),
+  term: () => ({ label: t('utm.term'), hint: t('utm.termHint') }),
+  content: () => ({ label: t('utm.content'), hint: t('utm.contentHint') }),
 };
 
 /**
@@ -54,7 +58,7 @@ export function useUtm() {
     parse(): Utm | null {
       const parsed = utmInput.safeParse(values);
       if (parsed.success) return parsed.data;
-      setErrors(fieldErrors(parsed.error));
+      setErrors(problemsInWords(fieldErrors(parsed.error)));
       return null;
     },
     /** After the link is made: the preset it used is offered first next time (none: nothing is). */
@@ -65,7 +69,7 @@ export function useUtm() {
     async save(name: string): Promise<boolean> {
       const parsed = utmPresetInput.safeParse({ name, utm: values });
       if (!parsed.success) {
-        const problems = fieldErrors(parsed.error);
+        const problems = problemsInWords(fieldErrors(parsed.error));
         setErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace(/^utm\./, ''), v])));
         return false;
       }
@@ -94,14 +98,14 @@ export function UtmFields({ utm, longUrl }: { utm: UtmModel; longUrl: string }) 
   return (
     <div className="stack utm" data-testid="utm">
       <div className="row">
-        <label htmlFor={presetId}>Preset</label>
+        <label htmlFor={presetId}>{t('utm.preset')}</label>
         <select
           id={presetId}
           className="grow"
           value={utm.preset ?? ''}
           onChange={(e) => utm.choose(e.target.value || null)}
         >
-          <option value="">No preset</option>
+          <option value="">{t('utm.noPreset')}</option>
           {utm.presets.map((p) => (
             <option key={p.name} value={p.name}>
               {p.name}
@@ -112,8 +116,8 @@ export function UtmFields({ utm, longUrl }: { utm: UtmModel; longUrl: string }) 
           <button
             type="button"
             className="ghost small icon-only"
-            aria-label={`Delete the preset ${utm.preset}`}
-            title="Delete preset"
+            aria-label={t('utm.deletePresetLabel', { name: utm.preset })}
+            title={t('utm.deletePreset')}
             onClick={() => void utm.remove(utm.preset!)}
           >
             <Trash2 size={15} aria-hidden="true" />
@@ -122,11 +126,11 @@ export function UtmFields({ utm, longUrl }: { utm: UtmModel; longUrl: string }) 
       </div>
       <div className="form-grid">
         {UTM_FIELDS.map((field) => (
-          <Field key={field} label={`UTM ${LABEL[field].label.toLowerCase()}`} error={utm.errors[field]}>
+          <Field key={field} label={LABEL[field]().label} error={utm.errors[field]}>
             {(p) => (
               <input
                 {...p}
-                placeholder={LABEL[field].hint}
+                placeholder={LABEL[field]().hint}
                 value={utm.values[field] ?? ''}
                 onChange={(e) => utm.set(field, e.target.value)}
               />
@@ -135,11 +139,11 @@ export function UtmFields({ utm, longUrl }: { utm: UtmModel; longUrl: string }) 
         ))}
       </div>
       <div className="row">
-        <Field label="Save these as a preset" error={utm.errors.name}>
+        <Field label={t('utm.saveAs')} error={utm.errors.name}>
           {(p) => (
             <input
               {...p}
-              placeholder="Newsletter"
+              placeholder={t('utm.saveAsPlaceholder')}
               value={name}
               onChange={(e) => {
                 setName(e.target.value);
@@ -153,12 +157,12 @@ export function UtmFields({ utm, longUrl }: { utm: UtmModel; longUrl: string }) 
           className="secondary small save-preset"
           onClick={() => void utm.save(name).then((saved) => saved && setName(''))}
         >
-          <Save size={14} aria-hidden="true" /> Save preset
+          <Save size={14} aria-hidden="true" /> {t('utm.save')}
         </button>
       </div>
       {longUrl ? (
         <p className="muted small-text utm-preview" data-testid="utm-preview">
-          Shortened as: <span>{preview}</span>
+          {withElements(raw('utm.preview'), { url: <span>{preview}</span> })}
         </p>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import {
   splashPageType,
 } from '@/lib/api/inputs/links';
 import { type FieldErrors, messageForField } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { placementInMirror } from '@/lib/db/queries';
 import { createLink } from '@/lib/sync/actions';
@@ -26,17 +27,11 @@ export interface LinkPlacement {
   priority?: 0 | 1;
 }
 
-const BASIC_LABELS: Record<(typeof BASIC_REDIRECT_TYPES)[number], string> = {
-  direct: 'Direct',
-  frame: 'Frame',
-  splash: 'Splash',
-};
-
 /** A failure as the form shows it: next to the field the service or the client named, else on the form. */
 export function formErrorsOf(error: unknown): FieldErrors {
   const field = isApiError(error) ? error.field : null;
   return {
-    [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'The link could not be saved.',
+    [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : t('link.notSaved'),
   };
 }
 
@@ -76,9 +71,9 @@ export function useLinkFormModel() {
     channelOptions: channels.map((c): Option => ({ value: c.key, label: c.name })),
     campaignOptions: campaigns.map((c): Option => ({ value: c.key, label: c.name })),
     redirectOptions: [
-      ...BASIC_REDIRECT_TYPES.map((value): Option => ({ value, label: BASIC_LABELS[value] })),
-      ...splash.map((s): Option => ({ value: splashPageType(s.id), label: `Splash page: ${s.name}` })),
-      ...overlays.map((o): Option => ({ value: overlayType(o.id), label: `CTA overlay: ${o.name}` })),
+      ...BASIC_REDIRECT_TYPES.map((value): Option => ({ value, label: t(`link.redirectType.${value}`) })),
+      ...splash.map((s): Option => ({ value: splashPageType(s.id), label: t('link.splashPage', { name: s.name }) })),
+      ...overlays.map((o): Option => ({ value: overlayType(o.id), label: t('link.overlay', { name: o.name }) })),
     ],
     errors,
     clearError: (name: string) => setErrors(({ [name]: _gone, ...rest }) => rest),

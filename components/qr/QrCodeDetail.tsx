@@ -5,11 +5,12 @@ import { QuickStats } from '@/components/stats/QuickStats';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { displayUrl } from '@/components/ui/format';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { scansCounted } from '@/lib/qr/payload';
-import { QR_TYPE_LABEL } from './QrTypeFields';
+import { qrTypeLabel } from './QrTypeFields';
 
 /**
  * One QR code's scans and statistics. Opening it asks the worker for fresh statistics (an
@@ -27,7 +28,10 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
     sendRequest({ type: 'qr.refresh', key: qr.key }).then(
       () => setState({ busy: false, error: null }),
       (e: unknown) =>
-        setState({ busy: false, error: `Statistics could not be refreshed${isApiError(e) ? `: ${e.message}` : '.'}` }),
+        setState({
+          busy: false,
+          error: isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: e.message }) : t('qr.statsNotRefreshed'),
+        }),
     );
   }, [qr.key]);
 
@@ -39,36 +43,31 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
   return (
     <section
       className="stack qr-detail"
-      aria-label={`Statistics of ${qr.name || 'this QR code'}`}
+      aria-label={t('qr.statsOf', { name: qr.name || t('qr.thisQr') })}
       data-testid="qr-detail"
     >
       <div className="row-between">
-        <span className="muted small-text">{qr.input ? QR_TYPE_LABEL[qr.input.type] : 'QR code'}</span>
+        <span className="muted small-text">{qr.input ? qrTypeLabel(qr.input.type) : t('pageLink.qr')}</span>
         <button
           type="button"
           className="secondary small"
-          aria-label="Refresh statistics"
+          aria-label={t('qrCodeDetail.refreshStatistics')}
           disabled={!saved || state.busy}
           onClick={refresh}
         >
           <RefreshCw size={14} aria-hidden="true" className={state.busy ? 'spinner' : undefined} />
-          {state.busy ? 'Refreshing' : 'Refresh'}
+          {state.busy ? t('qrCodeDetail.refreshing') : t('qrCodeDetail.refresh')}
         </button>
       </div>
-      {!saved ? <p className="muted">Statistics appear once the service has saved this code.</p> : null}
+      {!saved ? <p className="muted">{t('qrCodeDetail.statisticsAppearOnceThe')}</p> : null}
       {state.error ? <p className="error">{state.error}</p> : null}
       <QuickStats clicks={qr.scans} stats={stats} noun="scan" />
       {qr.link && scansCounted(qr) ? (
         <p className="muted small-text">
-          Scans are counted at <span className="qr-link">{displayUrl(qr.link)}</span>
+          {t('qrCodeDetail.scansAreCountedAt')} <span className="qr-link">{displayUrl(qr.link)}</span>
         </p>
       ) : null}
-      {!scansCounted(qr) ? (
-        <p className="muted small-text">
-          This Wi-Fi code holds the network itself, so phones can join from it. The service's own code for it opens a
-          page with the network's name only, so this one is shown and downloaded instead; its scans are not counted.
-        </p>
-      ) : null}
+      {!scansCounted(qr) ? <p className="muted small-text">{t('qrCodeDetail.thisWiFiCode')}</p> : null}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Field } from '@/components/ui/Field';
 import { isApiError } from '@/lib/api/errors';
 import { createQrInput, QR_TYPES, type QrType } from '@/lib/api/inputs/qr';
 import { fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';
@@ -10,7 +11,7 @@ import { createQrCode } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { QrImage } from './QrImage';
 import { DEFAULT_LOOK, type QrLook, QrLookFields } from './QrLookFields';
-import { QR_TYPE_LABEL, QrTypeFields } from './QrTypeFields';
+import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
 import { type Drafts, EMPTY_DRAFTS, qrData } from './qr-drafts';
 
 /** The request body as the API wants it: colours as rgb(r,g,b), empty optional fields left out. */
@@ -59,17 +60,17 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
       setTried(0);
       onSaved();
     } catch (error) {
-      setFailure(isApiError(error) ? messageForField(error.message, error.field) : 'The QR code could not be saved.');
+      setFailure(isApiError(error) ? messageForField(error.message, error.field) : t('qr.notSaved'));
     }
   }
   // Derived, not stored: the summary goes the moment the last marked field is fixed.
-  const summary = tried > 0 && !parsed.success ? 'Check the marked fields: nothing was saved yet.' : failure;
+  const summary = tried > 0 && !parsed.success ? t('qr.checkFields') : failure;
 
   return (
     <form
       ref={formRef}
       className="stack qr-form"
-      aria-label="New QR code"
+      aria-label={t('qrCodeForm.newQrCode')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -78,7 +79,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
     >
       <div className="qr-form-body">
         <div className="stack">
-          <Field label="QR type" error={errors.type}>
+          <Field label={t('qrCodeForm.qrType')} error={errors.type}>
             {(p) => (
               <select
                 {...p}
@@ -92,18 +93,18 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
               >
                 {QR_TYPES.map((t) => (
                   <option key={t} value={t}>
-                    {QR_TYPE_LABEL[t]}
+                    {qrTypeLabel(t)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
           <fieldset className="qr-fieldset">
-            <legend>{QR_TYPE_LABEL[type]}</legend>
+            <legend>{qrTypeLabel(type)}</legend>
             <QrTypeFields type={type} drafts={drafts} onChange={setDrafts} errors={errors} />
           </fieldset>
           <fieldset className="qr-fieldset">
-            <legend>Name and look</legend>
+            <legend>{t('qrCodeForm.nameAndLook')}</legend>
             <QrLookFields look={look} onChange={setLook} errors={errors} />
           </fieldset>
         </div>
@@ -113,21 +114,19 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
               text={preview}
               style={{ foreground: look.foreground, background: look.background }}
               size={160}
-              label="Preview of the new QR code"
+              label={t('qrCodeForm.previewOfTheNew')}
               fileName={look.name.trim() || 'qr-code'}
             />
           ) : (
-            <p className="muted qr-preview-empty">The preview appears once the fields are valid.</p>
+            <p className="muted qr-preview-empty">{t('qrCodeForm.thePreviewAppearsOnce')}</p>
           )}
           <p className="muted small-text" data-testid="qr-preview-note">
-            {type === 'wifi'
-              ? 'This is the code you keep: phones join the network from it. A phone can only join from the network itself, so its scans are not counted.'
-              : "Preview of the content. Once saved, the code opens the service first, which counts the scan, then this content: it looks different, and that's the one to print."}
+            {type === 'wifi' ? t('qrCodeForm.thisIsTheCode') : t('qrCodeForm.previewOfTheContent')}
           </p>
         </div>
       </div>
       <div className="row">
-        <button type="submit">Create QR code</button>
+        <button type="submit">{t('qrCodeForm.createQrCode')}</button>
         <span role="status" className="error">
           {summary ?? ''}
         </span>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { formatDate, plural } from '@/components/ui/format';
+import { formatDate } from '@/components/ui/format';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
@@ -14,6 +14,7 @@ import { QrCodeDetail } from './QrCodeDetail';
 import { QrCodeForm } from './QrCodeForm';
 import { QrImage } from './QrImage';
 import './qr.css';
+import { plural, t } from '@/lib/browser/i18n';
 
 /** QR codes: the list first, each with its image and scans; "New QR code" in a dialog with a live preview. */
 export function QrCodesPage() {
@@ -23,21 +24,20 @@ export function QrCodesPage() {
   const [creating, setCreating] = useState(false);
   const newCode = (
     <button type="button" onClick={() => setCreating(true)}>
-      <Plus size={16} aria-hidden="true" /> New QR code
+      <Plus size={16} aria-hidden="true" /> {t('qrCodeForm.newQrCode')}
     </button>
   );
   return (
     <section className="stack-lg" aria-labelledby="qr-heading">
-      <SectionHead id="qr-heading" title="QR codes">
+      <SectionHead id="qr-heading" title={t('channelItems.qrCodes')}>
         {newCode}
       </SectionHead>
       {codes && codes.length === 0 ? (
-        <EmptyState icon={QrCode} title="No QR codes yet" action={newCode}>
-          Make a code for a link, a contact card, a Wi-Fi network, an e-mail or a text message; the preview is drawn
-          right here, even offline.
+        <EmptyState icon={QrCode} title={t('qrCodesPage.noQrCodesYet')} action={newCode}>
+          {t('qrCodesPage.makeACodeFor')}
         </EmptyState>
       ) : null}
-      <ul className="qr-grid" aria-label="QR codes">
+      <ul className="qr-grid" aria-label={t('channelItems.qrCodes')}>
         {codes?.map((qr) => (
           <li key={qr.key} className="card stack" data-testid="qr-row">
             <QrCodeSummary qr={qr} open={open === qr.key} onToggle={() => setOpen(open === qr.key ? null : qr.key)} />
@@ -47,7 +47,7 @@ export function QrCodesPage() {
         ))}
       </ul>
       {creating ? (
-        <Dialog title="New QR code" onClose={() => setCreating(false)}>
+        <Dialog title={t('qrCodeForm.newQrCode')} onClose={() => setCreating(false)}>
           <QrCodeForm onSaved={() => setCreating(false)} />
         </Dialog>
       ) : null}
@@ -56,7 +56,7 @@ export function QrCodesPage() {
 }
 
 function qrName(qr: QrRow): string {
-  return qr.name || 'Unnamed QR code';
+  return qr.name || t('qr.unnamed');
 }
 
 function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onToggle: () => void }) {
@@ -67,12 +67,12 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
         <QrImage
           text={text}
           size={112}
-          label={`QR code ${qrName(qr)}`}
+          label={t('qr.codeNamed', { name: qrName(qr) })}
           fileName={qr.name || 'qr-code'}
           style={{ foreground: qr.input?.foreground, background: qr.input?.background }}
         />
       ) : (
-        <p className="muted qr-waiting">The image appears once the service has saved the code.</p>
+        <p className="muted qr-waiting">{t('qrCodesPage.theImageAppearsOnce')}</p>
       )}
       <div className="stack">
         <div className="row">
@@ -83,13 +83,15 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
           <SyncBadge state={qr.sync} />
         </div>
         <span className="muted small-text">
-          <span data-testid="qr-scans">{scansCounted(qr) ? plural(qr.scans, 'scan') : 'Scans not counted'}</span>
+          <span data-testid="qr-scans">
+            {scansCounted(qr) ? plural('qr.scans', qr.scans) : t('qrCodesPage.scansNotCounted')}
+          </span>
           {' · '}
           <span data-testid="qr-date">{formatDate(qr.date)}</span>
         </span>
         {!scansCounted(qr) ? (
           <span className="muted small-text" data-testid="qr-wifi-note">
-            Joins the network directly.
+            {t('qrCodesPage.joinsTheNetworkDirectly')}
           </span>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { t } from '@/lib/browser/i18n';
 import { QrDataField } from './QrDataField';
 import type { DraftFieldsProps, EmailDraft } from './qr-drafts';
 
@@ -5,9 +6,15 @@ import type { DraftFieldsProps, EmailDraft } from './qr-drafts';
 export function QrEmailFields(props: DraftFieldsProps<EmailDraft>) {
   return (
     <>
-      <QrDataField {...props} name="email" label="E-mail address" type="email" />
-      <QrDataField {...props} name="subject" label="Subject" hint="Optional." />
-      <QrDataField {...props} name="body" label="Message" hint="Optional." multiline />
+      <QrDataField {...props} name="email" label={t('qrEmailFields.eMailAddress')} type="email" />
+      <QrDataField {...props} name="subject" label={t('qrEmailFields.subject')} hint={t('qrEmailFields.optional')} />
+      <QrDataField
+        {...props}
+        name="body"
+        label={t('qrEmailFields.message')}
+        hint={t('qrEmailFields.optional')}
+        multiline
+      />
     </>
   );
 }

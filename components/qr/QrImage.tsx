@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { t } from '@/lib/browser/i18n';
 import { type QrStyle, qrPngDataUrl, qrSvg } from '@/lib/qr/render';
 
 /**
@@ -33,7 +34,7 @@ export function QrImage({
     };
   }, [text, style.foreground, style.background]);
 
-  if (failed) return <p className="error">This content is too long for a QR code.</p>;
+  if (failed) return <p className="error">{t('qr.tooLong')}</p>;
   if (!svg) return <div style={{ width: size, height: size }} aria-busy="true" />;
   const svgUrl = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   return (
@@ -43,18 +44,18 @@ export function QrImage({
         <button
           type="button"
           className="secondary small"
-          aria-label="Download PNG"
+          aria-label={t('qr.downloadPng')}
           onClick={() => void download(`${fileName}.png`, qrPngDataUrl(text, { ...style, size: 1024 }))}
         >
-          <Download size={14} aria-hidden="true" /> PNG
+          <Download size={14} aria-hidden="true" /> {t('qrImage.png')}
         </button>
         <button
           type="button"
           className="secondary small"
-          aria-label="Download SVG"
+          aria-label={t('qr.downloadSvg')}
           onClick={() => void download(`${fileName}.svg`, Promise.resolve(svgUrl))}
         >
-          <Download size={14} aria-hidden="true" /> SVG
+          <Download size={14} aria-hidden="true" /> {t('qrImage.svg')}
         </button>
       </figcaption>
     </figure>

@@ -1,5 +1,6 @@
 import { Field } from '@/components/ui/Field';
 import type { FieldErrors } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { poorContrast } from '@/lib/qr/render';
 
 /** Name, colours (as #rrggbb from the pickers; converted to rgb() only when the input is built) and logo. */
@@ -24,30 +25,26 @@ export function QrLookFields({
   const set = (key: keyof QrLook) => (e: { target: { value: string } }) => onChange({ ...look, [key]: e.target.value });
   return (
     <>
-      <Field label="Name" error={errors.name} hint="Optional; how the code is listed.">
+      <Field label={t('catalogPage.name')} error={errors.name} hint={t('qrLookFields.optionalHowTheCode')}>
         {(p) => <input {...p} maxLength={100} autoComplete="off" value={look.name} onChange={set('name')} />}
       </Field>
-      <Field label="Foreground colour" error={errors.foreground}>
+      <Field label={t('qrLookFields.foregroundColour')} error={errors.foreground}>
         {(p) => (
           <input {...p} type="color" className="qr-colour" value={look.foreground} onChange={set('foreground')} />
         )}
       </Field>
-      <Field label="Background colour" error={errors.background}>
+      <Field label={t('qrLookFields.backgroundColour')} error={errors.background}>
         {(p) => (
           <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />
         )}
       </Field>
-      <Field
-        label="Logo URL"
-        error={errors.logo}
-        hint="Optional: the URL of a .png or .jpg. The service puts it in the middle of the saved code; the preview here is without it."
-      >
+      <Field label={t('qrLookFields.logoUrl')} error={errors.logo} hint={t('qrLookFields.optionalTheUrlOf')}>
         {(p) => <input {...p} type="url" autoComplete="off" value={look.logo} onChange={set('logo')} />}
       </Field>
       {/* Too little contrast and phone cameras cannot read the code: warn, but let people decide. The
           live region is always there, so the warning is announced when it appears. */}
       <p className="error qr-warning" role="status">
-        {poorContrast(look) ? 'These colours are too close together: the code may not scan.' : ''}
+        {poorContrast(look) ? t('qrLookFields.theseColoursAreToo') : ''}
       </p>
     </>
   );

@@ -1,10 +1,12 @@
 import { Field } from '@/components/ui/Field';
 import type { FieldErrors } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 
+// Read when shown: the words come from the catalogue.
 const SINGLE = {
-  text: { label: 'Text', hint: 'Up to 2000 characters.' },
-  link: { label: 'URL', hint: 'A full address, starting with https:// or http://.' },
-  phone: { label: 'Phone number', hint: 'Digits, optionally with +, spaces, dashes or parentheses.' },
+  text: () => ({ label: t('qr.single.text'), hint: t('qr.single.textHint') }),
+  link: () => ({ label: t('qr.single.link'), hint: t('qr.single.linkHint') }),
+  phone: () => ({ label: t('qr.single.phone'), hint: t('qr.single.phoneHint') }),
 } as const;
 
 /** Text, link and phone codes carry one string as `data`, so their message is under the path `data`. */
@@ -19,7 +21,7 @@ export function QrSingleFields({
   onChange: (next: string) => void;
   errors: FieldErrors;
 }) {
-  const { label, hint } = SINGLE[type];
+  const { label, hint } = SINGLE[type]();
   return (
     <Field label={label} error={errors.data} hint={hint}>
       {(p) =>

@@ -1,3 +1,4 @@
+import { t } from '@/lib/browser/i18n';
 import { QrDataField } from './QrDataField';
 import type { DraftFieldsProps, SmsDraft } from './qr-drafts';
 
@@ -5,8 +6,14 @@ import type { DraftFieldsProps, SmsDraft } from './qr-drafts';
 export function QrSmsFields(props: DraftFieldsProps<SmsDraft>) {
   return (
     <>
-      <QrDataField {...props} name="phone" label="Phone number" type="tel" />
-      <QrDataField {...props} name="message" label="Message" hint="Optional." multiline />
+      <QrDataField {...props} name="phone" label={t('qrSmsFields.phoneNumber')} type="tel" />
+      <QrDataField
+        {...props}
+        name="message"
+        label={t('qrEmailFields.message')}
+        hint={t('qrEmailFields.optional')}
+        multiline
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { QrType } from '@/lib/api/inputs/qr';
 import type { FieldErrors } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 import { QrEmailFields } from './QrEmailFields';
 import { QrSingleFields } from './QrSingleFields';
 import { QrSmsFields } from './QrSmsFields';
@@ -7,15 +8,10 @@ import { QrVcardFields } from './QrVcardFields';
 import { QrWifiFields } from './QrWifiFields';
 import type { Drafts } from './qr-drafts';
 
-export const QR_TYPE_LABEL: Record<QrType, string> = {
-  text: 'Text',
-  link: 'Link',
-  phone: 'Phone call',
-  email: 'E-mail',
-  sms: 'SMS',
-  wifi: 'Wi-Fi network',
-  vcard: 'Contact card (vCard)',
-};
+/** A type of QR code in the person's words. */
+export function qrTypeLabel(key: QrType): string {
+  return t(`qr.type.${key}`);
+}
 
 /** The fields of the chosen type; each type edits only its own draft. */
 export function QrTypeFields({

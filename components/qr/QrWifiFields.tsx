@@ -1,20 +1,20 @@
 import { Field } from '@/components/ui/Field';
+import { t } from '@/lib/browser/i18n';
 import { QrDataField } from './QrDataField';
 import { type DraftFieldsProps, WIFI_ENCRYPTIONS, type WifiDraft } from './qr-drafts';
 
-const ENCRYPTION_LABEL: Record<WifiDraft['encryption'], string> = {
-  WPA: 'WPA/WPA2/WPA3',
-  WEP: 'WEP',
-  nopass: 'None (open network)',
-};
+/** A Wi-Fi encryption as people know it. */
+function encryptionLabel(key: WifiDraft['encryption']): string {
+  return t(`qr.encryption.${key}`);
+}
 
 /** A Wi-Fi code joins the network. An open network has no password, so the field goes away. */
 export function QrWifiFields(props: DraftFieldsProps<WifiDraft>) {
   const { draft, onChange, errors } = props;
   return (
     <>
-      <QrDataField {...props} name="ssid" label="Network name (SSID)" />
-      <Field label="Encryption" error={errors['data.encryption']}>
+      <QrDataField {...props} name="ssid" label={t('qrWifiFields.networkNameSsid')} />
+      <Field label={t('qrWifiFields.encryption')} error={errors['data.encryption']}>
         {(p) => (
           <select
             {...p}
@@ -23,7 +23,7 @@ export function QrWifiFields(props: DraftFieldsProps<WifiDraft>) {
           >
             {WIFI_ENCRYPTIONS.map((e) => (
               <option key={e} value={e}>
-                {ENCRYPTION_LABEL[e]}
+                {encryptionLabel(e)}
               </option>
             ))}
           </select>
@@ -31,7 +31,13 @@ export function QrWifiFields(props: DraftFieldsProps<WifiDraft>) {
       </Field>
       {/* A password field keeps the network password off screen; new-password stops the browser offering the account's. */}
       {draft.encryption === 'nopass' ? null : (
-        <QrDataField {...props} name="password" label="Wi-Fi password" type="password" autoComplete="new-password" />
+        <QrDataField
+          {...props}
+          name="password"
+          label={t('qrWifiFields.wiFiPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
       )}
     </>
   );

@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { requestOriginAccess } from '@/lib/browser/permissions';
 import { sendRequest } from '@/lib/messages/send';
-import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
+import { originPermissionPattern, parseServiceUrl, type ServiceUrlNote } from '@/lib/settings/service-url';
 
 type Status =
   | { state: 'idle' }
@@ -22,7 +23,7 @@ export function ConnectionForm({
   initialUrl?: string;
   /** The connection whose URL or key this changes; without it, the form adds a connection. */
   replacing?: string;
-  onConnected: (result: { email: string; notes: string[] }) => void;
+  onConnected: (result: { email: string; notes: ServiceUrlNote[] }) => void;
   onCancel?: () => void;
 }) {
   const [serviceUrl, setServiceUrl] = useState(initialUrl);
@@ -36,14 +37,14 @@ export function ConnectionForm({
     event.preventDefault();
     const parsed = parseServiceUrl(serviceUrl);
     if (!parsed.ok) return setStatus({ state: 'error', field: 'serviceUrl', message: parsed.message });
-    if (apiKey.trim() === '') return setStatus({ state: 'error', field: 'apiKey', message: 'Enter the API key.' });
+    if (apiKey.trim() === '') return setStatus({ state: 'error', field: 'apiKey', message: t('settings.enterKey') });
     // The permission prompt must come straight from the click, before any other await.
     const granted = await requestOriginAccess(originPermissionPattern(parsed.origin));
     if (!granted) {
       return setStatus({
         state: 'error',
         field: 'serviceUrl',
-        message: `Linkpilot needs permission to reach ${parsed.origin}. Click Connect again and allow it.`,
+        message: t('settings.needPermission', { origin: parsed.origin }),
       });
     }
     setStatus({ state: 'connecting' });
@@ -53,7 +54,7 @@ export function ConnectionForm({
       setStatus({ state: 'idle' });
       onConnected({ email: result.account.email, notes: result.notes });
     } catch (error) {
-      const message = isApiError(error) ? error.message : 'Connecting failed.';
+      const message = isApiError(error) ? error.message : t('settings.connectFailed');
       const field = isApiError(error)
         ? error.kind === 'auth'
           ? 'apiKey'
@@ -73,16 +74,16 @@ export function ConnectionForm({
       </p>
     ) : null;
   return (
-    <form className="stack-lg" onSubmit={onSubmit} noValidate aria-label="Connect to your link service">
+    <form className="stack-lg" onSubmit={onSubmit} noValidate aria-label={t('connectionForm.connectToYourLink')}>
       <div className="stack field">
-        <label htmlFor={urlId}>Service URL</label>
+        <label htmlFor={urlId}>{t('connectionForm.serviceUrl')}</label>
         <input
           id={urlId}
           name="serviceUrl"
           type="url"
           inputMode="url"
           autoComplete="url"
-          placeholder="https://short.example.com"
+          placeholder={t('connectionForm.httpsShortExampleCom')}
           value={serviceUrl}
           onChange={(e) => setServiceUrl(e.target.value)}
           aria-invalid={invalid('serviceUrl')}
@@ -90,12 +91,12 @@ export function ConnectionForm({
         />
         {errorUnder('serviceUrl') ?? (
           <span id={`${urlId}-hint`} className="muted field-hint">
-            The address of your link service, as you open it in the browser.
+            {t('connectionForm.theAddressOfYour')}
           </span>
         )}
       </div>
       <div className="stack field">
-        <label htmlFor={keyId}>API key</label>
+        <label htmlFor={keyId}>{t('connectionForm.apiKey')}</label>
         <input
           id={keyId}
           name="apiKey"
@@ -109,8 +110,7 @@ export function ConnectionForm({
         />
         {errorUnder('apiKey') ?? (
           <span id={`${keyId}-hint`} className="muted field-hint">
-            Your service made one when you signed up: look in your account's settings, under API or Developers. It stays
-            in this browser and is sent only to the service above.
+            {t('connectionForm.yourServiceMadeOne')}
           </span>
         )}
       </div>
@@ -121,11 +121,11 @@ export function ConnectionForm({
       ) : null}
       <div className="actions">
         <button type="submit" disabled={status.state === 'connecting'}>
-          {status.state === 'connecting' ? 'Connecting…' : 'Connect'}
+          {status.state === 'connecting' ? t('connectionForm.connecting') : t('connectionForm.connect')}
         </button>
         {onCancel ? (
           <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
+            {t('connectionForm.cancel')}
           </button>
         ) : null}
       </div>

@@ -1,9 +1,7 @@
+import { t } from '@/lib/browser/i18n';
 import { sendRequest } from '@/lib/messages/send';
 import type { Connections } from '@/lib/settings/connection';
-import { connectionLabel } from '@/lib/settings/connection-label';
-
-// UI text of this component, kept together.
-const TEXT = { label: 'Connection' };
+import { connectionLabel } from './connection-label';
 
 /** Switches the active connection; shown only when there is more than one. */
 export function ConnectionSwitcher({ connections }: { connections: Connections }) {
@@ -11,8 +9,8 @@ export function ConnectionSwitcher({ connections }: { connections: Connections }
   return (
     <select
       className="connection-switcher"
-      aria-label={TEXT.label}
-      title={TEXT.label}
+      aria-label={t('connections.switcher')}
+      title={t('connections.switcher')}
       value={connections.activeId ?? ''}
       // A refused switch (the connection was just removed elsewhere) needs no message: the list follows storage.
       onChange={(e) => void sendRequest({ type: 'connection.activate', id: e.target.value }).catch(() => undefined)}

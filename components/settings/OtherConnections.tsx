@@ -1,23 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useDashboard } from '@/components/state/dashboard';
+import { t } from '@/lib/browser/i18n';
 import { sendRequest } from '@/lib/messages/send';
 import type { Connections } from '@/lib/settings/connection';
-import { connectionLabel } from '@/lib/settings/connection-label';
 import { ConnectionForm } from './ConnectionForm';
+import { connectionLabel } from './connection-label';
 import { confirmRemove } from './remove-connection';
-
-// UI text of this component, kept together.
-const TEXT = {
-  heading: 'Other connections',
-  none: 'Add another service or account; each keeps its own copy of the data and its own changes.',
-  switchTo: 'Switch',
-  switchLabel: (label: string) => `Switch to ${label}`,
-  remove: 'Remove',
-  removeLabel: (label: string) => `Remove ${label}`,
-  removeQuestion: 'Remove this connection?',
-  add: 'Add a connection',
-};
 
 /** The connections besides the active one: switch to one, remove one, or add another. */
 export function OtherConnections({ connections }: { connections: Connections }) {
@@ -26,8 +15,8 @@ export function OtherConnections({ connections }: { connections: Connections }) 
   const others = connections.list.filter((c) => c.id !== connections.activeId);
   return (
     <section className="card stack-lg" aria-labelledby="other-connections-heading" data-testid="other-connections">
-      <h3 id="other-connections-heading">{TEXT.heading}</h3>
-      {others.length === 0 ? <p className="muted">{TEXT.none}</p> : null}
+      <h3 id="other-connections-heading">{t('connections.heading')}</h3>
+      {others.length === 0 ? <p className="muted">{t('connections.none')}</p> : null}
       {others.length > 0 ? (
         <ul className="connection-list">
           {others.map((c) => {
@@ -39,19 +28,19 @@ export function OtherConnections({ connections }: { connections: Connections }) 
                   <button
                     type="button"
                     className="secondary"
-                    aria-label={TEXT.switchLabel(label)}
+                    aria-label={t('connections.switchTo', { label })}
                     // Refused only when the connection was just removed elsewhere; the list follows storage.
                     onClick={() => void sendRequest({ type: 'connection.activate', id: c.id }).catch(() => undefined)}
                   >
-                    {TEXT.switchTo}
+                    {t('connections.switch')}
                   </button>
                   <button
                     type="button"
                     className="danger"
-                    aria-label={TEXT.removeLabel(label)}
-                    onClick={() => void confirmRemove(c, TEXT.removeQuestion)}
+                    aria-label={t('connections.removeLabel', { label })}
+                    onClick={() => void confirmRemove(c, t('connections.removeQuestion'))}
                   >
-                    {TEXT.remove}
+                    {t('connections.remove')}
                   </button>
                 </span>
               </li>
@@ -70,7 +59,7 @@ export function OtherConnections({ connections }: { connections: Connections }) 
       ) : (
         <div className="actions">
           <button type="button" className="secondary" onClick={() => setAdding(true)}>
-            <Plus size={16} aria-hidden="true" /> {TEXT.add}
+            <Plus size={16} aria-hidden="true" /> {t('connections.add')}
           </button>
         </div>
       )}

@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { formatNumber } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
@@ -31,26 +33,26 @@ export function PreferencesForm() {
   const d = defaults.value;
   return (
     <section className="card stack-lg" aria-labelledby="prefs-heading">
-      <h3 id="prefs-heading">Defaults for new links</h3>
+      <h3 id="prefs-heading">{t('preferencesForm.defaultsForNewLinks')}</h3>
       <div className="prefs-grid">
-        <label htmlFor={ids.status}>Status</label>
+        <label htmlFor={ids.status}>{t('newLinkForm.status')}</label>
         <select
           id={ids.status}
           value={d.status}
           onChange={(e) => set({ status: e.target.value as LinkDefaults['status'] })}
         >
-          <option value="private">Private</option>
-          <option value="public">Public</option>
+          <option value="private">{t('link.private')}</option>
+          <option value="public">{t('link.public')}</option>
         </select>
-        <label htmlFor={ids.type}>Redirect type</label>
+        <label htmlFor={ids.type}>{t('newLinkForm.redirectType')}</label>
         <select id={ids.type} value={d.type} onChange={(e) => set({ type: e.target.value })}>
-          <option value="direct">Direct</option>
-          <option value="frame">Frame</option>
-          <option value="splash">Splash</option>
+          <option value="direct">{t('link.redirectType.direct')}</option>
+          <option value="frame">{t('link.redirectType.frame')}</option>
+          <option value="splash">{t('link.redirectType.splash')}</option>
         </select>
-        <label htmlFor={ids.domain}>Domain</label>
+        <label htmlFor={ids.domain}>{t('link.domain')}</label>
         <select id={ids.domain} value={d.domain} onChange={(e) => set({ domain: e.target.value })}>
-          <option value="">Default domain</option>
+          <option value="">{t('link.defaultDomain')}</option>
           {domains
             .filter((x) => x.id !== null)
             .map((x) => (
@@ -59,26 +61,26 @@ export function PreferencesForm() {
               </option>
             ))}
         </select>
-        <label htmlFor={ids.channel}>Channel</label>
+        <label htmlFor={ids.channel}>{t('link.channel')}</label>
         <select
           id={ids.channel}
           value={d.channelKey ?? ''}
           onChange={(e) => set({ channelKey: e.target.value || null })}
         >
-          <option value="">No channel</option>
+          <option value="">{t('link.noChannel')}</option>
           {channels.map((c) => (
             <option key={c.key} value={c.key}>
               {c.name}
             </option>
           ))}
         </select>
-        <label htmlFor={ids.campaign}>Campaign</label>
+        <label htmlFor={ids.campaign}>{t('link.campaign')}</label>
         <select
           id={ids.campaign}
           value={d.campaignKey ?? ''}
           onChange={(e) => set({ campaignKey: e.target.value || null })}
         >
-          <option value="">No campaign</option>
+          <option value="">{t('link.noCampaign')}</option>
           {campaigns.map((c) => (
             <option key={c.key} value={c.key}>
               {c.name}
@@ -86,9 +88,9 @@ export function PreferencesForm() {
           ))}
         </select>
       </div>
-      <h3>Connection</h3>
+      <h3>{t('preferencesForm.connection')}</h3>
       <div className="prefs-grid">
-        <label htmlFor={ids.timeout}>Wait for the service at most</label>
+        <label htmlFor={ids.timeout}>{t('preferencesForm.waitForTheService')}</label>
         <select
           id={ids.timeout}
           value={timeout.value}
@@ -96,11 +98,11 @@ export function PreferencesForm() {
         >
           {TIMEOUT_CHOICES.map((s) => (
             <option key={s} value={s}>
-              {s} seconds
+              {t('settings.seconds', { count: formatNumber(s) })}
             </option>
           ))}
         </select>
-        <label htmlFor={ids.share}>Background refresh may use up to</label>
+        <label htmlFor={ids.share}>{t('preferencesForm.backgroundRefreshMayUse')}</label>
         <select
           id={ids.share}
           value={share.value}
@@ -108,18 +110,18 @@ export function PreferencesForm() {
         >
           {REFRESH_SHARE_CHOICES.map((p) => (
             <option key={p} value={p}>
-              {p} % of your API allowance
+              {t('settings.percentOfAllowance', { percent: formatNumber(p) })}
             </option>
           ))}
         </select>
       </div>
-      <h3>Appearance</h3>
+      <h3>{t('preferencesForm.appearance')}</h3>
       <div className="prefs-grid">
-        <label htmlFor={ids.theme}>Theme</label>
+        <label htmlFor={ids.theme}>{t('preferencesForm.theme')}</label>
         <select id={ids.theme} value={theme.value} onChange={(e) => void themeItem.setValue(e.target.value as Theme)}>
-          <option value="system">Same as the system</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
+          <option value="system">{t('preferencesForm.sameAsTheSystem')}</option>
+          <option value="light">{t('preferencesForm.light')}</option>
+          <option value="dark">{t('preferencesForm.dark')}</option>
         </select>
       </div>
     </section>

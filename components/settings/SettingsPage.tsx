@@ -6,6 +6,7 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { displayUrl } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { activeConnection, connectionsItem } from '@/lib/settings/connection';
 import { ConnectionForm } from './ConnectionForm';
@@ -28,23 +29,20 @@ export function SettingsPage() {
   async function disconnect() {
     if (!connected) return;
     setJustConnected(null);
-    await confirmRemove(connected, 'Disconnect?');
+    await confirmRemove(connected, t('connections.disconnectQuestion'));
   }
 
   return (
     <section className="stack-lg settings" aria-labelledby="settings-heading">
       {connected ? (
-        <h2 id="settings-heading">Settings</h2>
+        <h2 id="settings-heading">{t('settingsPage.settings')}</h2>
       ) : (
         <div className="stack welcome-head">
           <span className="welcome-mark" aria-hidden="true">
             <Link2 size={26} />
           </span>
-          <h2 id="settings-heading">Connect Linkpilot to your link service</h2>
-          <p className="muted">
-            Once connected, your links, channels, campaigns and QR codes are copied into this browser: everything opens
-            instantly and works offline.
-          </p>
+          <h2 id="settings-heading">{t('settingsPage.connectLinkpilotToYour')}</h2>
+          <p className="muted">{t('settingsPage.onceConnectedYourLinks')}</p>
         </div>
       )}
       {connected && !changing ? (
@@ -53,26 +51,27 @@ export function SettingsPage() {
             <div className="banner banner-ok" role="status" data-testid="connected-note">
               <CircleCheck size={16} aria-hidden="true" />
               <span>
-                You're connected as {justConnected.email}. {justConnected.notes.join(' ')}
+                {t('settings.connectedAs', { email: justConnected.email })}{' '}
+                {justConnected.notes.map((note) => t(`settings.note.${note}`)).join(' ')}
               </span>
               <a className="button-link" href="#/links">
-                Go to your links <ArrowRight size={14} aria-hidden="true" />
+                {t('settingsPage.goToYourLinks')} <ArrowRight size={14} aria-hidden="true" />
               </a>
             </div>
           ) : null}
           <div className="row-between">
             <div className="stack">
-              <p className="muted small-text">Connected to</p>
+              <p className="muted small-text">{t('settingsPage.connectedTo')}</p>
               <p className="connection-service" data-testid="connected-service">
                 {displayUrl(connected.baseUrl)}
               </p>
             </div>
             <div className="actions">
               <button type="button" className="secondary" onClick={() => setChanging(true)}>
-                Change
+                {t('popup.changeShortcut')}
               </button>
               <button type="button" className="danger" onClick={() => void disconnect()}>
-                Disconnect
+                {t('settingsPage.disconnect')}
               </button>
             </div>
           </div>

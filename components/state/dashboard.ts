@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { LinkTableQuery } from '@/lib/db/link-table';
+import type { ServiceUrlNote } from '@/lib/settings/service-url';
 
 /**
  * What the dashboard shows, shared by its navigation, the links page and the panels: the section
@@ -13,12 +14,12 @@ export interface DashboardState {
   openLink: string | null;
   creatingLink: boolean;
   /** Set by a successful Connect, shown until the person moves on ("You're connected as …"). */
-  justConnected: { email: string; notes: string[] } | null;
+  justConnected: { email: string; notes: ServiceUrlNote[] } | null;
   showSection: (section: string) => void;
   filterLinks: (patch: Partial<LinkTableQuery>) => void;
   openLinkDetail: (key: string | null) => void;
   setCreatingLink: (creating: boolean) => void;
-  setJustConnected: (note: { email: string; notes: string[] } | null) => void;
+  setJustConnected: (note: { email: string; notes: ServiceUrlNote[] } | null) => void;
 }
 
 export const NO_LINK_FILTERS: LinkTableQuery = {

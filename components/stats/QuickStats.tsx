@@ -1,7 +1,8 @@
 import type { Tally } from '@/lib/api/schemas/primitives';
 import type { Statistics } from '@/lib/api/schemas/stats';
+import { plural, t } from '@/lib/browser/i18n';
 import type { LinkStatsRow } from '@/lib/db/schema';
-import { formatNumber, formatTime, plural } from '../ui/format';
+import { formatNumber, formatTime } from '../ui/format';
 import { CountryMark } from './flags';
 import { Tallies } from './Tallies';
 
@@ -32,36 +33,38 @@ export function QuickStats({
   const total = s ? Math.max(s.clicks, clicks) : clicks;
   const updated = stats ? (
     <span className="muted small-text" data-testid="stats-updated">
-      Updated {formatTime(stats.fetchedAt)}
+      {t('stats.updated', { time: formatTime(stats.fetchedAt) })}
     </span>
   ) : null;
   if (total === 0) {
     return (
-      <section className="row-between" aria-label="Statistics">
+      <section className="row-between" aria-label={t('stats.label')}>
         <p className="muted" data-testid="no-clicks">
-          No {noun}s yet
+          {noun === 'click' ? t('stats.noClicks') : t('stats.noScans')}
         </p>
         {updated}
       </section>
     );
   }
   const limit = compact ? 3 : 6;
+  // The number is shown big above its word, so the word alone takes the count's plural form.
+  const words = (count: number) => plural(noun === 'click' ? 'stats.clicksWord' : 'stats.scansWord', count);
   return (
-    <section className="stack" aria-label="Statistics">
+    <section className="stack" aria-label={t('stats.label')}>
       <div className="row-between">
         <div className="metrics">
           <div className="metric">
             <span className="metric-value" data-testid="clicks">
               {formatNumber(total)}
             </span>
-            <span className="metric-label">{total === 1 ? noun : `${noun}s`}</span>
+            <span className="metric-label">{words(total)}</span>
           </div>
           {s ? (
             <div className="metric">
               <span className="metric-value" data-testid="unique-clicks">
                 {formatNumber(s.uniqueClicks)}
               </span>
-              <span className="metric-label">unique</span>
+              <span className="metric-label">{t('stats.unique')}</span>
             </div>
           ) : null}
         </div>
@@ -70,17 +73,17 @@ export function QuickStats({
       {s ? (
         <div className="tallies-grid">
           <Tallies
-            title="Countries"
+            title={t('stats.countries')}
             items={s.topCountries}
             limit={limit}
             decorate={(country) => <CountryMark country={country} />}
           />
-          <Tallies title="Sources" items={sourcesOf(s)} limit={limit} />
-          {compact ? null : <Tallies title="Browsers" items={s.topBrowsers} limit={limit} />}
-          {compact ? null : <Tallies title="Operating systems" items={s.topOs} limit={limit} />}
+          <Tallies title={t('stats.sources')} items={sourcesOf(s)} limit={limit} />
+          {compact ? null : <Tallies title={t('stats.browsers')} items={s.topBrowsers} limit={limit} />}
+          {compact ? null : <Tallies title={t('stats.os')} items={s.topOs} limit={limit} />}
         </div>
       ) : (
-        <p className="muted small-text">{plural(total, noun)} so far; details come with the next refresh.</p>
+        <p className="muted small-text">{plural(noun === 'click' ? 'stats.clicksSoFar' : 'stats.scansSoFar', total)}</p>
       )}
     </section>
   );

@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 
 const PLACES = [
-  { table: 'channels', route: '#/channels', noun: 'channel' },
-  { table: 'campaigns', route: '#/campaigns', noun: 'campaign' },
-  { table: 'qrCodes', route: '#/qr', noun: 'QR code' },
+  { table: 'channels', route: '#/channels', count: 'likelyCopies.channels' },
+  { table: 'campaigns', route: '#/campaigns', count: 'likelyCopies.campaigns' },
+  { table: 'qrCodes', route: '#/qr', count: 'likelyCopies.qrCodes' },
 ] as const;
 
 /** Short links listed by name: the links table has no view of flagged ones to point to. */
@@ -30,23 +31,17 @@ export function LikelyCopies() {
   if (!counts || !links || (counts.every((n) => n === 0) && links.length === 0)) return null;
   return (
     <div className="card stack" role="note" data-testid="likely-copies">
-      <p>Some records look like second copies of ones you just made. Check them:</p>
+      <p>{t('likelyCopies.someRecordsLookLike')}</p>
       <ul>
         {PLACES.map((p, i) =>
           counts[i] ? (
             <li key={p.table}>
-              <a href={p.route}>
-                {counts[i]} {p.noun}
-                {counts[i] === 1 ? '' : 's'}
-              </a>
+              <a href={p.route}>{plural(p.count, counts[i])}</a>
             </li>
           ) : null,
         )}
         {links.map((link) => (
-          <li key={link.key}>
-            Short link {link.shorturl} for {link.longurl}: the API cannot delete short links, remove it on the service
-            if it is not wanted.
-          </li>
+          <li key={link.key}>{t('likelyCopies.shortLink', { short: link.shorturl, long: link.longurl })}</li>
         ))}
       </ul>
     </div>

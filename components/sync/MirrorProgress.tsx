@@ -1,20 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Pause } from 'lucide-react';
+import { formatNumber } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/refresh/pull';
 import { readReachability } from '@/lib/sync/reachability';
 
-export const COLLECTION_LABEL: Record<(typeof COLLECTIONS)[number], string> = {
-  account: 'Account',
-  channels: 'Channels',
-  campaigns: 'Campaigns',
-  domains: 'Branded domains',
-  overlays: 'CTA overlays',
-  splash: 'Splash pages',
-  qrs: 'QR codes',
-  links: 'Short links',
-  channelItems: 'Channel items',
-};
+/** Each kind of data being copied, in the person's words. */
+export function collectionLabel(key: (typeof COLLECTIONS)[number]): string {
+  return t(`mirror.collection.${key}`);
+}
 
 /**
  * Progress of the copy of your data under way (nothing when none is running). When the service
@@ -37,20 +32,23 @@ export function MirrorProgress() {
   const within = maxpage ? Math.min(1, (cursor.page - 1) / maxpage) : 0;
   const value = (index + within) / COLLECTIONS.length;
   const paused = state?.reach?.reachable === false || !navigator.onLine;
-  const what = `${COLLECTION_LABEL[cursor.collection]}${maxpage && maxpage > 1 ? `, page ${cursor.page} of ${maxpage}` : ''}`;
+  const label = collectionLabel(cursor.collection);
+  const what =
+    maxpage && maxpage > 1
+      ? t('mirror.pageOf', { what: label, page: formatNumber(cursor.page), pages: formatNumber(maxpage) })
+      : label;
   return (
     <div className="stack" data-testid="mirror-progress">
       {paused ? (
         <p className="muted row" data-testid="mirror-paused">
-          <Pause size={14} aria-hidden="true" /> Copying your data is paused: the service can't be reached. It resumes
-          by itself when it's back.
+          <Pause size={14} aria-hidden="true" /> {t('mirrorProgress.copyingYourDataIs')}
         </p>
       ) : (
         <p className="muted">
-          Copying your data into this browser: step {index + 1} of {COLLECTIONS.length} ({what})
+          {t('mirror.step', { step: formatNumber(index + 1), steps: formatNumber(COLLECTIONS.length), what })}
         </p>
       )}
-      <progress max={1} value={value} aria-label="Copy of your data" className="progress" />
+      <progress max={1} value={value} aria-label={t('mirrorProgress.copyOfYourData')} className="progress" />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { readReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
-import { plural } from '../ui/format';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
 
 /** Whether the browser itself says it is offline, kept current. */
@@ -38,7 +38,7 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
   const unreachable = !online || reach?.reachable === false;
   const details = onOpenSync ? (
     <button type="button" className="ghost small" onClick={onOpenSync}>
-      Details
+      {t('banner.details')}
     </button>
   ) : null;
   if (unreachable) {
@@ -46,10 +46,8 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
       <div className="banner banner-warn" role="status" data-testid="offline-banner">
         <WifiOff size={16} aria-hidden="true" />
         <span>
-          {online ? "The service can't be reached right now." : 'You are offline.'}{' '}
-          {waiting > 0
-            ? `${plural(waiting, 'change')} will be sent when it's back.`
-            : 'Everything here still works; changes are sent when it is back.'}
+          {online ? t('banner.unreachable') : t('banner.offline')}{' '}
+          {waiting > 0 ? plural('banner.willSend', waiting) : t('banner.stillWorks')}
         </span>
         {details}
       </div>
@@ -59,10 +57,7 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
     return (
       <div className="banner banner-error" role="status" data-testid="refused-banner">
         <CircleAlert size={16} aria-hidden="true" />
-        <span>
-          {plural(refused, 'change was', 'changes were')} not accepted by the service. Nothing is lost: fix or discard{' '}
-          {refused === 1 ? 'it' : 'them'}.
-        </span>
+        <span>{plural('banner.refused', refused)}</span>
         {details}
       </div>
     );

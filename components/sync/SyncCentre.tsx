@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { plural } from '@/components/ui/format';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { isApiError } from '@/lib/api/errors';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
@@ -14,10 +14,11 @@ import { LikelyCopies } from './LikelyCopies';
 import { MirrorProgress } from './MirrorProgress';
 import { SyncStatus } from './SyncStatus';
 
-const STATE_LABEL: Record<OutboxEntry['state'], string> = {
-  pending: 'Waiting',
-  inflight: 'Sending',
-  failed: 'Not accepted',
+// Read when shown: the words come from the catalogue.
+const STATE_LABEL: Record<OutboxEntry['state'], () => string> = {
+  pending: () => t('sync.state.pending'),
+  inflight: () => t('sync.state.inflight'),
+  failed: () => t('sync.state.failed'),
 };
 
 /**
@@ -35,9 +36,9 @@ export function SyncCentre() {
   const unreachable = reach?.reachable === false || !navigator.onLine;
   return (
     <section className="stack-lg" aria-labelledby="sync-heading">
-      <SectionHead id="sync-heading" title="Sync">
+      <SectionHead id="sync-heading" title={t('syncCentre.sync')}>
         <button type="button" className="secondary" onClick={() => void sendRequest({ type: 'sync.pull' })}>
-          <RefreshCw size={15} aria-hidden="true" /> Sync now
+          <RefreshCw size={15} aria-hidden="true" /> {t('syncCentre.syncNow')}
         </button>
       </SectionHead>
       {entries ? (
@@ -52,31 +53,33 @@ export function SyncCentre() {
           <div className="stack">
             <p className="sync-headline">
               {failed.length > 0
-                ? `${plural(failed.length, 'change needs', 'changes need')} you: the service did not accept ${failed.length === 1 ? 'it' : 'them'}.`
+                ? plural('sync.needYou', failed.length)
                 : waiting.length > 0
                   ? unreachable
-                    ? `${plural(waiting.length, 'change')} waiting: the service can't be reached right now.`
-                    : `Sending ${plural(waiting.length, 'change')}…`
-                  : 'Everything is saved on the service.'}
+                    ? plural('sync.waitingUnreachable', waiting.length)
+                    : plural('sync.sending', waiting.length)
+                  : t('syncCentre.everythingIsSavedOn')}
             </p>
             <p className="muted">
               {failed.length > 0
-                ? 'Nothing is lost: fix, retry or discard each one below.'
+                ? t('syncCentre.nothingIsLostFix')
                 : waiting.length > 0
                   ? unreachable
-                    ? 'They are kept in this browser and sent as soon as it is back.'
-                    : 'They go out at the pace the service allows.'
-                  : 'Changes you make here are sent in the background, within what the service allows.'}
+                    ? t('syncCentre.theyAreKeptIn')
+                    : t('syncCentre.theyGoOutAt')
+                  : t('syncCentre.changesYouMakeHere')}
             </p>
           </div>
         </div>
       ) : null}
       <MirrorProgress />
       <LikelyCopies />
-      {failed.length > 0 ? <ChangeList title="Needs your attention" entries={failed} onDone={kick} /> : null}
-      {waiting.length > 0 ? <ChangeList title="On their way" entries={waiting} onDone={kick} /> : null}
+      {failed.length > 0 ? (
+        <ChangeList title={t('syncCentre.needsYourAttention')} entries={failed} onDone={kick} />
+      ) : null}
+      {waiting.length > 0 ? <ChangeList title={t('syncCentre.onTheirWay')} entries={waiting} onDone={kick} /> : null}
       <details className="card sync-details">
-        <summary>Details</summary>
+        <summary>{t('banner.details')}</summary>
         <SyncStatus />
       </details>
     </section>
@@ -93,7 +96,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
             <div className="row">
               <strong className="grow">{describeChange(entry)}</strong>
               <span className={`badge ${entry.state === 'failed' ? 'sync-failed' : 'sync-badge'}`}>
-                {STATE_LABEL[entry.state]}
+                {STATE_LABEL[entry.state]()}
               </span>
             </div>
             {entry.error ? (
@@ -128,7 +131,7 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
       setError(null);
       onDone();
     } catch (e) {
-      setError(isApiError(e) ? e.message : 'The change could not be saved.');
+      setError(isApiError(e) ? e.message : t('account.notSaved'));
     }
   }
 
@@ -136,7 +139,7 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
     <div className="stack">
       <div className="row">
         <button type="button" onClick={() => void retryChange({ db }, entry.seq!).then(onDone)}>
-          Retry
+          {t('syncCentre.retry')}
         </button>
         {fields.length > 0 ? (
           <button
@@ -146,18 +149,18 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
             aria-controls={formId}
             onClick={() => setEditing(!editing)}
           >
-            Edit
+            {t('campaignSummary.edit')}
           </button>
         ) : null}
         <button
           type="button"
           className="danger"
           onClick={() => {
-            if (window.confirm(`Discard this change? ${describeChange(entry)} will not reach the service.`))
+            if (window.confirm(t('sync.confirmDiscard', { change: describeChange(entry) })))
               void discardChange({ db }, entry.seq!);
           }}
         >
-          Discard
+          {t('syncCentre.discard')}
         </button>
       </div>
       {editing ? (
@@ -177,7 +180,7 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
             </p>
           ) : null}
           <div className="row">
-            <button type="submit">Save and retry</button>
+            <button type="submit">{t('syncCentre.saveAndRetry')}</button>
           </div>
         </form>
       ) : null}

@@ -1,14 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
-import { formatTime } from '@/components/ui/format';
+import { formatNumber, formatTime } from '@/components/ui/format';
+import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { COLLECTIONS, type PullCursor, type PullStatus, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/refresh/pull';
 import { refreshShareItem } from '@/lib/settings/refresh';
 import { available, type Budget } from '@/lib/sync/budget';
 import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
 import { outboxCounts } from '@/lib/sync/status';
-import { FRESHNESS_LABEL, freshness, hourUsage } from './freshness';
+import { freshness, freshnessLabel, hourUsage } from './freshness';
 
 /**
  * The allowance now and in the last hour, the queue's counts, and how fresh each kind of data is:
@@ -43,39 +44,45 @@ export function SyncStatus() {
   const resetIn = budget?.resetAt ? Math.max(0, Math.ceil((budget.resetAt - now) / 1000)) : null;
   return (
     <div className="stack" data-testid="sync-status">
-      <p className="muted small-text">
-        The service allows a number of requests each minute, shared by every app that uses your API key. Linkpilot keeps
-        within it, and leaves room for your other tools.
-      </p>
+      <p className="muted small-text">{t('syncStatus.theServiceAllowsA')}</p>
       <dl className="facts">
-        <dt>Requests left this minute</dt>
+        <dt>{t('syncStatus.requestsLeftThisMinute')}</dt>
         <dd data-testid="budget-remaining">
-          {budget ? `${available(budget, now)} of ${budget.limit}` : 'Not known yet'}
+          {budget
+            ? t('syncStatus.available', {
+                available: formatNumber(available(budget, now)),
+                limit: formatNumber(budget.limit),
+              })
+            : t('syncStatus.notKnownYet')}
         </dd>
-        <dt>More allowed</dt>
-        <dd>{resetIn !== null ? `in ${resetIn} s (${formatTime(budget!.resetAt!)})` : 'Not known yet'}</dd>
-        <dt>Changes waiting</dt>
+        <dt>{t('syncStatus.moreAllowed')}</dt>
+        <dd>
+          {resetIn !== null
+            ? t('syncStatus.resetIn', { seconds: formatNumber(resetIn), time: formatTime(budget!.resetAt!) })
+            : t('syncStatus.notKnownYet')}
+        </dd>
+        <dt>{t('syncStatus.changesWaiting')}</dt>
         <dd data-testid="count-pending">{counts?.pending ?? 0}</dd>
-        <dt>Being sent</dt>
+        <dt>{t('syncStatus.beingSent')}</dt>
         <dd>{counts?.inflight ?? 0}</dd>
-        <dt>Not accepted</dt>
+        <dt>{t('syncStatus.notAccepted')}</dt>
         <dd data-testid="count-failed">{counts?.failed ?? 0}</dd>
       </dl>
       <p data-testid="hour-usage">
-        {hourUsage(budget, now)} Background refresh may use up to {share.value} % of it (Settings).
+        {t('syncStatus.hourUsage', { usage: hourUsage(budget, now), share: formatNumber(share.value) })}
       </p>
       <table className="data-table pulls">
-        <caption className="visually-hidden">How fresh each kind of your data is in this browser</caption>
+        <caption className="visually-hidden">{t('syncStatus.howFreshEachKind')}</caption>
         <thead>
           <tr>
-            <th scope="col">Your data</th>
-            <th scope="col">How fresh</th>
+            <th scope="col">{t('syncStatus.yourData')}</th>
+            <th scope="col">{t('syncStatus.howFresh')}</th>
           </tr>
         </thead>
         <tbody>
           {pulls.map(([collection, status]) => (
             <tr key={collection} data-testid={`freshness-${collection}`}>
-              <td>{FRESHNESS_LABEL[collection]}</td>
+              <td>{freshnessLabel(collection)}</td>
               <td>{freshness(collection, status, walk, channels, now)}</td>
             </tr>
           ))}

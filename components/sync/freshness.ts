@@ -1,28 +1,22 @@
+import { formatNumber } from '@/components/ui/format';
+import { plural, t } from '@/lib/browser/i18n';
 import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/refresh/pull';
 import type { Budget } from '@/lib/sync/budget';
 import { hourlyAllowance, usedInLastHour } from '@/lib/sync/usage';
 
 /** Each kind of data in the person's words. */
-export const FRESHNESS_LABEL: Record<Collection, string> = {
-  account: 'Your account',
-  channels: 'Your channels',
-  campaigns: 'Your campaigns',
-  domains: 'Your branded domains',
-  overlays: 'CTA overlays',
-  splash: 'Splash pages',
-  qrs: 'Your QR codes',
-  links: 'Your links',
-  channelItems: 'What is in your channels',
-};
+export function freshnessLabel(collection: Collection): string {
+  return t(`freshness.label.${collection}`);
+}
 
 /** "just now", "2 min ago", "3 h ago", "2 days ago". */
 export function ago(at: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - at) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t('freshness.justNow');
+  if (minutes < 60) return t('freshness.minutesAgo', { count: formatNumber(minutes) });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  if (hours < 48) return t('freshness.hoursAgo', { count: formatNumber(hours) });
+  return plural('freshness.daysAgo', Math.floor(hours / 24));
 }
 
 /**
@@ -37,7 +31,9 @@ export function freshness(
   channels: number,
   now: number,
 ): string {
-  const checked = status?.checkedAt ? `checked ${ago(status.checkedAt, now)}` : 'not checked yet';
+  const checked = status?.checkedAt
+    ? t('freshness.checked', { ago: ago(status.checkedAt, now) })
+    : t('freshness.notChecked');
   if (walk?.collection === collection) {
     const done =
       collection === 'channelItems'
@@ -48,17 +44,18 @@ export function freshness(
           ? (walk.page - 1) / status.maxpage
           : 0;
     // A walk that has not read this list yet says nothing new: its last full check still stands.
-    if (done > 0) return `${checked}; full check ${Math.floor(Math.min(1, done) * 100)} % done`;
+    if (done > 0)
+      return t('freshness.walking', { checked, percent: formatNumber(Math.floor(Math.min(1, done) * 100)) });
   }
   if (walk && COLLECTIONS.indexOf(walk.collection) > COLLECTIONS.indexOf(collection) && status?.lastPull)
-    return `${checked}; fully checked ${ago(status.lastPull, now)}`;
-  return status?.lastPull ? `${checked}; last fully checked ${ago(status.lastPull, now)}` : checked;
+    return t('freshness.fullyChecked', { checked, ago: ago(status.lastPull, now) });
+  return status?.lastPull ? t('freshness.lastFullyChecked', { checked, ago: ago(status.lastPull, now) }) : checked;
 }
 
 /** "Linkpilot used 3 % of your API allowance in the last hour." */
 export function hourUsage(budget: Budget | undefined, now: number): string {
   const used = usedInLastHour(budget?.usage, now);
   const share = (used / hourlyAllowance(budget?.limit ?? 30)) * 100;
-  const shown = used === 0 ? '0' : share < 1 ? 'less than 1' : String(Math.round(share));
-  return `Linkpilot used ${shown} % of your API allowance in the last hour (${used} ${used === 1 ? 'request' : 'requests'}).`;
+  const shown = used === 0 ? formatNumber(0) : share < 1 ? t('freshness.lessThanOne') : formatNumber(Math.round(share));
+  return plural('freshness.hourUsage', used, { share: shown });
 }

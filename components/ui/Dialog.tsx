@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { t } from '@/lib/browser/i18n';
 
 /**
  * A modal dialog (or a panel sliding from the right) on the native <dialog>: the browser traps
@@ -34,7 +35,12 @@ export function Dialog({
     >
       <div className="dialog-head">
         <h2 id={headingId}>{title}</h2>
-        <button type="button" className="ghost icon-only" aria-label="Close" onClick={() => ref.current?.close()}>
+        <button
+          type="button"
+          className="ghost icon-only"
+          aria-label={t('common.close')}
+          onClick={() => ref.current?.close()}
+        >
           <X size={18} aria-hidden="true" />
         </button>
       </div>

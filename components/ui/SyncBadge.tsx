@@ -1,3 +1,4 @@
+import { t } from '@/lib/browser/i18n';
 import type { SyncState } from '@/lib/db/schema';
 
 /** Where a record stands: nothing shown when synced. */
@@ -5,7 +6,7 @@ export function SyncBadge({ state }: { state: SyncState }) {
   if (state === 'synced') return null;
   return (
     <span className={`badge sync-badge sync-${state}`} data-testid="sync-state" data-state={state}>
-      {state === 'pending' ? 'Not synced yet' : 'Not saved: see Sync'}
+      {state === 'pending' ? t('common.notSynced') : t('common.notSavedSeeSync')}
     </span>
   );
 }

@@ -1,12 +1,29 @@
+import { uiLocale } from '@/lib/browser/i18n';
+
 /**
- * How the interface writes dates, numbers and URLs: one format everywhere, in the person's locale.
- * The service's datetimes are "YYYY-MM-DD HH:MM:SS" in UTC (the spec does not name a zone; the
- * mirror assumes UTC, see lib/api/schemas/primitives.ts), shown in the browser's own time zone.
+ * How the interface writes dates, numbers and URLs: one format everywhere, in the language the
+ * interface speaks (the browser's UI language, as the catalogue does), so a German page shows
+ * German dates. The service's datetimes are "YYYY-MM-DD HH:MM:SS" in UTC (the spec does not name a
+ * zone; the mirror assumes UTC, see lib/api/schemas/primitives.ts), shown in the browser's own time zone.
  */
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const number = new Intl.NumberFormat();
+let formats: ReturnType<typeof makeFormats> | undefined;
+
+function makeFormats(locale: string) {
+  return {
+    locale,
+    dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    dateOnly: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+    time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }),
+    number: new Intl.NumberFormat(locale),
+  };
+}
+
+/** Made on first use, not on import: the worker and tests load this module before they ask the browser. */
+function inLocale() {
+  const locale = uiLocale();
+  if (formats?.locale !== locale) formats = makeFormats(locale);
+  return formats;
+}
 
 /** The moment a service datetime ("YYYY-MM-DD HH:MM:SS", UTC) or an epoch-ms number stands for. */
 export function toDate(value: string | number | null | undefined): Date | null {
@@ -17,31 +34,26 @@ export function toDate(value: string | number | null | undefined): Date | null {
 
 export function formatDateTime(value: string | number | null | undefined, fallback = '—'): string {
   const at = toDate(value);
-  return at ? dateTime.format(at) : fallback;
+  return at ? inLocale().dateTime.format(at) : fallback;
 }
 
 export function formatDate(value: string | number | null | undefined, fallback = '—'): string {
   // Channel items carry a date without a time ("YYYY-MM-DD").
   const at = toDate(typeof value === 'string' && value.length === 10 ? `${value} 00:00:00` : value);
-  return at ? dateOnly.format(at) : fallback;
+  return at ? inLocale().dateOnly.format(at) : fallback;
 }
 
 export function formatTime(value: number): string {
-  return time.format(new Date(value));
+  return inLocale().time.format(new Date(value));
 }
 
 export function formatNumber(value: number): string {
-  return number.format(value);
+  return inLocale().number.format(value);
 }
 
 /** A short URL as people read it: no scheme, no trailing slash. */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
-}
-
-/** "1 link", "2 links": English plurals for counts in the interface's own words. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api/errors';
 import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { t } from '@/lib/browser/i18n';
 
 /**
  * Form state validated with the API layer's own zod schemas, so a person sees the same rule the
@@ -45,7 +46,9 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
       return true;
     } catch (error) {
       const field = isApiError(error) ? error.field : null;
-      setErrors({ [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : 'Saving failed.' });
+      setErrors({
+        [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : t('common.savingFailed'),
+      });
       return false;
     } finally {
       setBusy(false);

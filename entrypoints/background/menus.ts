@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/browser/i18n';
 import { shortenAndCopy } from './shorten';
 import type { BackgroundSync } from './sync';
 
@@ -9,8 +10,8 @@ export const MENU_SHORTEN_PAGE = 'shorten-page';
 export function registerMenus(sync: BackgroundSync): void {
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus.removeAll().then(() => {
-      browser.contextMenus.create({ id: MENU_SHORTEN_LINK, title: 'Shorten link', contexts: ['link'] });
-      browser.contextMenus.create({ id: MENU_SHORTEN_PAGE, title: 'Shorten this page', contexts: ['page'] });
+      browser.contextMenus.create({ id: MENU_SHORTEN_LINK, title: t('menu.shortenLink'), contexts: ['link'] });
+      browser.contextMenus.create({ id: MENU_SHORTEN_PAGE, title: t('menu.shortenPage'), contexts: ['page'] });
     });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {

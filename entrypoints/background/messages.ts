@@ -1,13 +1,13 @@
 import { type Browser, browser } from 'wxt/browser';
 import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors';
+import { t } from '@/lib/browser/i18n';
 import { type Reply, type Request, type RequestType, type ResponseMap, requestSchema } from '@/lib/messages/protocol';
 import { lookupShortUrl } from '@/lib/refresh/lookup-short';
 import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';
 import type { BackgroundSync } from './sync';
 
 /** Asked of a connection when none is stored (a page left open after the last one was removed). */
-const notConnected = () =>
-  new ApiError({ kind: 'validation', message: 'Linkpilot is not connected to a service.', retryable: false });
+const notConnected = () => new ApiError({ kind: 'validation', message: t('worker.notConnected'), retryable: false });
 
 type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
 
@@ -75,7 +75,7 @@ async function answer(handlers: Handlers, message: unknown): Promise<Reply<Reque
   if (!parsed.success) {
     return {
       ok: false,
-      error: new ApiError({ kind: 'validation', message: 'Unknown or malformed request.', retryable: false }).toJSON(),
+      error: new ApiError({ kind: 'validation', message: t('worker.badRequest'), retryable: false }).toJSON(),
     };
   }
   const request = parsed.data;
@@ -92,6 +92,6 @@ function serialize(error: unknown): SerializedApiError {
   console.error('Linkpilot: unexpected failure while handling a message', error);
   return new ApiError({
     kind: 'bad-response',
-    message: 'Something unexpected went wrong in the background worker.',
+    message: t('worker.unexpected'),
   }).toJSON();
 }

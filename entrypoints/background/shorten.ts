@@ -1,5 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { copyFromWorker } from '@/lib/browser/clipboard';
+import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { linkForPage } from '@/lib/db/queries';
 import { linkDefaultsItem } from '@/lib/settings/link-defaults';
@@ -14,13 +15,9 @@ import type { BackgroundSync } from './sync';
  * explained; offline, the link waits in the queue and the notification says so.
  */
 export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
-  if (!url) return notify('Nothing to shorten', 'This tab has no address that can be shortened.');
+  if (!url) return notify(t('notify.nothingTitle'), t('notify.nothingText'));
   const active = await sync.active();
-  if (!active)
-    return notify(
-      'Linkpilot is not connected',
-      'Open the dashboard’s Settings and connect to your link service first.',
-    );
+  if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
   const { db } = active;
   const existing = await linkForPage(db, url);
   let key = existing?.key;
@@ -29,7 +26,7 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
       const defaults = await linkDefaultsItem.getValue();
       key = await createLink({ db }, { input: { url, status: defaults.status }, priority: 0 });
     } catch (error) {
-      return notify('This address cannot be shortened', isApiError(error) ? error.message : 'It was refused.');
+      return notify(t('notify.cannotTitle'), isApiError(error) ? error.message : t('notify.refused'));
     }
     await active.drain();
   }
@@ -38,17 +35,11 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   if (row?.shorturl) {
     const copied = await copyFromWorker(row.shorturl);
     return notify(
-      copied ? 'Short URL copied' : 'Short URL ready',
-      `${row.shorturl}${existing ? ' (this page was already shortened)' : ''}`,
+      copied ? t('notify.copiedTitle') : t('notify.readyTitle'),
+      existing ? t('notify.alreadyShortened', { url: row.shorturl }) : row.shorturl,
     );
   }
   if (entry?.state === 'failed')
-    return notify(
-      'The service refused this link',
-      entry.error?.serverMessage ?? entry.error?.message ?? "Open Linkpilot's Sync page to fix or discard it.",
-    );
-  return notify(
-    'Saved, waiting to sync',
-    'The link will be created when the service can be reached. Open the popup to copy it then.',
-  );
+    return notify(t('notify.refusedTitle'), entry.error?.serverMessage ?? entry.error?.message ?? t('notify.openSync'));
+  return notify(t('notify.savedTitle'), t('notify.savedText'));
 }

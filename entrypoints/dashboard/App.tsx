@@ -26,27 +26,28 @@ import { SettingsPage } from '@/components/settings/SettingsPage';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
+import { plural, t } from '@/lib/browser/i18n';
 import { database, showDatabase } from '@/lib/db/open';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { outboxCounts } from '@/lib/sync/status';
 
+// Each section's name is `dashboard.section.<route>` in the catalogue.
 interface Section {
-  route: string;
-  label: string;
+  route: 'links' | 'channels' | 'campaigns' | 'qr' | 'domains' | 'catalog' | 'account' | 'sync' | 'settings';
   icon: LucideIcon;
   render: () => React.ReactNode;
 }
 
 const SECTIONS: Section[] = [
-  { route: 'links', label: 'Links', icon: Link2, render: () => <LinkTablePage /> },
-  { route: 'channels', label: 'Channels', icon: Folder, render: () => <ChannelsPage /> },
-  { route: 'campaigns', label: 'Campaigns', icon: Megaphone, render: () => <CampaignsPage /> },
-  { route: 'qr', label: 'QR codes', icon: QrCode, render: () => <QrCodesPage /> },
-  { route: 'domains', label: 'Domains', icon: Globe, render: () => <DomainsPage /> },
-  { route: 'catalog', label: 'Overlays & splash', icon: Layers, render: () => <CatalogPage /> },
-  { route: 'account', label: 'Account', icon: UserRound, render: () => <AccountPage /> },
-  { route: 'sync', label: 'Sync', icon: RefreshCw, render: () => <SyncCentre /> },
-  { route: 'settings', label: 'Settings', icon: Settings, render: () => <SettingsPage /> },
+  { route: 'links', icon: Link2, render: () => <LinkTablePage /> },
+  { route: 'channels', icon: Folder, render: () => <ChannelsPage /> },
+  { route: 'campaigns', icon: Megaphone, render: () => <CampaignsPage /> },
+  { route: 'qr', icon: QrCode, render: () => <QrCodesPage /> },
+  { route: 'domains', icon: Globe, render: () => <DomainsPage /> },
+  { route: 'catalog', icon: Layers, render: () => <CatalogPage /> },
+  { route: 'account', icon: UserRound, render: () => <AccountPage /> },
+  { route: 'sync', icon: RefreshCw, render: () => <SyncCentre /> },
+  { route: 'settings', icon: Settings, render: () => <SettingsPage /> },
 ];
 
 export function App() {
@@ -98,18 +99,18 @@ function Sidebar({ current, connections }: { current: Section; connections: Conn
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">
-        <Link2 size={20} aria-hidden="true" /> Linkpilot
+        <Link2 size={20} aria-hidden="true" /> {t('manifest.name')}
       </div>
       <ConnectionSwitcher connections={connections} />
-      <nav aria-label="Sections">
+      <nav aria-label={t('app.sections')}>
         {SECTIONS.map((s) => (
           <a key={s.route} href={`#/${s.route}`} aria-current={s === current ? 'page' : undefined}>
             <s.icon size={17} aria-hidden="true" />
-            <span className="grow">{s.label}</span>
+            <span className="grow">{t(`dashboard.section.${s.route}`)}</span>
             {s.route === 'sync' && waiting > 0 ? (
               <span className={`badge ${counts?.failed ? 'sync-failed' : 'sync-badge'}`}>
                 {waiting}
-                <span className="visually-hidden"> changes not yet on the service</span>
+                <span className="visually-hidden"> {plural('app.notOnService', waiting)}</span>
               </span>
             ) : null}
           </a>

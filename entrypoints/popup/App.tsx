@@ -8,7 +8,9 @@ import { RecentLinks } from '@/components/links/RecentLinks';
 import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
+import { withElements } from '@/components/ui/with-elements';
 import { copyFromPage } from '@/lib/browser/clipboard';
+import { raw, t } from '@/lib/browser/i18n';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database, showDatabase } from '@/lib/db/open';
@@ -53,7 +55,7 @@ function Popup({ connections, connected }: { connections: Connections; connected
   const header = (
     <header className="popup-header">
       <span className="brand">
-        <Link2 size={18} aria-hidden="true" /> Linkpilot
+        <Link2 size={18} aria-hidden="true" /> {t('manifest.name')}
       </span>
       {connections.list.length > 1 ? (
         <Suspense fallback={null}>
@@ -64,8 +66,8 @@ function Popup({ connections, connected }: { connections: Connections; connected
         <button
           type="button"
           className="ghost icon-only"
-          aria-label="Pop out into its own window"
-          title="Pop out"
+          aria-label={t('popup.popOutLabel')}
+          title={t('popup.popOut')}
           onClick={() => void popOut(page?.tabId ?? null).then(() => window.close())}
         >
           <PictureInPicture2 size={17} aria-hidden="true" />
@@ -74,8 +76,8 @@ function Popup({ connections, connected }: { connections: Connections; connected
       <button
         type="button"
         className="ghost icon-only"
-        aria-label="Open the dashboard"
-        title="Dashboard"
+        aria-label={t('popup.dashboardLabel')}
+        title={t('popup.dashboard')}
         onClick={() => void openDashboard().then(() => window.close())}
       >
         <LayoutDashboard size={17} aria-hidden="true" />
@@ -87,11 +89,11 @@ function Popup({ connections, connected }: { connections: Connections; connected
       <div className="popup">
         {header}
         <main className="popup-main">
-          <section className="card stack welcome" aria-label="Not connected">
-            <h1 className="welcome-title">Shorten any page in one click</h1>
-            <p className="muted">Connect Linkpilot to your link service once: you need its address and your API key.</p>
+          <section className="card stack welcome" aria-label={t('popup.notConnected')}>
+            <h1 className="welcome-title">{t('popup.welcomeTitle')}</h1>
+            <p className="muted">{t('popup.welcomeText')}</p>
             <button type="button" onClick={() => void openDashboard('settings').then(() => window.close())}>
-              <Settings size={16} aria-hidden="true" /> Connect in Settings
+              <Settings size={16} aria-hidden="true" /> {t('popup.connectInSettings')}
             </button>
           </section>
         </main>
@@ -102,15 +104,15 @@ function Popup({ connections, connected }: { connections: Connections; connected
   const notice =
     createdKey && link && !link.shorturl ? (
       <p role="status" className="banner banner-info" data-testid="pending-note">
-        Saved. The short URL appears here once the service has made it; press Copy then.
+        {t('popup.savedPending')}
       </p>
     ) : copy === 'copied' ? (
       <p role="status" className="banner banner-ok" data-testid="copied-note">
-        Copied to the clipboard.
+        {t('popup.copied')}
       </p>
     ) : copy === 'failed' || copy === 'offered' ? (
       <p role="status" className="banner banner-info" data-testid="copy-offer">
-        Your short link is ready. Press Copy to copy it.
+        {t('popup.copyOffer')}
       </p>
     ) : null;
 
@@ -132,7 +134,7 @@ function Popup({ connections, connected }: { connections: Connections; connected
             <ShortenForm url={page.url} title={page.title} onCreated={(key) => created(key, Date.now())} />
           </Suspense>
         ) : page === null ? (
-          <p className="card muted">This tab has no page that can be shortened.</p>
+          <p className="card muted">{t('popup.nothingToShorten')}</p>
         ) : null}
         <RecentLinks focusSearch={Boolean(link)} />
         <ShortenAllTabs tabId={page?.tabId ?? null} />
@@ -153,22 +155,16 @@ function ShortcutHint() {
   return (
     <p className="muted small-text shortcut-hint" data-testid="shortcut-hint">
       <Keyboard size={14} aria-hidden="true" />{' '}
-      {keys ? (
-        <>
-          Shorten any page with <kbd>{keys}</kbd>.
-        </>
-      ) : (
-        'No keyboard shortcut set for shortening a page.'
-      )}{' '}
+      {keys ? withElements(raw('popup.shortcut'), { keys: <kbd>{keys}</kbd> }) : t('popup.noShortcut')}{' '}
       {elsewhere ? (
-        'Change it under Add-ons → Manage Extension Shortcuts.'
+        t('popup.shortcutElsewhere')
       ) : (
         <button
           type="button"
           className="ghost small"
           onClick={() => void openShortcutSettings().then((opened) => (opened ? window.close() : setElsewhere(true)))}
         >
-          {keys ? 'Change' : 'Set one'}
+          {keys ? t('popup.changeShortcut') : t('popup.setShortcut')}
         </button>
       )}
     </p>

@@ -8,11 +8,15 @@ export interface BulkItem {
   alias?: string;
 }
 
-/** A line that cannot, with why: listed for the person while the good lines go. */
+/**
+ * A line that cannot, with why: listed for the person while the good lines go. The reason is a
+ * catalogue key (bulk.problem.*) with its values, or the message of the schema that refused the line.
+ */
 export interface BulkProblem {
   line: number;
   text: string;
   reason: string;
+  values?: Record<string, number>;
 }
 
 /** The most lines one list may hold: a bigger paste is a mistake more often than a plan. */
@@ -40,7 +44,7 @@ export function readUrlList(text: string): { items: BulkItem[]; problems: BulkPr
     if (index === 0 && HEADER.test(rawUrl)) continue;
     const shown = cells.join(', ').slice(0, 200);
     if (items.length + problems.length >= MAX_BULK_LINES) {
-      problems.push({ line, text: shown, reason: `Only ${MAX_BULK_LINES} lines are read at a time: split the list.` });
+      problems.push({ line, text: shown, reason: 'bulk.problem.tooMany', values: { max: MAX_BULK_LINES } });
       break;
     }
     const url = webUrlInput.safeParse(rawUrl);
@@ -48,12 +52,12 @@ export function readUrlList(text: string): { items: BulkItem[]; problems: BulkPr
     const reason = !url.success
       ? url.error.issues[0]!.message
       : seen.has(url.data)
-        ? 'This URL is already in the list.'
+        ? 'bulk.problem.twice'
         : alias && !alias.success
           ? alias.error.issues[0]!.message
           : null;
     if (reason || !url.success) {
-      problems.push({ line, text: shown, reason: reason ?? 'This line cannot be read.' });
+      problems.push({ line, text: shown, reason: reason ?? 'bulk.problem.unreadable' });
       continue;
     }
     items.push(alias?.success ? { line, url: url.data, alias: alias.data } : { line, url: url.data });

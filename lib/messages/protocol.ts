@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SerializedApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
+import type { ServiceUrlNote } from '../settings/service-url';
 import type { DrainReport } from '../sync/engine';
 
 /**
@@ -29,7 +30,7 @@ export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
 
 export interface ResponseMap {
-  'connection.connect': { account: Account; baseUrl: string; notes: string[]; connectionId: string };
+  'connection.connect': { account: Account; baseUrl: string; notes: ServiceUrlNote[]; connectionId: string };
   'connection.remove': { removed: true };
   'connection.activate': { activated: true };
   'sync.kick': DrainReport;

@@ -6,12 +6,12 @@ import { deleteDatabase } from '../db/delete';
 import { databaseNamed } from '../db/open';
 import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
 import { type Connection, type Connections, connectionsItem, freeDatabaseName } from './connection';
-import { parseServiceUrl } from './service-url';
+import { parseServiceUrl, type ServiceUrlNote } from './service-url';
 
 export interface ConnectResult {
   account: Account;
   baseUrl: string;
-  notes: string[];
+  notes: ServiceUrlNote[];
   connectionId: string;
 }
 

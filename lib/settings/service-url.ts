@@ -3,8 +3,11 @@
  * appended to, or explains precisely what is wrong with it. Pure, so it is shared by the
  * settings form (instant feedback) and the background (which never trusts the page).
  */
+/** What was changed or is worth knowing about an accepted URL; the view puts it in words (settings.note.*). */
+export type ServiceUrlNote = 'trailingSlash' | 'plainHttp';
+
 export type ServiceUrlResult =
-  | { ok: true; baseUrl: string; origin: string; notes: string[] }
+  | { ok: true; baseUrl: string; origin: string; notes: ServiceUrlNote[] }
   | { ok: false; message: string };
 
 export function parseServiceUrl(input: string): ServiceUrlResult {
@@ -32,7 +35,7 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
   if (url.search || url.hash) {
     return { ok: false, message: 'The Service URL must not contain a query (?…) or a fragment (#…).' };
   }
-  const notes: string[] = [];
+  const notes: ServiceUrlNote[] = [];
   let path = url.pathname;
   // People often paste an endpoint they saw in the docs; every path is {base_url}/api/…,
   // so a path that reaches into /api is a mistake we can name exactly.
@@ -44,11 +47,11 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
     };
   }
   if (path.length > 1 && path.endsWith('/')) {
-    notes.push('The trailing slash was removed.');
+    notes.push('trailingSlash');
   }
   path = path.replace(/\/+$/, '');
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    notes.push('This service is reached over plain http: the API key travels unencrypted.');
+    notes.push('plainHttp');
   }
   return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin, notes };
 }

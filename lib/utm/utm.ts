@@ -8,11 +8,12 @@ export type Utm = Partial<Record<UtmField, string>>;
 // Control and invisible format characters would end up percent-encoded in the link, unseen.
 const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 
+// Messages are catalogue keys (utm.problem.*): the form says them in the interface's language.
 const utmValue = z
   .string()
   .trim()
-  .max(200, 'Keep it under 200 characters.')
-  .refine((v) => !INVISIBLE.test(v), 'Remove the invisible or control characters.');
+  .max(200, 'utm.problem.tooLong')
+  .refine((v) => !INVISIBLE.test(v), 'utm.problem.invisible');
 
 /** The UTM values of a form: each optional, trimmed; empty ones dropped. */
 export const utmInput = z
@@ -24,15 +25,15 @@ export const utmInput = z
   )
   .transform((utm) => Object.fromEntries(Object.entries(utm).filter(([, v]) => v)) as Utm)
   .refine((utm) => Object.keys(utm).length === 0 || Boolean(utm.source), {
-    message: 'Give at least the source (where the link is shared, e.g. newsletter).',
+    message: 'utm.problem.needSource',
     path: ['source'],
   });
 
 /** A saved set of UTM values under a name ("Newsletter"). */
 export const utmPresetInput = z.object({
-  name: z.string().trim().min(1, 'Give the preset a name.').max(60, 'Keep the name under 60 characters.'),
+  name: z.string().trim().min(1, 'utm.problem.presetName').max(60, 'utm.problem.presetNameLong'),
   utm: utmInput.refine((utm) => Object.keys(utm).length > 0, {
-    message: 'Fill in at least the source before saving a preset.',
+    message: 'utm.problem.presetEmpty',
     path: ['source'],
   }),
 });

@@ -10,8 +10,13 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? findChromium();
 }
 
-/** A fresh profile with the built extension loaded, headless, with no traffic beyond loopback. */
-export async function launchWithExtension(): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
+/**
+ * A fresh profile with the built extension loaded, headless, with no traffic beyond loopback.
+ * `language` is the browser's UI language, which picks the extension's catalogue (`--lang`).
+ */
+export async function launchWithExtension(
+  language = 'en-US',
+): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error('The extension is not built: run `npm run build` first.');
   }
@@ -24,14 +29,16 @@ export async function launchWithExtension(): Promise<{ context: BrowserContext; 
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    `--lang=${language}`,
   ];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
-  // One locale and time zone everywhere, so dates read the same on every machine (and in screenshots).
+  // One locale and time zone everywhere (unless a test asks for another language), so dates read the
+  // same on every machine and in screenshots.
   const context = await chromium.launchPersistentContext('', {
     executablePath: chromiumPath(),
     headless: true,
     args,
-    locale: 'en-US',
+    locale: language,
     timezoneId: 'UTC',
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

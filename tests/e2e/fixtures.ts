@@ -14,6 +14,8 @@ interface Fixtures {
   /** Opens `url` in a tab, then the popup about that tab (as its pop-out window would be). */
   popupFor: (url: string) => Promise<{ popup: PopupPage; tabId: number }>;
   serverOptions: ServerOptions;
+  /** The browser's UI language (English unless a spec sets it with test.use). */
+  uiLanguage: string;
   server: RunningServer;
   context: BrowserContext;
   worker: Worker;
@@ -40,15 +42,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
   },
   serverOptions: [{}, { option: true }],
+  uiLanguage: ['en-US', { option: true }],
   server: async ({ serverOptions }, use) => {
     const server = await startServer({ port: 0, db: ':memory:', rateLimit: 600, rateWindowSec: 60, ...serverOptions });
     await use(server);
     await server.close();
   },
   // The extension is part of every test: one browser profile per test keeps tests independent.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its destructured first parameter; this one has none.
-  context: async ({}, use) => {
-    const launched = await launchWithExtension();
+  context: async ({ uiLanguage }, use) => {
+    const launched = await launchWithExtension(uiLanguage);
     await use(launched.context);
     await launched.context.close();
   },

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import { MAX_BULK_LINES, readUrlList } from '@/lib/bulk/url-list';
+import { fakeI18n } from '../i18n/catalogue';
 
 describe('a pasted list or CSV of URLs', () => {
   it('reads one URL per line, with an optional alias, and lists each bad line with why', () => {
@@ -19,7 +22,7 @@ describe('a pasted list or CSV of URLs', () => {
       { line: 2, url: 'https://example.com/a', alias: 'spring-a' },
       { line: 4, url: 'https://example.com/b' },
     ]);
-    expect(problems.map((p) => [p.line, p.reason])).toEqual([
+    expect(problems.map((p) => [p.line, problemInWords(p.reason, p.values)])).toEqual([
       [5, 'Enter a full URL starting with https:// or http://.'],
       [6, 'An alias may use only letters a–z, digits, - and _.'],
       [7, 'This URL is already in the list.'],
@@ -35,11 +38,17 @@ describe('a pasted list or CSV of URLs', () => {
     ]);
   });
 
-  it('stops at the limit and says so', () => {
+  it('stops at the limit and says so, in the interface language', async () => {
     const text = Array.from({ length: MAX_BULK_LINES + 5 }, (_, i) => `https://example.com/${i}`).join('\n');
     const { items, problems } = readUrlList(text);
     expect(items).toHaveLength(MAX_BULK_LINES);
     expect(problems).toHaveLength(1);
-    expect(problems[0]?.reason).toMatch(/split the list/);
+    expect(problemInWords(problems[0]!.reason, problems[0]!.values)).toBe(
+      `Only ${MAX_BULK_LINES.toLocaleString('en')} lines are read at a time: split the list.`,
+    );
+    Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
+    expect(problemInWords(problems[0]!.reason, problems[0]!.values)).toBe(
+      `Es werden höchstens ${MAX_BULK_LINES.toLocaleString('de')} Zeilen auf einmal gelesen: Teilen Sie die Liste auf.`,
+    );
   });
 });

@@ -1,12 +1,12 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { connectionLabel } from '@/components/settings/connection-label';
 import { deleteDatabase } from '@/lib/db/delete';
 import { databaseNamed } from '@/lib/db/open';
 import { DB_NAME, LinkpilotDb } from '@/lib/db/schema';
 import { labelCarriedOverConnections } from '@/lib/settings/connect';
 import { activeConnection, connectionsItem, freeDatabaseName, NO_CONNECTIONS } from '@/lib/settings/connection';
-import { connectionLabel } from '@/lib/settings/connection-label';
 import * as actions from '@/lib/sync/actions';
 
 const v1 = { baseUrl: 'https://links.example', apiKey: 'KEY', connectedAt: '2026-01-01T00:00:00.000Z' };

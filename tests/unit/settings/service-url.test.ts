@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/browser/i18n';
 import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
 
 describe('parseServiceUrl', () => {
@@ -30,7 +31,9 @@ describe('parseServiceUrl', () => {
 
   it('notes a removed trailing slash and plain http to a remote host', () => {
     const result = parseServiceUrl('http://short.example.com/base/');
-    expect(result.ok && result.notes).toEqual([
+    expect(result.ok && result.notes).toEqual(['trailingSlash', 'plainHttp']);
+    // The view puts each note in the interface's words.
+    expect(result.ok && result.notes.map((note) => t(`settings.note.${note}`))).toEqual([
       'The trailing slash was removed.',
       expect.stringMatching(/unencrypted/),
     ]);

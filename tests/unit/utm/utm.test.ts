@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { problemsInWords } from '@/components/ui/problems-in-words';
+import { fieldErrors } from '@/lib/api/validate-input';
 import { applyUtm, utmInput, utmPresetInput } from '@/lib/utm/utm';
+import { fakeI18n } from '../i18n/catalogue';
 
 describe('UTM parameters', () => {
   it('are added after the parameters a URL already has, which are kept', () => {
@@ -35,6 +39,35 @@ describe('UTM parameters', () => {
     expect(utmPresetInput.parse({ name: ' Newsletter ', utm: { source: 'newsletter' } })).toEqual({
       name: 'Newsletter',
       utm: { source: 'newsletter' },
+    });
+  });
+
+  it('name their problems by catalogue key, and the form says them in the interface language', async () => {
+    const problems = (value: unknown) => {
+      const parsed = utmPresetInput.safeParse(value);
+      return parsed.success ? {} : problemsInWords(fieldErrors(parsed.error));
+    };
+    expect(problems({ name: ' ', utm: { medium: 'email', term: 'x'.repeat(201), content: 'a\u200b' } })).toEqual({
+      name: 'Give the preset a name.',
+      'utm.term': 'Keep it under 200 characters.',
+      'utm.content': 'Remove the invisible or control characters.',
+    });
+    expect(problems({ name: 'n'.repeat(61), utm: { medium: 'email' } })).toEqual({
+      name: 'Keep the name under 60 characters.',
+      'utm.source': 'Give at least the source (where the link is shared, e.g. newsletter).',
+    });
+    expect(problems({ name: 'Empty', utm: {} })).toEqual({
+      'utm.source': 'Fill in at least the source before saving a preset.',
+    });
+    Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
+    expect(problems({ name: 'Empty', utm: {} })).toEqual({
+      'utm.source': 'Füllen Sie mindestens die Quelle aus, bevor Sie eine Vorlage speichern.',
+    });
+  });
+
+  it('a problem the catalogue does not name is shown as it came', () => {
+    expect(problemsInWords({ name: 'Expected string, received number' })).toEqual({
+      name: 'Expected string, received number',
     });
   });
 });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { literalTextIn, literalTextInFiles, viewFiles } from './literal-text';
+
+describe('every word a view shows comes from the catalogue', () => {
+  it('no view in components/ or entrypoints/ writes text of its own', () => {
+    expect(literalTextInFiles(viewFiles('components', 'entrypoints'))).toEqual([]);
+  });
+
+  it('finds text written into a view, wherever it is put', () => {
+    const source = `
+      const LABELS = { a: 'Waiting' };
+      export function View({ busy }: { busy: boolean }) {
+        return (
+          <form aria-label="New link">
+            <h1>Recent links</h1>
+            <input placeholder="Search" title={busy ? 'Saving…' : 'Save'} />
+            <Field label="Long URL" hint={\`Up to \${busy} characters\`} />
+            {busy && 'Sending'}
+            {field('url', 'Custom alias')}
+          </form>
+        );
+      }`;
+    expect(literalTextIn(source, 'view.tsx').map((l) => l.text)).toEqual([
+      'Waiting',
+      'New link',
+      'Recent links',
+      'Search',
+      'Saving…',
+      'Save',
+      'Long URL',
+      'Up to {} characters',
+      'Sending',
+      'Custom alias',
+    ]);
+  });
+
+  it('leaves alone what is not words: symbols, class names, ids, keys, comparisons and the console', () => {
+    const source = `
+      import { Save } from 'lucide-react';
+      type Kind = 'Direct';
+      export function View({ event, n }: { event: KeyboardEvent; n: number }) {
+        if (event.key === 'Enter') console.error('Linkpilot: failed');
+        return (
+          <div className="row muted" id="links-heading" role="status" data-testid="Row" kind="country">
+            {n} · {'—'} {\` (\${n})\`} → %
+            <Save aria-hidden="true" />
+          </div>
+        );
+      }`;
+    expect(literalTextIn(source, 'view.tsx')).toEqual([]);
+  });
+});
