@@ -24,6 +24,11 @@ const api = (server: RunningServer, path: string, init: RequestInit = {}) =>
     headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
   });
 
+/** A record made by another client of the service, as the service answers it. */
+async function post<T>(server: RunningServer, path: string, body: unknown): Promise<T> {
+  return (await (await api(server, path, { method: 'POST', body: JSON.stringify(body) })).json()) as T;
+}
+
 test('a link made elsewhere appears in the open popup’s recent list, without a click', async ({
   context,
   server,
@@ -51,9 +56,7 @@ test('a channel deleted elsewhere leaves the open dashboard, without a click', a
   extensionUrl,
 }) => {
   test.setTimeout(120_000);
-  const made = (await (
-    await api(server, '/api/channel/add', { method: 'POST', body: JSON.stringify({ name: 'Short-lived' }) })
-  ).json()) as { id: number };
+  const made = await post<{ id: number }>(server, '/api/channel/add', { name: 'Short-lived' });
   const page = await context.newPage();
   await connectAndCopy(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
@@ -74,12 +77,7 @@ test('opening the popup refreshes the page’s quick stats with visits made sinc
   popupFor,
 }) => {
   const longUrl = web.url('/article-visited-later');
-  const created = (await (
-    await api(server, '/api/url/add', {
-      method: 'POST',
-      body: JSON.stringify({ url: longUrl, custom: 'visitedlater' }),
-    })
-  ).json()) as { shorturl: string };
+  const created = await post<{ shorturl: string }>(server, '/api/url/add', { url: longUrl, custom: 'visitedlater' });
   await connectAndCopy(await context.newPage(), extensionUrl, server);
   // Visits after the copy: the mirror knows of none.
   for (const country of ['FR', 'FR'])
@@ -100,15 +98,11 @@ test('a link put into a channel elsewhere shows in the open channel, without a c
   extensionUrl,
 }) => {
   test.setTimeout(120_000);
-  const channel = (await (
-    await api(server, '/api/channel/add', { method: 'POST', body: JSON.stringify({ name: 'Reading list' }) })
-  ).json()) as { id: number };
-  const link = (await (
-    await api(server, '/api/url/add', {
-      method: 'POST',
-      body: JSON.stringify({ url: 'https://example.com/long-read', metatitle: 'A long read' }),
-    })
-  ).json()) as { id: number };
+  const channel = await post<{ id: number }>(server, '/api/channel/add', { name: 'Reading list' });
+  const link = await post<{ id: number }>(server, '/api/url/add', {
+    url: 'https://example.com/long-read',
+    metatitle: 'A long read',
+  });
   const page = await context.newPage();
   await connectAndCopy(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
@@ -129,12 +123,11 @@ test('scans made while a QR code’s details are open show there, without a clic
   extensionUrl,
 }) => {
   test.setTimeout(120_000);
-  const made = (await (
-    await api(server, '/api/qr/add', {
-      method: 'POST',
-      body: JSON.stringify({ type: 'link', data: 'https://example.com/poster', name: 'Poster' }),
-    })
-  ).json()) as { id: number };
+  const made = await post<{ id: number }>(server, '/api/qr/add', {
+    type: 'link',
+    data: 'https://example.com/poster',
+    name: 'Poster',
+  });
   const { link } = ((await (await api(server, `/api/qr/${made.id}`)).json()) as { details: { link: string } }).details;
   const page = await context.newPage();
   await connectAndCopy(page, extensionUrl, server);
