@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { Field } from '@/components/ui/Field';
-import { isApiError } from '@/lib/api/errors';
+import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { updateAccountInput } from '@/lib/api/inputs/account';
-import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { type FieldErrors, fieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { updateAccount } from '@/lib/sync/actions';
@@ -47,7 +47,7 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
     const parsed = updateAccountInput.safeParse({ [kind]: typed });
     const found: FieldErrors = {};
     if (!parsed.success) {
-      const messages = fieldErrors(parsed.error);
+      const messages = problemsInWords(fieldErrors(parsed.error));
       found.value = messages[kind] ?? messages._ ?? t('account.checkField');
     } else if (kind === 'email' && typed.toLowerCase() === currentEmail.toLowerCase())
       found.value = t('account.sameEmail');
@@ -73,7 +73,7 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
       setDone(true);
     } catch (error) {
       setErrors({
-        value: isApiError(error) ? messageForField(error.message, error.field) : t('account.notSaved'),
+        value: errorBesideField(error, t('account.notSaved')),
       });
     }
   }

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { Field } from '@/components/ui/Field';
 import { formatNumber } from '@/components/ui/format';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { SyncBadge } from '@/components/ui/SyncBadge';
-import { isApiError } from '@/lib/api/errors';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
@@ -73,7 +73,7 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
       setChoice(clearIfStill(link.key));
       setMessage({ ok: true, text: t('campaignLinks.added', { link: linkLabel(link), campaign: campaign.name }) });
     } catch (error) {
-      setMessage({ ok: false, text: isApiError(error) ? error.message : t('campaignLinks.notAssigned') });
+      setMessage({ ok: false, text: errorInWords(error, t('campaignLinks.notAssigned')) });
     }
   }
 

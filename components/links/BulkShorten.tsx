@@ -3,8 +3,7 @@ import { Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { formatNumber } from '@/components/ui/format';
-import { problemInWords } from '@/components/ui/problems-in-words';
-import { isApiError } from '@/lib/api/errors';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { readUrlList } from '@/lib/bulk/url-list';
@@ -50,7 +49,7 @@ export function BulkShorten() {
       setError(null);
       kickSync();
     } catch (e) {
-      setError(isApiError(e) ? e.message : t('bulk.notQueued'));
+      setError(errorInWords(e, t('bulk.notQueued')));
     }
   }
 
@@ -117,7 +116,7 @@ export function BulkShorten() {
               <li key={p.line} className="item-row small-text">
                 <span className="badge">{t('bulk.line', { n: formatNumber(p.line) })}</span>
                 <span className="grow truncate">{p.text}</span>
-                <span className="error">{problemInWords(p.reason, p.values)}</span>
+                <span className="error">{problemInWords(p.reason)}</span>
               </li>
             ))}
           </ul>

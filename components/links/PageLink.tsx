@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl } from '@/components/ui/format';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
@@ -27,7 +28,8 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
     if (link.id === null) return;
     sendRequest({ type: 'link.refresh', key: link.key }).then(
       () => setNote(null),
-      (e: unknown) => setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: e.message }) : null),
+      (e: unknown) =>
+        setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: problemInWords(e.message) }) : null),
     );
   }, [link.key, link.id]);
   const title = link.title || pageTitle;

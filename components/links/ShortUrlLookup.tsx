@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { isApiError } from '@/lib/api/errors';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
@@ -20,7 +20,7 @@ export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) 
       if (key) onFound(key);
       setMessage(key ? null : t('lookup.none'));
     } catch (error) {
-      setMessage(isApiError(error) ? error.message : t('lookup.failed'));
+      setMessage(errorInWords(error, t('lookup.failed')));
     }
   }
   return (

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import {
   BASIC_REDIRECT_TYPES,
@@ -8,7 +9,7 @@ import {
   parseLinkForm,
   splashPageType,
 } from '@/lib/api/inputs/links';
-import { type FieldErrors, messageForField } from '@/lib/api/validate-input';
+import type { FieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { placementInMirror } from '@/lib/db/queries';
@@ -31,7 +32,7 @@ export interface LinkPlacement {
 export function formErrorsOf(error: unknown): FieldErrors {
   const field = isApiError(error) ? error.field : null;
   return {
-    [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : t('link.notSaved'),
+    [field ?? '_']: errorBesideField(error, t('link.notSaved')),
   };
 }
 
@@ -52,7 +53,7 @@ export function useLinkFormModel() {
   async function save(form: LinkForm, placement: LinkPlacement): Promise<string | null> {
     const parsed = parseLinkForm(form, new Date());
     if (parsed.errors) {
-      setErrors(parsed.errors);
+      setErrors(problemsInWords(parsed.errors));
       return null;
     }
     try {

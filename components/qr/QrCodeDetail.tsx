@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { displayUrl } from '@/components/ui/format';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
@@ -30,7 +31,9 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
       (e: unknown) =>
         setState({
           busy: false,
-          error: isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: e.message }) : t('qr.statsNotRefreshed'),
+          error: isApiError(e)
+            ? t('pageLink.statsNotRefreshed', { reason: problemInWords(e.message) })
+            : t('qr.statsNotRefreshed'),
         }),
     );
   }, [qr.key]);

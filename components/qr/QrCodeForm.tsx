@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Field } from '@/components/ui/Field';
-import { isApiError } from '@/lib/api/errors';
+import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { createQrInput, QR_TYPES, type QrType } from '@/lib/api/inputs/qr';
-import { fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { fieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
@@ -40,7 +40,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const parsed = createQrInput.safeParse(buildInput(type, drafts, look));
-  const errors = tried > 0 && !parsed.success ? fieldErrors(parsed.error) : {};
+  const errors = tried > 0 && !parsed.success ? problemsInWords(fieldErrors(parsed.error)) : {};
   const preview = parsed.success ? qrPayload(parsed.data) : null;
 
   // After a refused save, take the keyboard to the first field that needs attention.
@@ -60,7 +60,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
       setTried(0);
       onSaved();
     } catch (error) {
-      setFailure(isApiError(error) ? messageForField(error.message, error.field) : t('qr.notSaved'));
+      setFailure(errorBesideField(error, t('qr.notSaved')));
     }
   }
   // Derived, not stored: the summary goes the moment the last marked field is fixed.

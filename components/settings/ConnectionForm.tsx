@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { requestOriginAccess } from '@/lib/browser/permissions';
@@ -54,7 +55,7 @@ export function ConnectionForm({
       setStatus({ state: 'idle' });
       onConnected({ email: result.account.email, notes: result.notes });
     } catch (error) {
-      const message = isApiError(error) ? error.message : t('settings.connectFailed');
+      const message = errorInWords(error, t('settings.connectFailed'));
       const field = isApiError(error)
         ? error.kind === 'auth'
           ? 'apiKey'

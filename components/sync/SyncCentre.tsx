@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { SectionHead } from '@/components/ui/SectionHead';
-import { isApiError } from '@/lib/api/errors';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
@@ -101,7 +101,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
             </div>
             {entry.error ? (
               <p className={entry.state === 'failed' ? 'error' : 'muted'} data-testid="outbox-error">
-                {entry.error.serverMessage ?? entry.error.message}
+                {entry.error.serverMessage ?? problemInWords(entry.error.message)}
               </p>
             ) : null}
             {entry.state === 'failed' ? <FailedActions entry={entry} onDone={onDone} /> : null}
@@ -131,7 +131,7 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
       setError(null);
       onDone();
     } catch (e) {
-      setError(isApiError(e) ? e.message : t('account.notSaved'));
+      setError(errorInWords(e, t('account.notSaved')));
     }
   }
 

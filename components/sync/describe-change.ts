@@ -1,2 +1,9 @@
-// How each kind of change reads is part of its kind's description (lib/sync/kinds).
-export { describeChange, editableFields } from '@/lib/sync/kinds';
+import { problemInWords } from '@/components/ui/problems-in-words';
+import type { Change } from '@/lib/db/schema';
+import { describeChange as describe, editableFields as fields } from '@/lib/sync/kinds';
+
+// How each kind of change reads is part of its kind's description (lib/sync/kinds), as messages.
+export const describeChange = (change: Change): string => problemInWords(describe(change));
+
+export const editableFields = (change: Change) =>
+  fields(change).map((field) => ({ ...field, label: problemInWords(field.label) }));

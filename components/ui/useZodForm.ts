@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
-import { type FieldErrors, fieldErrors, messageForField } from '@/lib/api/validate-input';
+import { type FieldErrors, fieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 
 /**
@@ -30,7 +31,7 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
     const cleaned = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
     const parsed = schema.safeParse(cleaned);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(problemsInWords(fieldErrors(parsed.error)));
       return false;
     }
     setBusy(true);
@@ -47,7 +48,7 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
     } catch (error) {
       const field = isApiError(error) ? error.field : null;
       setErrors({
-        [field ?? '_']: isApiError(error) ? messageForField(error.message, field) : t('common.savingFailed'),
+        [field ?? '_']: errorBesideField(error, t('common.savingFailed')),
       });
       return false;
     } finally {

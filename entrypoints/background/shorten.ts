@@ -1,4 +1,4 @@
-import { isApiError } from '@/lib/api/errors';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { copyFromWorker } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
@@ -26,7 +26,7 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
       const defaults = await linkDefaultsItem.getValue();
       key = await createLink({ db }, { input: { url, status: defaults.status }, priority: 0 });
     } catch (error) {
-      return notify(t('notify.cannotTitle'), isApiError(error) ? error.message : t('notify.refused'));
+      return notify(t('notify.cannotTitle'), errorInWords(error, t('notify.refused')));
     }
     await active.drain();
   }
@@ -40,6 +40,9 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     );
   }
   if (entry?.state === 'failed')
-    return notify(t('notify.refusedTitle'), entry.error?.serverMessage ?? entry.error?.message ?? t('notify.openSync'));
+    return notify(
+      t('notify.refusedTitle'),
+      entry.error?.serverMessage ?? (entry.error ? problemInWords(entry.error.message) : t('notify.openSync')),
+    );
   return notify(t('notify.savedTitle'), t('notify.savedText'));
 }

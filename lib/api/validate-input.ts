@@ -22,12 +22,12 @@ export function validateInput<S extends z.ZodType>(schema: S, value: unknown): z
   throw new ApiError({
     kind: 'validation',
     field,
-    message: field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid input.'),
+    message: issue?.message ?? 'Invalid input.',
     retryable: false,
   });
 }
 
-/** The message of an error as shown next to its field (without the "field: " prefix). */
+/** A server's message as shown next to the field it names (without its "field: " prefix). */
 export function messageForField(message: string, field: string | null): string {
   return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }

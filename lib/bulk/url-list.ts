@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { aliasInput, webUrlInput } from '../api/inputs/formats';
+import { words } from '../words';
 
 /** One line that can be shortened: its long URL and, from a CSV's second column, an alias. */
 export interface BulkItem {
@@ -8,15 +9,11 @@ export interface BulkItem {
   alias?: string;
 }
 
-/**
- * A line that cannot, with why: listed for the person while the good lines go. The reason is a
- * catalogue key (bulk.problem.*) with its values, or the message of the schema that refused the line.
- */
+/** A line that cannot, with why (a message, lib/words.ts): listed for the person while the good lines go. */
 export interface BulkProblem {
   line: number;
   text: string;
   reason: string;
-  values?: Record<string, number>;
 }
 
 /** The most lines one list may hold: a bigger paste is a mistake more often than a plan. */
@@ -44,7 +41,7 @@ export function readUrlList(text: string): { items: BulkItem[]; problems: BulkPr
     if (index === 0 && HEADER.test(rawUrl)) continue;
     const shown = cells.join(', ').slice(0, 200);
     if (items.length + problems.length >= MAX_BULK_LINES) {
-      problems.push({ line, text: shown, reason: 'bulk.problem.tooMany', values: { max: MAX_BULK_LINES } });
+      problems.push({ line, text: shown, reason: words('bulk.problem.tooMany', { max: MAX_BULK_LINES }) });
       break;
     }
     const url = webUrlInput.safeParse(rawUrl);

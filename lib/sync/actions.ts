@@ -66,7 +66,7 @@ async function create(ctx: ActionContext, draft: Draft): Promise<string> {
 export async function createLink(ctx: ActionContext, action: CreateLinkAction): Promise<string> {
   const input = validateInput(linkFieldsInput, action.input);
   const late = expiryProblem(input.expiry, new Date((ctx.now ?? Date.now)()));
-  if (late) throw new ApiError({ kind: 'validation', field: 'expiry', message: `expiry: ${late}`, retryable: false });
+  if (late) throw new ApiError({ kind: 'validation', field: 'expiry', message: late, retryable: false });
   const { channelKey = null, campaignKey = null, priority = 1 } = action;
   const deps = [channelKey, campaignKey].filter((k) => k !== null);
   const payload = { input, channelKey, campaignKey };

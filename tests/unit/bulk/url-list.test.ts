@@ -22,7 +22,7 @@ describe('a pasted list or CSV of URLs', () => {
       { line: 2, url: 'https://example.com/a', alias: 'spring-a' },
       { line: 4, url: 'https://example.com/b' },
     ]);
-    expect(problems.map((p) => [p.line, problemInWords(p.reason, p.values)])).toEqual([
+    expect(problems.map((p) => [p.line, problemInWords(p.reason)])).toEqual([
       [5, 'Enter a full URL starting with https:// or http://.'],
       [6, 'An alias may use only letters a–z, digits, - and _.'],
       [7, 'This URL is already in the list.'],
@@ -43,11 +43,11 @@ describe('a pasted list or CSV of URLs', () => {
     const { items, problems } = readUrlList(text);
     expect(items).toHaveLength(MAX_BULK_LINES);
     expect(problems).toHaveLength(1);
-    expect(problemInWords(problems[0]!.reason, problems[0]!.values)).toBe(
+    expect(problemInWords(problems[0]!.reason)).toBe(
       `Only ${MAX_BULK_LINES.toLocaleString('en')} lines are read at a time: split the list.`,
     );
     Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
-    expect(problemInWords(problems[0]!.reason, problems[0]!.values)).toBe(
+    expect(problemInWords(problems[0]!.reason)).toBe(
       `Es werden höchstens ${MAX_BULK_LINES.toLocaleString('de')} Zeilen auf einmal gelesen: Teilen Sie die Liste auf.`,
     );
   });
