@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { errorInWords } from '@/components/ui/problems-in-words';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { requestOriginAccess } from '@/lib/browser/permissions';
@@ -37,7 +37,7 @@ export function ConnectionForm({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = parseServiceUrl(serviceUrl);
-    if (!parsed.ok) return setStatus({ state: 'error', field: 'serviceUrl', message: parsed.message });
+    if (!parsed.ok) return setStatus({ state: 'error', field: 'serviceUrl', message: problemInWords(parsed.message) });
     if (apiKey.trim() === '') return setStatus({ state: 'error', field: 'apiKey', message: t('settings.enterKey') });
     // The permission prompt must come straight from the click, before any other await.
     const granted = await requestOriginAccess(originPermissionPattern(parsed.origin));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { words } from '../words';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
 import { errorFlag } from './schemas/primitives';
@@ -16,7 +17,7 @@ export function decode<S extends z.ZodType>(response: RawResponse, schema: S, no
     throw new ApiError({
       kind: 'bad-response',
       status: response.status,
-      message: `The service answered with HTTP ${response.status}.`,
+      message: words('service.http', { status: String(response.status) }),
       ambiguous: write,
     });
   }
@@ -24,7 +25,7 @@ export function decode<S extends z.ZodType>(response: RawResponse, schema: S, no
     throw new ApiError({
       kind: 'bad-response',
       status: response.status,
-      message: 'The service answered with something that is not a JSON object.',
+      message: words('service.notJson'),
       // A cut-off or garbled answer says nothing about the next one: worth another try.
       retryable: true,
       ambiguous: write,
@@ -38,7 +39,9 @@ export function decode<S extends z.ZodType>(response: RawResponse, schema: S, no
       kind: 'bad-response',
       status: response.status,
       field,
-      message: `The service's answer does not have the expected shape${field ? ` at "${field}"` : ''}: ${issue?.message ?? 'invalid'}.`,
+      message: field
+        ? words('service.shapeAt', { field, problem: issue?.message ?? '' })
+        : words('service.shape', { problem: issue?.message ?? '' }),
       ambiguous: write,
     });
   }
@@ -66,7 +69,7 @@ function errorFromResponse(
   const status = response.status;
   const base = { status, serverMessage, field: fieldOfMessage(serverMessage) };
   if (status === 401 || status === 403) {
-    return new ApiError({ ...base, kind: 'auth', message: serverMessage ?? 'The API key was refused.' });
+    return new ApiError({ ...base, kind: 'auth', message: serverMessage ?? words('service.keyRefused') });
   }
   if (status === 429) {
     const retryAt = retryTime(response.rateLimit, now);
@@ -75,21 +78,22 @@ function errorFromResponse(
       ...base,
       kind: 'rate-limited',
       retryAt,
-      message: `Too many requests; the service accepts more in ${seconds} s.`,
+      message: words('service.tooMany', { seconds }),
     });
   }
-  if (status === 404) return new ApiError({ ...base, kind: 'not-found', message: serverMessage ?? 'Not found.' });
+  if (status === 404)
+    return new ApiError({ ...base, kind: 'not-found', message: serverMessage ?? words('service.notFound') });
   if (status >= 500) {
     return new ApiError({
       ...base,
       kind: 'server',
       ambiguous: write,
-      message: `The service failed (HTTP ${status}). It will be tried again.`,
+      message: words('service.failed', { status: String(status) }),
     });
   }
   return new ApiError({
     ...base,
     kind: 'validation',
-    message: serverMessage ?? `The service refused the request (HTTP ${status}).`,
+    message: serverMessage ?? words('service.refused', { status: String(status) }),
   });
 }

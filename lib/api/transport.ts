@@ -1,3 +1,4 @@
+import { words } from '../words';
 import { ApiError } from './errors';
 import { type RateLimitInfo, readRateLimit } from './rate-limit';
 
@@ -41,7 +42,7 @@ export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 export async function send(options: TransportOptions, request: RawRequest): Promise<RawResponse> {
   const apiKey = await options.getApiKey();
   if (!apiKey) {
-    throw new ApiError({ kind: 'auth', message: 'No API key is set. Enter it in Settings.', retryable: false });
+    throw new ApiError({ kind: 'auth', message: words('service.noKey'), retryable: false });
   }
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -67,8 +68,8 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
     throw new ApiError({
       kind: timedOut ? 'timeout' : 'network',
       message: timedOut
-        ? `The service did not answer within ${Math.round(timeoutMs / 1000)} s.`
-        : `The service at ${new URL(options.baseUrl).origin} cannot be reached.`,
+        ? words('service.timeout', { seconds: Math.round(timeoutMs / 1000) })
+        : words('service.unreachable', { origin: new URL(options.baseUrl).origin }),
       // A write that got no answer may have been applied: the caller must check before resending.
       ambiguous: writes,
     });
@@ -86,9 +87,7 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
     throw new ApiError({
       kind: tooLarge ? 'bad-response' : 'network',
       status: response.status,
-      message: tooLarge
-        ? 'The service sent an answer too large to read.'
-        : 'The connection broke while the answer was arriving.',
+      message: tooLarge ? words('service.tooLarge') : words('service.broke'),
       ambiguous: writes,
       retryable: !tooLarge,
     });

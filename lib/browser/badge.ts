@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { plural, t } from './i18n';
 
 /** The action badge: the number of changes waiting, and a "!" in red when one was refused. */
 export async function showSyncBadge(pending: number, failed: number): Promise<void> {
@@ -7,9 +8,9 @@ export async function showSyncBadge(pending: number, failed: number): Promise<vo
   await browser.action.setBadgeBackgroundColor({ color: failed > 0 ? '#b3261e' : '#3046d9' });
   const title =
     failed > 0
-      ? `Linkpilot: ${failed} change(s) need attention`
+      ? plural('badge.needAttention', failed)
       : pending > 0
-        ? `Linkpilot: ${pending} change(s) waiting to sync`
-        : 'Linkpilot';
+        ? plural('badge.waiting', pending)
+        : t('manifest.name');
   await browser.action.setTitle({ title });
 }

@@ -5,6 +5,7 @@ import type { Account } from '../api/schemas/account';
 import { deleteDatabase } from '../db/delete';
 import { databaseNamed } from '../db/open';
 import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
+import { words } from '../words';
 import { type Connection, type Connections, connectionsItem, freeDatabaseName } from './connection';
 import { parseServiceUrl, type ServiceUrlNote } from './service-url';
 
@@ -34,12 +35,12 @@ export async function connect(
     throw new ApiError({ kind: 'validation', field: 'serviceUrl', message: parsed.message, retryable: false });
   const key = apiKey.trim();
   if (key === '')
-    throw new ApiError({ kind: 'validation', field: 'apiKey', message: 'Enter the API key.', retryable: false });
+    throw new ApiError({ kind: 'validation', field: 'apiKey', message: words('settings.enterKey'), retryable: false });
   if (/\s/.test(key)) {
     throw new ApiError({
       kind: 'validation',
       field: 'apiKey',
-      message: 'The API key must not contain spaces.',
+      message: words('connect.key.spaces'),
       retryable: false,
     });
   }
@@ -52,21 +53,23 @@ export async function connect(
       throw new ApiError({
         ...error.toJSON(),
         field: 'apiKey',
-        message: `The service refused this API key${error.serverMessage ? `: ${error.serverMessage}` : '.'}`,
+        message: error.serverMessage
+          ? words('connect.key.refusedBecause', { reason: error.serverMessage })
+          : words('connect.key.refused'),
       });
     }
     if (error instanceof ApiError && error.kind === 'not-found') {
       throw new ApiError({
         ...error.toJSON(),
         field: 'serviceUrl',
-        message: `No link service answers at ${parsed.baseUrl}/api: check the Service URL.`,
+        message: words('connect.noService', { url: parsed.baseUrl }),
       });
     }
     if (error instanceof ApiError && error.kind === 'bad-response') {
       throw new ApiError({
         ...error.toJSON(),
         field: 'serviceUrl',
-        message: `${parsed.baseUrl} does not answer like the link service's API: check the Service URL.`,
+        message: words('connect.notTheApi', { url: parsed.baseUrl }),
       });
     }
     throw error;
@@ -121,7 +124,7 @@ export async function removeConnection(id: string): Promise<void> {
 export async function activateConnection(id: string): Promise<void> {
   const all = await updateConnections((now) => (now.list.some((c) => c.id === id) ? { ...now, activeId: id } : now));
   if (all.activeId !== id)
-    throw new ApiError({ kind: 'validation', message: 'That connection was removed.', retryable: false });
+    throw new ApiError({ kind: 'validation', message: words('connect.removed'), retryable: false });
 }
 
 /** Fills in the e-mail and id of a connection carried over from version 1, from its mirrored account. */

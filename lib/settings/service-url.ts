@@ -1,3 +1,5 @@
+import { words } from '../words';
+
 /**
  * Turns what a person typed into the "Service URL" field into the base URL every API path is
  * appended to, or explains precisely what is wrong with it. Pure, so it is shared by the
@@ -12,28 +14,25 @@ export type ServiceUrlResult =
 
 export function parseServiceUrl(input: string): ServiceUrlResult {
   const text = input.trim();
-  if (text === '') return { ok: false, message: 'Enter the Service URL, for example https://short.example.com' };
-  if (/\s/.test(text)) return { ok: false, message: 'The Service URL must not contain spaces.' };
+  if (text === '') return { ok: false, message: words('connect.url.empty') };
+  if (/\s/.test(text)) return { ok: false, message: words('connect.url.spaces') };
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    return { ok: false, message: 'The Service URL must start with http:// or https://' };
+    return { ok: false, message: words('connect.url.scheme') };
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'The Service URL is not a valid address.' };
+    return { ok: false, message: words('connect.url.invalid') };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: `The Service URL must use http or https, not ${url.protocol.slice(0, -1)}.` };
+    return { ok: false, message: words('connect.url.protocol', { protocol: url.protocol.slice(0, -1) }) };
   }
   if (url.username || url.password) {
-    return {
-      ok: false,
-      message: 'The Service URL must not contain a user name or password; put the key in "API key".',
-    };
+    return { ok: false, message: words('connect.url.credentials') };
   }
   if (url.search || url.hash) {
-    return { ok: false, message: 'The Service URL must not contain a query (?…) or a fragment (#…).' };
+    return { ok: false, message: words('connect.url.query') };
   }
   const notes: ServiceUrlNote[] = [];
   let path = url.pathname;
@@ -43,7 +42,7 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
   if (apiAt !== -1) {
     return {
       ok: false,
-      message: `The Service URL is the address before /api, e.g. ${url.origin}${path.slice(0, apiAt) || ''}; remove "${path.slice(apiAt)}".`,
+      message: words('connect.url.apiPath', { base: `${url.origin}${path.slice(0, apiAt)}`, rest: path.slice(apiAt) }),
     };
   }
   if (path.length > 1 && path.endsWith('/')) {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { z } from 'zod';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
+import { decode } from '@/lib/api/decode';
+import { ApiError } from '@/lib/api/errors';
+import { readRateLimit } from '@/lib/api/rate-limit';
 import { readWords, words } from '@/lib/words';
 import { fakeI18n } from './catalogue';
 
@@ -27,5 +31,19 @@ describe('messages lib/ writes, and the view puts in words', () => {
     );
     expect(problemInWords('no.such.message')).toBe('no.such.message');
     expect(problemInWords('Alias already taken')).toBe('Alias already taken');
+  });
+
+  it('says what the service did in the interface language, its status code as sent', async () => {
+    const response = { status: 503, rateLimit: readRateLimit(new Headers(), 0), json: {}, snippet: '' };
+    let error: unknown;
+    try {
+      decode(response, z.object({}), 0, true);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect(errorInWords(error, '')).toBe('The service failed (HTTP 503). It will be tried again.');
+    Object.assign(fakeBrowser.i18n, await fakeI18n('fr'));
+    expect(errorInWords(error, '')).toBe('Le service a échoué (HTTP 503). Un nouvel essai aura lieu.');
   });
 });

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { deleteDatabase } from '@/lib/db/delete';
 import { databaseNamed } from '@/lib/db/open';
@@ -60,6 +61,7 @@ describe('connect', () => {
       fakeFetch(401, { error: 1, message: 'API key is invalid' }),
     ).catch((e: unknown) => e);
     expect(isApiError(failure) && failure.kind).toBe('auth');
+    expect(errorInWords(failure, '')).toBe('The service refused this API key: API key is invalid');
     expect(JSON.stringify(failure) + String((failure as Error).message)).not.toContain('SECRET-KEY');
     expect((await connectionsItem.getValue()).list.map((c) => c.apiKey)).toEqual(['OLD']);
   });
@@ -70,6 +72,7 @@ describe('connect', () => {
     const noKey = await connect('https://example.com', '  ', {}, fakeFetch(200, {}, seen)).catch((e: unknown) => e);
     expect(isApiError(badUrl) && badUrl.field).toBe('serviceUrl');
     expect(isApiError(noKey) && noKey.field).toBe('apiKey');
+    expect(errorInWords(noKey, '')).toBe('Enter the API key.');
     expect(seen).toHaveLength(0);
   });
 
@@ -98,7 +101,8 @@ describe('connect', () => {
 
     await activateConnection(first.connectionId);
     expect((await active())?.id).toBe(first.connectionId);
-    await expect(activateConnection('gone')).rejects.toThrow('removed');
+    const gone = await activateConnection('gone').catch((e: unknown) => e);
+    expect(errorInWords(gone, '')).toBe('That connection was removed.');
   });
 
   it('the same account on the same service again gets the new key, not a second connection', async () => {

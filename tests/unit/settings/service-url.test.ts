@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import { t } from '@/lib/browser/i18n';
 import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
+import { fakeI18n } from '../i18n/catalogue';
 
 describe('parseServiceUrl', () => {
   it.each([
@@ -26,7 +29,15 @@ describe('parseServiceUrl', () => {
   ])('refuses %j with a message that says why', (input, message) => {
     const result = parseServiceUrl(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(message);
+    if (!result.ok) expect(problemInWords(result.message)).toMatch(message);
+  });
+
+  it('says why in the interface language, the address to use included', async () => {
+    const result = parseServiceUrl('https://example.com/links/api/account');
+    Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
+    expect(!result.ok && problemInWords(result.message)).toBe(
+      'Die URL des Dienstes ist die Adresse vor /api, z. B. https://example.com/links; entfernen Sie „/api/account“.',
+    );
   });
 
   it('notes a removed trailing slash and plain http to a remote host', () => {

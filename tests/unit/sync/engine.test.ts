@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { freshDb } from './db';
@@ -165,10 +166,10 @@ describe('the drain', () => {
     await engineFor(db, service).drain();
     expect(service.requests.filter((r) => r.path === '/api/channel/7/update')).toHaveLength(4);
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({
-      state: 'failed',
-      error: { kind: 'bad-response', message: 'The service answered with something that is not a JSON object.' },
-    });
+    expect(entry).toMatchObject({ state: 'failed', error: { kind: 'bad-response' } });
+    expect(problemInWords(entry!.error!.message)).toBe(
+      'The service answered with something that is not a JSON object.',
+    );
   });
 
   it('an adopted record gets the edits folded into its create after the first send', async () => {
