@@ -44,8 +44,13 @@ for (const { language, code, dir } of [
       await expect(dashboard.locator('html')).toHaveAttribute('dir', dir);
       await expect(dashboard.locator('html')).toHaveAttribute('lang', new RegExp(`^${code}`));
       await expect(dashboard.getByRole('heading', { name: words.settingsPage_connectLinkpilotToYour })).toBeVisible();
-      await dashboard.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
+      // An endpoint pasted instead of the service's address is explained in this language, with the fix.
+      await dashboard.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(`${server.url}/api/account`);
       await dashboard.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(server.apiKey);
+      await dashboard.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
+      const pasted = words.connect_url_apiPath!.replace('{base}', server.url).replace('{rest}', '/api/account');
+      await expect(dashboard.getByRole('alert')).toHaveText(pasted);
+      await dashboard.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
       await dashboard.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
       await expect(dashboard.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
       await expectNoSidewaysScroll(dashboard);
