@@ -221,7 +221,7 @@ export function createApiClient(options: ApiClientOptions) {
     async createLink(input: CreateLinkInput): Promise<{ id: number; shorturl: string | null }> {
       const body = validateInput(createLinkInput, input);
       const late = expiryProblem(body.expiry, new Date(now()));
-      if (late) invalid('expiry', `expiry: ${late}`);
+      if (late) invalid('expiry', late);
       return call({ method: 'POST', path: '/api/url/add', body }, createLinkResponseSchema);
     },
 

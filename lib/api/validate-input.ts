@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { words } from '../words';
 import { ApiError } from './errors';
 
 /** Every problem of a form or request body, keyed by field path ("data.email", "geotarget.0.link"). */
@@ -22,7 +23,7 @@ export function validateInput<S extends z.ZodType>(schema: S, value: unknown): z
   throw new ApiError({
     kind: 'validation',
     field,
-    message: issue?.message ?? 'Invalid input.',
+    message: issue?.message ?? words('input.invalid'),
     retryable: false,
   });
 }

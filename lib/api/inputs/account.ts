@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { words } from '../../words';
 
 export const updateAccountInput = z
   .object({
-    email: z.email('Enter a valid e-mail address.').max(254).optional(),
-    password: z.string().min(8, 'A password has at least 8 characters.').max(200).optional(),
+    email: z.email(words('input.email')).max(254).optional(),
+    password: z
+      .string()
+      .min(8, words('input.account.passwordShort', { min: 8 }))
+      .max(200)
+      .optional(),
   })
   .refine((v) => v.email !== undefined || v.password !== undefined, {
-    message: 'Change the e-mail address, the password, or both.',
+    message: words('input.account.nothingChanged'),
   });
 export type UpdateAccountInput = z.infer<typeof updateAccountInput>;

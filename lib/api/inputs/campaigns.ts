@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { words } from '../../words';
 
 const slug = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{3,50}$/, 'A rotator slug has 3 to 50 letters, digits, - or _.');
+  .regex(/^[A-Za-z0-9_-]{3,50}$/, words('input.campaign.slug', { min: 3, max: 50 }));
 const name = z
   .string()
   .trim()
-  .min(1, 'Give the campaign a name.')
-  .max(100, 'A campaign name can be at most 100 characters long.');
+  .min(1, words('input.campaign.name'))
+  .max(100, words('input.tooLong.campaignName', { max: 100 }));
 
 export const createCampaignInput = z.object({
   name: name.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { words } from '../../words';
 import { CHANNEL_ITEM_TYPES } from '../schemas/channels';
 import { hexColorInput, limitedText } from './formats';
 
@@ -6,9 +7,9 @@ export const createChannelInput = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Give the channel a name.')
-    .max(100, 'A channel name can be at most 100 characters long.'),
-  description: limitedText('A description', 500).optional(),
+    .min(1, words('input.channel.name'))
+    .max(100, words('input.tooLong.channelName', { max: 100 })),
+  description: limitedText('input.tooLong.channelDescription', 500).optional(),
   color: hexColorInput.optional(),
   starred: z.boolean().optional(),
 });
@@ -16,7 +17,7 @@ export type CreateChannelInput = z.infer<typeof createChannelInput>;
 
 export const updateChannelInput = createChannelInput
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update.' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: words('input.nothingToUpdate') });
 export type UpdateChannelInput = z.infer<typeof updateChannelInput>;
 
-export const channelItemTypeInput = z.enum(CHANNEL_ITEM_TYPES, { error: 'The item type is one of links, bio or qr.' });
+export const channelItemTypeInput = z.enum(CHANNEL_ITEM_TYPES, { error: words('input.channel.itemType') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { words } from '../../words';
 import { webUrlInput } from './formats';
 
 /** A branded domain is a scheme and a host, nothing more. */
@@ -6,7 +7,7 @@ export const domainNameInput = webUrlInput.superRefine((value, ctx) => {
   try {
     const url = new URL(value);
     if (url.pathname !== '/' || url.search || url.hash || value.replace(/\/$/, '') !== url.origin) {
-      ctx.addIssue({ code: 'custom', message: 'Enter only the scheme and host, like https://go.example.com.' });
+      ctx.addIssue({ code: 'custom', message: words('input.domain.originOnly') });
     }
   } catch {
     // webUrlInput has already reported it.

@@ -1,44 +1,45 @@
 import { z } from 'zod';
+import { type MessageKey, words } from '../../words';
 
 /**
  * Field formats for what we send. The same schemas validate the forms, so a person sees the
  * message before anything is queued, and the client checks again before anything is sent.
+ * Messages are catalogue keys with their values (lib/words.ts): the view says them in the interface's language.
  */
 
 export const MAX_INPUT_URL = 2048;
 
 /** An absolute http(s) URL with a host; no spaces, no other schemes, at most 2048 characters. */
 export const webUrlInput = z
-  .string({ error: 'Enter a URL.' })
+  .string({ error: words('input.url.missing') })
   .trim()
-  .min(1, 'Enter a URL.')
-  .max(MAX_INPUT_URL, `A URL can be at most ${MAX_INPUT_URL} characters long.`)
+  .min(1, words('input.url.missing'))
+  .max(MAX_INPUT_URL, words('input.url.tooLong', { max: MAX_INPUT_URL }))
   .superRefine((value, ctx) => {
     const problem = webUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 export function webUrlProblem(value: string): string | null {
-  if (/\s/.test(value)) return 'A URL cannot contain spaces.';
+  if (/\s/.test(value)) return words('input.url.spaces');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-  if (!scheme) return 'Enter a full URL starting with https:// or http://.';
-  if (scheme !== 'http' && scheme !== 'https') return `Only http and https URLs can be used, not ${scheme}:.`;
+  if (!scheme) return words('input.url.noScheme');
+  if (scheme !== 'http' && scheme !== 'https') return words('input.url.scheme', { scheme });
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'This is not a valid URL.';
+    return words('input.url.unreadable');
   }
-  if (!url.hostname) return 'The URL needs a host name.';
-  if (!/^[^.\s]+(\.[^.\s]+)+$|^localhost$|^\[[0-9a-f:]+\]$/i.test(url.hostname))
-    return 'The URL needs a full host name, like example.com.';
+  if (!url.hostname) return words('input.url.noHost');
+  if (!/^[^.\s]+(\.[^.\s]+)+$|^localhost$|^\[[0-9a-f:]+\]$/i.test(url.hostname)) return words('input.url.partialHost');
   return null;
 }
 
 export const hexColorInput = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a HEX colour like #1a2b3c.');
+  .regex(/^#[0-9a-fA-F]{6}$/, words('input.hexColour'));
 
 export const rgbColorInput = z
   .string()
@@ -46,7 +47,7 @@ export const rgbColorInput = z
   .superRefine((value, ctx) => {
     const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i.exec(value);
     if (!m || m.slice(1).some((n) => Number(n) > 255)) {
-      ctx.addIssue({ code: 'custom', message: 'Use a colour like rgb(0,0,0), each number from 0 to 255.' });
+      ctx.addIssue({ code: 'custom', message: words('input.rgbColour') });
     }
   })
   .transform((value) => value.replace(/\s+/g, '').toLowerCase());
@@ -56,8 +57,7 @@ export const datetimeInput = z
   .string()
   .trim()
   .superRefine((value, ctx) => {
-    if (!isRealDatetime(value))
-      ctx.addIssue({ code: 'custom', message: 'Use the form YYYY-MM-DD HH:MM:SS with a real date and time.' });
+    if (!isRealDatetime(value)) ctx.addIssue({ code: 'custom', message: words('input.datetime') });
   });
 
 export function isRealDatetime(value: string): boolean {
@@ -76,13 +76,16 @@ export const aliasInput = z
   .trim()
   .superRefine((value, ctx) => {
     if (value.length < 3 || value.length > 32)
-      ctx.addIssue({ code: 'custom', message: 'An alias has 3 to 32 characters.' });
-    else if (!ALIAS_PATTERN.test(value))
-      ctx.addIssue({ code: 'custom', message: 'An alias may use only letters a–z, digits, - and _.' });
+      ctx.addIssue({ code: 'custom', message: words('input.alias.length', { min: 3, max: 32 }) });
+    else if (!ALIAS_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: words('input.alias.characters') });
   });
 
-export const serverId = z.number({ error: 'Choose an item.' }).int().positive('Choose an item.');
+export const serverId = z
+  .number({ error: words('input.chooseItem') })
+  .int()
+  .positive(words('input.chooseItem'));
 
-export function limitedText(label: string, max: number) {
-  return z.string().max(max, `${label} can be at most ${max} characters long.`);
+/** Text of at most `max` characters; `tooLong` is the field's own sentence ("The meta title can be at most {max} …"). */
+export function limitedText(tooLong: MessageKey, max: number) {
+  return z.string().max(max, words(tooLong, { max }));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { words } from '../../words';
 import { limitedText, rgbColorInput, webUrlInput } from './formats';
 
 /**
@@ -14,54 +15,54 @@ export const phoneInput = z
   .superRefine((value, ctx) => {
     const digits = value.replace(/\D/g, '').length;
     if (!/^\+?[0-9 ().-]+$/.test(value) || digits < 3 || digits > 20) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Enter a phone number: digits, optionally +, spaces, dashes or parentheses.',
-      });
+      ctx.addIssue({ code: 'custom', message: words('input.phone') });
     }
   });
-const emailInput = z.email('Enter a valid e-mail address.').max(254);
+const emailInput = z.email(words('input.email')).max(254);
 
 export const qrDataSchemas = {
   text: z
     .string()
     .trim()
-    .min(1, 'Enter the text to encode.')
-    .max(2000, 'The text can be at most 2000 characters long.'),
+    .min(1, words('input.qr.text'))
+    .max(2000, words('input.tooLong.qrText', { max: 2000 })),
   link: webUrlInput,
   phone: phoneInput,
   email: z.object({
     email: emailInput,
-    subject: limitedText('The subject', 200).optional(),
-    body: limitedText('The message', 1000).optional(),
+    subject: limitedText('input.tooLong.emailSubject', 200).optional(),
+    body: limitedText('input.tooLong.emailBody', 1000).optional(),
   }),
-  sms: z.object({ phone: phoneInput, message: limitedText('The message', 500).optional() }),
+  sms: z.object({ phone: phoneInput, message: limitedText('input.tooLong.smsMessage', 500).optional() }),
   wifi: z
     .object({
-      ssid: z.string().min(1, 'Enter the network name (SSID).').max(32, 'A network name has at most 32 characters.'),
-      password: limitedText('The password', 63).optional(),
-      encryption: z.enum(['WPA', 'WEP', 'nopass'], { error: 'Encryption is WPA, WEP or nopass.' }).optional(),
+      ssid: z
+        .string()
+        .min(1, words('input.qr.ssid'))
+        .max(32, words('input.tooLong.ssid', { max: 32 })),
+      password: limitedText('input.tooLong.wifiPassword', 63).optional(),
+      encryption: z.enum(['WPA', 'WEP', 'nopass'], { error: words('input.qr.encryption') }).optional(),
     })
     .refine((v) => v.encryption === 'nopass' || (v.password ?? '') !== '', {
-      message: 'Enter the Wi-Fi password, or choose no encryption.',
+      message: words('input.qr.wifiPassword'),
       path: ['password'],
     }),
   vcard: z
     .object({
-      firstname: limitedText('The first name', 100).optional(),
-      lastname: limitedText('The last name', 100).optional(),
-      organization: limitedText('The organisation', 200).optional(),
+      firstname: limitedText('input.tooLong.firstName', 100).optional(),
+      lastname: limitedText('input.tooLong.lastName', 100).optional(),
+      organization: limitedText('input.tooLong.organisation', 200).optional(),
       phone: phoneInput.optional(),
       email: emailInput.optional(),
       site: webUrlInput.optional(),
-      street: limitedText('The street', 200).optional(),
-      city: limitedText('The city', 100).optional(),
-      state: limitedText('The state', 100).optional(),
-      zip: limitedText('The postcode', 20).optional(),
-      country: limitedText('The country', 100).optional(),
+      street: limitedText('input.tooLong.street', 200).optional(),
+      city: limitedText('input.tooLong.city', 100).optional(),
+      state: limitedText('input.tooLong.state', 100).optional(),
+      zip: limitedText('input.tooLong.postcode', 20).optional(),
+      country: limitedText('input.tooLong.country', 100).optional(),
     })
     .refine((v) => Boolean(v.firstname?.trim() || v.lastname?.trim()), {
-      message: 'Enter a first or last name.',
+      message: words('input.qr.name'),
       path: ['firstname'],
     }),
 } as const;
@@ -71,14 +72,14 @@ const logoInput = z
   .trim()
   .max(2048)
   .refine((v) => /\.(png|jpe?g)(\?.*)?$/i.test(v) && (/^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v)), {
-    message: 'The logo is the path or http(s) URL of a .png or .jpg image.',
+    message: words('input.qr.logo'),
   });
 
 const common = {
   background: rgbColorInput.optional(),
   foreground: rgbColorInput.optional(),
   logo: logoInput.optional(),
-  name: limitedText('The name', 100).optional(),
+  name: limitedText('input.tooLong.qrName', 100).optional(),
 };
 
 const qrOf = <K extends QrType>(type: K) => z.object({ type: z.literal(type), data: qrDataSchemas[type], ...common });
@@ -86,7 +87,7 @@ const qrOf = <K extends QrType>(type: K) => z.object({ type: z.literal(type), da
 export const createQrInput = z.discriminatedUnion(
   'type',
   [qrOf('text'), qrOf('vcard'), qrOf('link'), qrOf('email'), qrOf('phone'), qrOf('sms'), qrOf('wifi')],
-  { error: `The QR type is one of ${QR_TYPES.join(', ')}.` },
+  { error: words('input.qr.type', { types: QR_TYPES.join(', ') }) },
 );
 export type CreateQrInput = { [K in QrType]: { type: K; data: z.input<(typeof qrDataSchemas)[K]> } }[QrType] & {
   background?: string;

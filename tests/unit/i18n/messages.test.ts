@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { z } from 'zod';
-import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords, problemInWords, problemsInWords } from '@/components/ui/problems-in-words';
 import { decode } from '@/lib/api/decode';
 import { ApiError } from '@/lib/api/errors';
+import { MAX_INPUT_URL, webUrlInput } from '@/lib/api/inputs/formats';
+import { qrDataSchemas } from '@/lib/api/inputs/qr';
 import { readRateLimit } from '@/lib/api/rate-limit';
+import { fieldErrors } from '@/lib/api/validate-input';
 import { readWords, words } from '@/lib/words';
 import { fakeI18n } from './catalogue';
 
@@ -45,5 +48,31 @@ describe('messages lib/ writes, and the view puts in words', () => {
     expect(errorInWords(error, '')).toBe('The service failed (HTTP 503). It will be tried again.');
     Object.assign(fakeBrowser.i18n, await fakeI18n('fr'));
     expect(errorInWords(error, '')).toBe('Le service a échoué (HTTP 503). Un nouvel essai aura lieu.');
+  });
+});
+
+describe('the input rules (lib/api/inputs), in words', () => {
+  const tooLongUrl = `https://example.com/${'a'.repeat(MAX_INPUT_URL)}`;
+  const problemOf = (value: string) => {
+    const parsed = webUrlInput.safeParse(value);
+    return parsed.success ? null : parsed.error.issues[0]!.message;
+  };
+
+  it('reads in English as before, with the user’s own text and the limits filled in', () => {
+    expect(problemInWords(problemOf(tooLongUrl)!)).toBe('A URL can be at most 2,048 characters long.');
+    expect(problemInWords(problemOf('javascript:alert(1)')!)).toBe(
+      'Only http and https URLs can be used, not javascript:.',
+    );
+    const vcard = qrDataSchemas.vcard.safeParse({ firstname: 'A', city: 'x'.repeat(101), zip: 'x'.repeat(21) });
+    expect(vcard.success ? {} : problemsInWords(fieldErrors(vcard.error))).toEqual({
+      city: 'The city can be at most 100 characters long.',
+      zip: 'The postcode can be at most 20 characters long.',
+    });
+  });
+
+  it('reads in German, its numbers written the German way', async () => {
+    Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
+    expect(problemInWords(problemOf(tooLongUrl)!)).toBe('Eine URL darf höchstens 2.048 Zeichen lang sein.');
+    expect(problemInWords(problemOf('ftp://example.com')!)).toBe('Nur http- und https-URLs sind möglich, nicht ftp:.');
   });
 });

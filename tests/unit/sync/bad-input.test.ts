@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import { BAD_INPUT_CASES, isClearRejection } from '../../fixtures/bad-input';
 import { freshDb } from './db';
 
@@ -10,7 +11,10 @@ describe('bad input in every form field: a clear message, nothing queued', () =>
       (e: unknown) => e,
     );
     expect(error, 'the action should refuse the input').not.toBeNull();
-    expect(isClearRejection(error, c.field), `${c.field}: ${String((error as Error).message)}`).toBe(true);
+    const message = String((error as Error).message);
+    expect(isClearRejection(error, c.field), `${c.field}: ${message}`).toBe(true);
+    // Said in words: a message the catalogue has, not its key.
+    expect(problemInWords(message)).not.toMatch(/^input\./);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.links.count()).toBe(0);
     db.close();

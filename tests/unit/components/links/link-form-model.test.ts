@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formErrorsOf } from '@/components/links/link-form-model';
+import { problemsInWords } from '@/components/ui/problems-in-words';
 import { ApiError } from '@/lib/api/errors';
 import { linkFieldsOf, overlayType, parseLinkForm, splashPageType } from '@/lib/api/inputs/links';
 
@@ -37,7 +38,8 @@ describe('the link form model', () => {
   it('names every bad field, and an expiry in the past by this clock', () => {
     const { errors } = parseLinkForm({ url: 'ftp://x', expiry: '2001-01-01 00:00:00', custom: 'a' }, now);
     expect(Object.keys(errors ?? {}).sort()).toEqual(['custom', 'expiry', 'url']);
-    expect(parseLinkForm({ url: 'https://example.com', expiry: '2001-01-01 00:00:00' }, now).errors).toEqual({
+    const late = parseLinkForm({ url: 'https://example.com', expiry: '2001-01-01 00:00:00' }, now).errors;
+    expect(problemsInWords(late ?? {})).toEqual({
       expiry: 'The expiry must lie in the future.',
     });
   });
