@@ -16,7 +16,7 @@ const target = <K extends string>(key: K, keyInput: z.ZodType<string>) =>
         link: typeof webUrlInput;
       }),
     )
-    .max(100);
+    .max(100, words('input.atMostEntries', { max: 100 }));
 
 const imageUrlInput = webUrlInput.refine((v) => /\.(png|jpe?g)(\?.*)?$/i.test(v), words('input.link.imageType'));
 
@@ -43,13 +43,27 @@ export const createLinkInput = z.object({
   type: redirectTypeInput.optional(),
   password: z
     .string()
-    .min(1)
-    .max(200, words('input.tooLong.linkPassword', { max: 200 }))
+    .min(1, words('input.empty'))
+    .max(200, words('input.tooLong.password', { max: 200 }))
     .optional(),
   domain: webUrlInput.optional(),
   expiry: datetimeInput.optional(),
-  geotarget: target('location', z.string().trim().min(1, words('input.link.country')).max(100)).optional(),
-  devicetarget: target('device', z.string().trim().min(1, words('input.link.device')).max(100)).optional(),
+  geotarget: target(
+    'location',
+    z
+      .string()
+      .trim()
+      .min(1, words('input.link.country'))
+      .max(100, words('input.atMost', { max: 100 })),
+  ).optional(),
+  devicetarget: target(
+    'device',
+    z
+      .string()
+      .trim()
+      .min(1, words('input.link.device'))
+      .max(100, words('input.atMost', { max: 100 })),
+  ).optional(),
   languagetarget: target(
     'language',
     z
@@ -60,17 +74,24 @@ export const createLinkInput = z.object({
   parameters: z
     .array(
       z.object({
-        name: z.string().trim().min(1, words('input.link.parameterName')).max(100),
-        value: z.string().max(500),
+        name: z
+          .string()
+          .trim()
+          .min(1, words('input.link.parameterName'))
+          .max(100, words('input.atMost', { max: 100 })),
+        value: z.string().max(500, words('input.atMost', { max: 500 })),
       }),
     )
-    .max(50)
+    .max(50, words('input.atMostEntries', { max: 50 }))
     .optional(),
   metatitle: limitedText('input.tooLong.metaTitle', 500).optional(),
   metadescription: limitedText('input.tooLong.metaDescription', 500).optional(),
   metaimage: imageUrlInput.optional(),
   description: limitedText('input.tooLong.linkDescription', 500).optional(),
-  pixels: z.array(serverId).max(50).optional(),
+  pixels: z
+    .array(serverId)
+    .max(50, words('input.atMostEntries', { max: 50 }))
+    .optional(),
   channel: serverId.optional(),
   campaign: serverId.optional(),
   deeplink: deeplinkInput.optional(),

@@ -18,7 +18,7 @@ export const phoneInput = z
       ctx.addIssue({ code: 'custom', message: words('input.phone') });
     }
   });
-const emailInput = z.email(words('input.email')).max(254);
+const emailInput = z.email(words('input.email')).max(254, words('input.email'));
 
 export const qrDataSchemas = {
   text: z
@@ -70,7 +70,7 @@ export const qrDataSchemas = {
 const logoInput = z
   .string()
   .trim()
-  .max(2048)
+  .max(2048, words('input.atMost', { max: 2048 }))
   .refine((v) => /\.(png|jpe?g)(\?.*)?$/i.test(v) && (/^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v)), {
     message: words('input.qr.logo'),
   });
