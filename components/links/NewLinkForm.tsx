@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
@@ -37,10 +37,19 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
   const [form, setForm] = useState(empty);
   const utm = useUtm();
   const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+
+  // The form is taller than its dialog: after a refused save, take the person to the first field
+  // that says why (the button they pressed is at the bottom, the long URL at the top).
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const refused = () => setRefusals((n) => n + 1);
 
   async function submit() {
     const tracking = utm.parse();
-    if (tracking === null) return;
+    if (tracking === null) return refused();
     const { text, apple, google, auto, channelKey, campaignKey, expiryPicker, ...lists } = form;
     const values: LinkForm = {
       ...text,
@@ -50,7 +59,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       deeplink: { apple, google, auto },
     };
     const key = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
-    if (key === null) return;
+    if (key === null) return refused();
     await utm.remember();
     setForm(empty());
     onCreated(key);
@@ -63,6 +72,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
   );
   return (
     <form
+      ref={formRef}
       className="stack"
       noValidate
       aria-label={t('linkTablePage.newShortLink')}

@@ -62,6 +62,15 @@ for (const { language, code, dir } of [
       const count = new Intl.PluralRules(code).select(3);
       const three = (words[`links_count_${count}`] ?? words.links_count_other)!.replace('{count}', '');
       await expect(dashboard.getByTestId('links-count')).toContainText(three.trim());
+      // A long URL without its scheme is refused at its field, in this language.
+      await dashboard.getByRole('button', { name: words.linkTablePage_newLink, exact: true }).click();
+      const form = dashboard.getByRole('form', { name: words.linkTablePage_newShortLink });
+      await form.getByLabel(words.newLink_longUrl!, { exact: true }).fill('example.com/x');
+      await form.getByRole('button', { name: words.newLinkForm_createShortLink, exact: true }).click();
+      await expect(form.getByText(words.input_url_noScheme!)).toBeInViewport();
+      await expect(form.getByLabel(words.newLink_longUrl!, { exact: true })).toBeFocused();
+      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-link-refused-${language}.png`) });
+      await dashboard.keyboard.press('Escape');
       // The sidebar starts where the language starts: on the right in a right-to-left language.
       const nav = (await dashboard.getByRole('navigation').boundingBox())!;
       const main = (await dashboard.getByRole('main').boundingBox())!;
