@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import type { Change } from '@/lib/db/schema';
 import * as actions from '@/lib/sync/actions';
@@ -92,9 +92,12 @@ describe('correcting and discarding queued changes', () => {
     await actions.createChannel({ db }, { name: 'On the wire' });
     const [entry] = await queued(db);
     await db.outbox.update(entry!.seq!, { state: 'inflight' });
-    await expect(actions.editQueuedCreate({ db }, entry!.seq!, { name: 'Too late' })).rejects.toMatchObject({
-      message: 'This change is being sent and cannot be edited now.',
-    });
+    const refused = await actions.editQueuedCreate({ db }, entry!.seq!, { name: 'Too late' }).catch((e: unknown) => e);
+    expect(errorInWords(refused, '')).toBe('This change is being sent and cannot be edited now.');
+    Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
+    expect(errorInWords(refused, '')).toBe(
+      'Diese Änderung wird gerade gesendet und kann jetzt nicht bearbeitet werden.',
+    );
   });
 
   it('discarding a link create takes its record and its assignments along; discarding an assignment keeps the link', async () => {
