@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { LinkpilotDb } from '../db/schema';
+import { words } from '../words';
 
 /** Fetches one link's statistics and details into the mirror (quick stats, detail views). */
 export async function refreshLinkDetails(
@@ -11,7 +12,7 @@ export async function refreshLinkDetails(
 ): Promise<void> {
   const row = await db.links.get(key);
   if (!row || row.id === null)
-    throw new ApiError({ kind: 'not-found', message: 'This link is not on the service yet.', retryable: false });
+    throw new ApiError({ kind: 'not-found', message: words('syncProblem.linkNotSent'), retryable: false });
   const detail = await api.getLink(row.id);
   await db.transaction('rw', db.links, db.linkStats, async () => {
     await db.linkStats.put({
@@ -34,7 +35,7 @@ export async function refreshQrDetails(
 ): Promise<void> {
   const row = await db.qrCodes.get(key);
   if (!row || row.id === null)
-    throw new ApiError({ kind: 'not-found', message: 'This QR code is not on the service yet.', retryable: false });
+    throw new ApiError({ kind: 'not-found', message: words('syncProblem.qrNotSent'), retryable: false });
   const detail = await api.getQrCode(row.id);
   await db.transaction('rw', db.qrCodes, db.qrStats, async () => {
     await db.qrStats.put({ key, stats: detail.stats, fetchedAt: now() });

@@ -9,6 +9,7 @@ import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import { words } from '../words';
 import { kindOf } from './kinds/index';
 import type { Fields } from './kinds/kind';
 import { type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
@@ -163,11 +164,12 @@ export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: 
     if (entry?.op !== 'create' || entry.state === 'inflight' || entry.ids[entry.key] !== undefined)
       throw new ApiError({
         kind: 'validation',
-        message: 'This change is being sent and cannot be edited now.',
+        message: words('syncProblem.beingSent'),
         retryable: false,
       });
     const edited = await kindOf(entry.kind).edit?.(ctx.db, entry, fields);
-    if (!edited) throw new ApiError({ kind: 'validation', message: 'This change cannot be edited.', retryable: false });
+    if (!edited)
+      throw new ApiError({ kind: 'validation', message: words('syncProblem.notEditable'), retryable: false });
     const queued: Queued = entry;
     await ctx.db.outbox.put({ ...queued, ...edited, state: 'pending', error: null, attempts: 0, notBefore: now });
     await refreshSyncState(ctx.db, entry.kind, entry.key);

@@ -1,5 +1,6 @@
 import type { RateLimitInfo } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
+import { words } from '../words';
 import { type Budget, initialBudget, observe, type Priority, spend, waitFor } from './budget';
 import type { Use } from './usage';
 
@@ -8,7 +9,7 @@ export const BUDGET_META_KEY = 'budget';
 /** Thrown before a request is sent when the budget says it must wait; nothing went out. */
 export class BudgetWait extends Error {
   constructor(readonly until: number) {
-    super('Waiting for the rate limit window to reset.');
+    super(words('syncProblem.rateLimitWait'));
     this.name = 'BudgetWait';
   }
 }

@@ -6,6 +6,7 @@ import { planRefresh } from '../refresh/plan';
 import { pullInProgress, requestPull } from '../refresh/pull';
 import { type ClientFor, createRefreshRunner, type RefreshRun } from '../refresh/runner';
 import type { ShownTarget } from '../refresh/shown';
+import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
 import { kindOf } from './kinds';
 import { afterFailure } from './policy';
@@ -103,8 +104,7 @@ export function createSyncEngine(deps: EngineDeps) {
    */
   async function interactive<T>(fn: (api: ApiClient) => Promise<T>): Promise<T> {
     const connection = await deps.connection();
-    if (!connection)
-      throw new ApiError({ kind: 'auth', message: 'Not connected. Open Settings to connect.', retryable: false });
+    if (!connection) throw new ApiError({ kind: 'auth', message: words('syncProblem.notConnected'), retryable: false });
     try {
       return await fn(clientsFor(connection, await timeout())(0, 'user'));
     } catch (error) {
@@ -113,7 +113,7 @@ export function createSyncEngine(deps: EngineDeps) {
       throw new ApiError({
         kind: 'rate-limited',
         retryAt: error.until,
-        message: `The request budget is spent; fresh numbers in ${seconds} s.`,
+        message: words('syncProblem.budgetSpent', { seconds }),
       });
     }
   }
@@ -229,7 +229,7 @@ function unexpected(error: unknown): ApiError {
   const message = error instanceof Error ? error.message : String(error);
   return new ApiError({
     kind: 'bad-response',
-    message: `Unexpected failure: ${message}`.slice(0, 300),
+    message: words('syncProblem.unexpected', { message: message.slice(0, 280) }),
     retryable: false,
   });
 }

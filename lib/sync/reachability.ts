@@ -1,5 +1,6 @@
 import type { Fetch } from '../api/fetch';
 import type { LinkpilotDb } from '../db/schema';
+import { words } from '../words';
 
 /**
  * Whether the service answered the last time it was asked, kept in the mirror so every page can say
@@ -39,7 +40,7 @@ export function recordingReachability(db: LinkpilotDb, send: Fetch, now: () => n
       return response;
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      const message = timedOut ? 'The service did not answer in time.' : 'The service could not be reached.';
+      const message = words(timedOut ? 'syncProblem.timedOut' : 'syncProblem.unreachable');
       if (error instanceof TypeError || timedOut) void record(false, message).catch(() => undefined);
       throw error;
     }

@@ -1,3 +1,4 @@
+import { words } from '../../words';
 import type { KindSpec } from './kind';
 
 /**
@@ -16,8 +17,10 @@ export const account: KindSpec<'account'> = {
   },
   fold: (queued, later) =>
     queued.kind === 'account' ? { ...later, payload: { ...queued.payload, ...later.payload } } : null,
-  describe: ({ payload }) =>
-    `Update account${payload.email ? ` e-mail to ${payload.email}` : ''}${payload.password ? ' password' : ''}`,
+  describe: ({ payload: { email, password } }) => {
+    if (email) return words(password ? 'change.account.emailAndPassword' : 'change.account.email', { email });
+    return words(password ? 'change.account.password' : 'change.account.update');
+  },
   discard: async (db) => {
     await db.account.update('me', { pendingEmail: null });
   },

@@ -19,7 +19,6 @@ export const campaign = fieldKind<
   inputs.UpdateCampaignInput
 >({
   kind: 'campaign',
-  noun: 'campaign',
   table: 'campaigns',
   mine: (change) => change,
   own: (change) => (change.kind === 'campaign' ? change : null),
@@ -47,5 +46,5 @@ export const campaign = fieldKind<
   update,
   remove: (api, id) => api.deleteCampaign(id),
   alsoDelete: (db, key) => db.links.where('campaignKey').equals(key).modify({ campaignKey: null }),
-  labels: { name: 'Campaign name', slug: 'Rotator slug' },
+  labels: { name: 'change.label.campaignName', slug: 'change.label.rotatorSlug' },
 });

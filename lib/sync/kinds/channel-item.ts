@@ -1,15 +1,21 @@
 import { formatDatetime } from '../../api/schemas/primitives';
+import { type MessageKey, words } from '../../words';
 import { existing, type KindSpec } from './kind';
 
-const NOUN: Record<string, string> = { links: 'link', qr: 'QR code', bio: 'bio page' };
+/** How putting each type of item into a channel reads. */
+const ADD: Record<string, MessageKey> = {
+  links: 'change.channelItem.link',
+  qr: 'change.channelItem.qr',
+  bio: 'change.channelItem.bio',
+};
 
 /** An item put into a channel, keyed by its row; the pull walks them channel by channel. */
 export const channelItem: KindSpec<'channelItem'> = {
   table: 'channelItems',
   async apply(db, { payload: { channelKey, type, itemKey, itemId, title = '' } }, key, now) {
-    await existing(db.channels, channelKey, 'channel');
-    const linked = type === 'links' && itemKey ? await existing(db.links, itemKey, 'item') : null;
-    const code = type === 'qr' && itemKey ? await existing(db.qrCodes, itemKey, 'item') : null;
+    await existing(db.channels, channelKey, 'change.gone.channel');
+    const linked = type === 'links' && itemKey ? await existing(db.links, itemKey, 'change.gone.item') : null;
+    const code = type === 'qr' && itemKey ? await existing(db.qrCodes, itemKey, 'change.gone.item') : null;
     const shown = linked
       ? { title: linked.title, link: linked.shorturl, preview: linked.longurl }
       : { title: code?.name ?? title, link: code?.link ?? '', preview: '' };
@@ -29,5 +35,5 @@ export const channelItem: KindSpec<'channelItem'> = {
   },
   // Assigned again before it was sent: one request does it.
   fold: (queued, later) => (queued.kind === 'channelItem' ? later : null),
-  describe: ({ payload }) => `Add ${NOUN[payload.type] ?? 'item'} to a channel`,
+  describe: ({ payload }) => words(ADD[payload.type] ?? 'change.channelItem.item'),
 };

@@ -7,7 +7,6 @@ import { unsent } from './kind';
 
 export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateChannelInput, inputs.UpdateChannelInput>({
   kind: 'channel',
-  noun: 'channel',
   table: 'channels',
   mine: (change) => change,
   own: (change) => (change.kind === 'channel' ? change : null),
@@ -34,5 +33,5 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   forget: async (db, keys) => {
     await db.channelItems.where('channelKey').anyOf(keys).delete();
   },
-  labels: { name: 'Channel name', color: 'Colour' },
+  labels: { name: 'change.label.channelName', color: 'change.label.colour' },
 });

@@ -9,7 +9,6 @@ const bare = (domain: string) => domain.replace(/\/$/, '').toLowerCase();
 
 export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomainInput, inputs.UpdateDomainInput>({
   kind: 'domain',
-  noun: 'branded domain',
   table: 'domains',
   mine: (change) => change,
   own: (change) => (change.kind === 'domain' ? change : null),
@@ -31,5 +30,5 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
   },
   update: ({ api }, _key, id, patch) => api.updateDomain(id, patch),
   remove: (api, id) => api.deleteDomain(id),
-  labels: { domain: 'Domain' },
+  labels: { domain: 'change.label.domain' },
 });

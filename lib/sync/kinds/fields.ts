@@ -3,9 +3,11 @@ import type { ApiClient } from '../../api/client';
 import { validateInput } from '../../api/validate-input';
 import type { Change, Kind, LinkpilotDb, Mirrored, Queued } from '../../db/schema';
 import type { Listing } from '../../refresh/listing';
+import { type MessageKey, words } from '../../words';
 import {
   type Creation,
   deleted,
+  describing,
   existing,
   findListed,
   labelled,
@@ -13,7 +15,6 @@ import {
   type SendContext,
   type SyncTable,
   sendCreate,
-  sentence,
 } from './kind';
 
 /** A change to a record with fields of its own: made, edited, deleted. */
@@ -22,9 +23,12 @@ export type FieldChange<C, U> =
   | { op: 'update'; payload: U }
   | { op: 'delete'; payload: null };
 
+/** The kinds made by `fieldKind`; the sync centre's words for each are `change.<kind>.*`. */
+type FieldKindName = Extract<Kind, 'channel' | 'campaign' | 'domain'>;
+
 /** What sets channels, campaigns and domains apart; `fieldKind` makes the rest of their description. */
 export interface FieldSpec<
-  K extends Kind,
+  K extends FieldKindName,
   R extends Mirrored,
   I extends { id: number },
   C extends object,
@@ -32,7 +36,6 @@ export interface FieldSpec<
 > extends Pick<Listing<R, I>, 'rows' | 'list' | 'fromServer' | 'content' | 'forget' | 'lookAlike'>,
     Pick<Creation<C, I>, 'make' | 'complete'> {
   kind: K;
-  noun: string;
   table: SyncTable;
   /** Its own changes, typed as it knows them (the compiler cannot narrow a generic kind). */
   mine(change: Change<K>): FieldChange<C, U>;
@@ -48,11 +51,11 @@ export interface FieldSpec<
   /** What goes with it when it is deleted here. */
   alsoDelete?(db: LinkpilotDb, key: string): Promise<unknown>;
   /** The fields of a queued create a person can correct, by label; the first names the record. */
-  labels: Record<string, string>;
+  labels: Record<string, MessageKey>;
 }
 
 export function fieldKind<
-  K extends Kind,
+  K extends FieldKindName,
   R extends Mirrored,
   I extends { id: number },
   C extends object,
@@ -61,6 +64,7 @@ export function fieldKind<
   const { mine, own, wrap } = spec;
   const fieldsOf = (payload: object | null): Record<string, unknown> => ({ ...payload });
   const [nameField = ''] = Object.keys(spec.labels);
+  const kind: FieldKindName = spec.kind;
   const listing: Listing<R, I> = {
     ...spec,
     madeBy: (change, item) => {
@@ -89,7 +93,7 @@ export function fieldKind<
         case 'create':
           return rows.add(spec.fromInput(c.payload, key));
         case 'update':
-          return rows.put(spec.edited(await existing(rows, key, spec.noun), c.payload));
+          return rows.put(spec.edited(await existing(rows, key, `change.gone.${kind}`), c.payload));
         case 'delete':
           await spec.alsoDelete?.(db, key);
           return rows.where('key').equals(key).delete();
@@ -123,8 +127,9 @@ export function fieldKind<
     },
     describe: (change) => {
       const c = mine(change);
+      if (c.op === 'delete') return words(`change.${kind}.delete`);
       const name = fieldsOf(c.payload)[nameField];
-      return sentence(spec.noun, c.op, typeof name === 'string' ? name : undefined);
+      return describing(`change.${kind}.${c.op}`, `change.${kind}.${c.op}Named`, typeof name === 'string' ? name : '');
     },
     editable: (change) => labelled(spec.labels, mine(change).payload),
     async edit(db, entry, fields) {

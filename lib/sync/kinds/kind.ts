@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../../db/schema';
 import type { Listing } from '../../refresh/listing';
+import { type MessageKey, words } from '../../words';
 import { recordServerId } from '../ids';
 
 export interface SendContext {
@@ -15,7 +16,7 @@ export type Fields = Record<string, string | undefined>;
 
 export interface EditableField {
   name: string;
-  label: string;
+  label: MessageKey;
   value: string;
 }
 
@@ -149,21 +150,20 @@ export async function deleted(request: Promise<unknown>): Promise<void> {
   });
 }
 
-/** The row a change needs, or a refusal a person understands. */
-export async function existing<R extends Mirrored>(table: EntityTable<R, 'key'>, key: string, what: string) {
+/** The row a change needs, or a refusal a person understands (`gone`: that it no longer exists here). */
+export async function existing<R extends Mirrored>(table: EntityTable<R, 'key'>, key: string, gone: MessageKey) {
   const row = await table.where('key').equals(key).first();
-  if (!row) throw new ApiError({ kind: 'not-found', message: `That ${what} no longer exists here.`, retryable: false });
+  if (!row) throw new ApiError({ kind: 'not-found', message: words(gone), retryable: false });
   return row;
 }
 
 /** The fields `labels` names (name → label), with their values in `payload`. */
-export function labelled(labels: Record<string, string>, payload: object | null): EditableField[] {
+export function labelled(labels: Record<string, MessageKey>, payload: object | null): EditableField[] {
   const values: Record<string, unknown> = { ...payload };
   return Object.entries(labels).map(([name, label]) => ({ name, label, value: String(values[name] ?? '') }));
 }
 
-/** "Create channel “News”", "Update channel", "Delete channel". */
-export function sentence(noun: string, op: 'create' | 'update' | 'delete', name?: string): string {
-  const verb = { create: 'Create', update: 'Update', delete: 'Delete' }[op];
-  return `${verb} ${noun}${name && op !== 'delete' ? ` “${name.slice(0, 80)}”` : ''}`;
+/** A description that shows the record's name (the person's own text, cut short) when it has one. */
+export function describing(bare: MessageKey, named: MessageKey, name: string | undefined): string {
+  return name ? words(named, { name: name.slice(0, 80) }) : words(bare);
 }

@@ -7,7 +7,7 @@ import { normalizeLongUrl } from '../../db/search-words';
 import type { Listing } from '../../refresh/listing';
 import { syncStateOf } from '../ids';
 import { channelItem } from './channel-item';
-import { type Creation, existing, labelled, type RecordKind, sendCreate, sentence } from './kind';
+import { type Creation, describing, existing, labelled, type RecordKind, sendCreate } from './kind';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -71,7 +71,7 @@ export const link: RecordKind<'link', LinkRow, Link> = {
   listing,
   async apply(db, { payload }, key, now) {
     const { channelKey, campaignKey } = payload;
-    if (campaignKey) await existing(db.campaigns, campaignKey, 'campaign');
+    if (campaignKey) await existing(db.campaigns, campaignKey, 'change.gone.campaign');
     await db.links.add(fromInput(payload, key, now));
     // Its channel comes with the create: the item shows at once, and is synced with the link.
     if (channelKey) {
@@ -84,8 +84,10 @@ export const link: RecordKind<'link', LinkRow, Link> = {
     }
   },
   send: (ctx, entry) => sendCreate(ctx, entry, 'links', creation),
-  describe: ({ payload: { input } }) => sentence('short link', 'create', input.custom ?? input.url),
-  editable: ({ payload }) => labelled({ url: 'Long URL', custom: 'Custom alias' }, payload.input),
+  describe: ({ payload: { input } }) =>
+    describing('change.link.create', 'change.link.createNamed', input.custom ?? input.url),
+  editable: ({ payload }) =>
+    labelled({ url: 'change.label.longUrl', custom: 'change.label.customAlias' }, payload.input),
   async edit(db, { key, payload }, fields) {
     const next = { ...payload, input: validateInput(linkFieldsInput, { ...payload.input, ...fields }) };
     // Its date and campaign stay the row's own: the create's moment, and whatever was assigned since.

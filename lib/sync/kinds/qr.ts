@@ -4,7 +4,7 @@ import { validateInput } from '../../api/validate-input';
 import { qrFromInput, qrRow } from '../../db/rows';
 import type { QrRow } from '../../db/schema';
 import type { Listing } from '../../refresh/listing';
-import { type Creation, findListed, labelled, type RecordKind, sendCreate, sentence } from './kind';
+import { type Creation, describing, findListed, labelled, type RecordKind, sendCreate } from './kind';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
@@ -39,8 +39,8 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
   listing,
   apply: (db, { payload }, key, now) => db.qrCodes.add(qrFromInput(payload, key, now)),
   send: (ctx, entry) => sendCreate(ctx, entry, 'qrCodes', creation),
-  describe: ({ payload }) => sentence('QR code', 'create', payload.name),
-  editable: ({ payload }) => labelled({ name: 'QR code name' }, payload),
+  describe: ({ payload }) => describing('change.qr.create', 'change.qr.createNamed', payload.name),
+  editable: ({ payload }) => labelled({ name: 'change.label.qrName' }, payload),
   async edit(db, { key, payload }, fields) {
     const next = validateInput(inputs.createQrInput, { ...payload, ...fields });
     await db.qrCodes.update(key, { name: next.name ?? '', input: next });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { requestSchema } from '@/lib/messages/protocol';
 import { sendRequest } from '@/lib/messages/send';
@@ -26,6 +27,8 @@ describe('page → worker messages', () => {
 
   it('explains a worker that does not answer', async () => {
     const error = await sendRequest({ type: 'sync.pull' }).catch((e: unknown) => e);
-    expect(isApiError(error) && error.message).toMatch(/background worker did not answer/);
+    expect(isApiError(error) && errorInWords(error, '')).toBe(
+      'The background worker did not answer. Reload the extension.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import * as actions from '@/lib/sync/actions';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { freshDb } from './db';
@@ -533,6 +533,7 @@ describe('interactive reads', () => {
     await engine.interactive((api) => api.getAccount());
     const error = await engine.interactive((api) => api.getAccount()).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'rate-limited' });
+    expect(errorInWords(error, '')).toMatch(/^The request budget is spent; fresh numbers in \d+ s\.$/);
     expect(service.requests).toHaveLength(1);
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import type { Change } from '@/lib/db/schema';
 import * as actions from '@/lib/sync/actions';
 import { describeChange, editableFields } from '@/lib/sync/kinds';
+import { fakeI18n } from '../i18n/catalogue';
 import { freshDb } from './db';
 
 const queued = async (db: ReturnType<typeof freshDb>) => db.outbox.orderBy('seq').toArray();
@@ -11,6 +14,7 @@ describe('how the sync centre names a queued change', () => {
   it.each<[Change, string]>([
     [{ kind: 'channel', op: 'create', payload: { name: 'News' } }, 'Create channel “News”'],
     [{ kind: 'channel', op: 'update', payload: { starred: true } }, 'Update channel'],
+    [{ kind: 'channel', op: 'update', payload: { name: 'Renamed' } }, 'Update channel “Renamed”'],
     [{ kind: 'campaign', op: 'delete', payload: null }, 'Delete campaign'],
     [
       { kind: 'domain', op: 'create', payload: { domain: 'https://go.test' } },
@@ -35,12 +39,24 @@ describe('how the sync centre names a queued change', () => {
       'Add QR code to a channel',
     ],
     [{ kind: 'campaignLink', op: 'create', payload: { campaignKey: 'c' } }, 'Add link to a campaign'],
+    [{ kind: 'account', op: 'update', payload: { password: 'secret12' } }, 'Update account password'],
   ])('%j', (change, sentence) => {
-    expect(describeChange(change)).toBe(sentence);
+    expect(problemInWords(describeChange(change))).toBe(sentence);
+  });
+
+  it('shows a name as the person wrote it, cut short, in the sentence of each language', async () => {
+    const long = { kind: 'channel', op: 'create', payload: { name: `{x} ${'n'.repeat(100)}` } } as const;
+    expect(problemInWords(describeChange(long))).toBe(`Create channel “{x} ${'n'.repeat(76)}”`);
+    Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
+    expect(problemInWords(describeChange({ kind: 'channel', op: 'create', payload: { name: 'News' } }))).toBe(
+      'Kanal „News“ erstellen',
+    );
+    expect(problemInWords(describeChange({ kind: 'campaign', op: 'delete', payload: null }))).toBe('Kampagne löschen');
   });
 
   it('offers the fields of a queued create a person can correct, and none of an update', () => {
-    expect(editableFields({ kind: 'campaign', op: 'create', payload: { name: 'Spring' } })).toEqual([
+    const fields = editableFields({ kind: 'campaign', op: 'create', payload: { name: 'Spring' } });
+    expect(fields.map((f) => ({ ...f, label: problemInWords(f.label) }))).toEqual([
       { name: 'name', label: 'Campaign name', value: 'Spring' },
       { name: 'slug', label: 'Rotator slug', value: '' },
     ]);
@@ -76,9 +92,12 @@ describe('correcting and discarding queued changes', () => {
     await actions.createChannel({ db }, { name: 'On the wire' });
     const [entry] = await queued(db);
     await db.outbox.update(entry!.seq!, { state: 'inflight' });
-    await expect(actions.editQueuedCreate({ db }, entry!.seq!, { name: 'Too late' })).rejects.toMatchObject({
-      message: 'This change is being sent and cannot be edited now.',
-    });
+    const refused = await actions.editQueuedCreate({ db }, entry!.seq!, { name: 'Too late' }).catch((e: unknown) => e);
+    expect(errorInWords(refused, '')).toBe('This change is being sent and cannot be edited now.');
+    Object.assign(fakeBrowser.i18n, await fakeI18n('de'));
+    expect(errorInWords(refused, '')).toBe(
+      'Diese Änderung wird gerade gesendet und kann jetzt nicht bearbeitet werden.',
+    );
   });
 
   it('discarding a link create takes its record and its assignments along; discarding an assignment keeps the link', async () => {
