@@ -6,6 +6,21 @@ describe('every word a view shows comes from the catalogue', () => {
     expect(literalTextInFiles(viewFiles('components', 'entrypoints'))).toEqual([]);
   });
 
+  it('lib/ says things to people only as catalogue messages (lib/words.ts), never in words of its own', () => {
+    // Text that reads like words but is not shown to people in the interface's language.
+    const notForPeople = new Set([
+      // An HTTP header the worker sets on the service's requests.
+      'lib/browser/fresh-connections.ts: Connection',
+      // Chrome's reason for the offscreen document, read by the store's reviewers, not shown.
+      'lib/browser/clipboard.ts: Copy the new short URL to the clipboard',
+      // The name a campaign created without one shows until the service gives it its own (in the
+      // service's language, like every name it makes).
+      'lib/db/rows.ts: New campaign',
+    ]);
+    const found = literalTextInFiles(viewFiles('lib')).map((l) => `${l.file}: ${l.text}`);
+    expect(found.filter((text) => !notForPeople.has(text))).toEqual([]);
+  });
+
   it('finds text written into a view, wherever it is put', () => {
     const source = `
       const LABELS = { a: 'Waiting' };
