@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { words } from '../../words';
+import { type MessageKey, words } from '../../words';
 import { type FieldErrors, fieldErrors } from '../validate-input';
 import { aliasInput, datetimeInput, limitedText, serverId, webUrlInput, webUrlProblem } from './formats';
 
@@ -17,6 +17,14 @@ const target = <K extends string>(key: K, keyInput: z.ZodType<string>) =>
       }),
     )
     .max(100, words('input.atMostEntries', { max: 100 }));
+
+/** A country or device a target is for; `missing` says which is wanted. */
+const targetName = (missing: MessageKey) =>
+  z
+    .string()
+    .trim()
+    .min(1, words(missing))
+    .max(100, words('input.atMost', { max: 100 }));
 
 const imageUrlInput = webUrlInput.refine((v) => /\.(png|jpe?g)(\?.*)?$/i.test(v), words('input.link.imageType'));
 
@@ -48,22 +56,8 @@ export const createLinkInput = z.object({
     .optional(),
   domain: webUrlInput.optional(),
   expiry: datetimeInput.optional(),
-  geotarget: target(
-    'location',
-    z
-      .string()
-      .trim()
-      .min(1, words('input.link.country'))
-      .max(100, words('input.atMost', { max: 100 })),
-  ).optional(),
-  devicetarget: target(
-    'device',
-    z
-      .string()
-      .trim()
-      .min(1, words('input.link.device'))
-      .max(100, words('input.atMost', { max: 100 })),
-  ).optional(),
+  geotarget: target('location', targetName('input.link.country')).optional(),
+  devicetarget: target('device', targetName('input.link.device')).optional(),
   languagetarget: target(
     'language',
     z
