@@ -167,9 +167,7 @@ describe('the drain', () => {
     expect(service.requests.filter((r) => r.path === '/api/channel/7/update')).toHaveLength(4);
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ state: 'failed', error: { kind: 'bad-response' } });
-    expect(problemInWords(entry!.error!.message)).toBe(
-      'The service answered with something that is not a JSON object.',
-    );
+    expect(problemInWords(entry!.error!.message)).toBe('The service sent an answer Linkpilot cannot read.');
   });
 
   it('an adopted record gets the edits folded into its create after the first send', async () => {
@@ -533,7 +531,7 @@ describe('interactive reads', () => {
     await engine.interactive((api) => api.getAccount());
     const error = await engine.interactive((api) => api.getAccount()).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'rate-limited' });
-    expect(errorInWords(error, '')).toMatch(/^The request budget is spent; fresh numbers in \d+ s\.$/);
+    expect(errorInWords(error, '')).toMatch(/^This minute's API allowance is used up; try again in \d+ s\.$/);
     expect(service.requests).toHaveLength(1);
   });
 });
