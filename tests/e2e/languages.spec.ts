@@ -91,6 +91,26 @@ for (const { language, code, dir } of [
       await expect(popup.getByTestId('copied-note')).toHaveText(words.popup_copied!);
       await expectNoSidewaysScroll(popup);
       await popup.screenshot({ path: testInfo.outputPath(`popup-shortened-${language}.png`) });
+
+      // A change the service refuses (the demo account has this domain) reads in the sync centre in
+      // this language, with the field to correct named in it.
+      await dashboard.goto(extensionUrl('dashboard.html#/domains'));
+      await dashboard.getByRole('button', { name: words.domainsPage_addDomain, exact: true }).first().click();
+      const dialog = dashboard.getByRole('dialog', { name: words.domainsPage_addABrandedDomain });
+      await dialog.getByLabel(words.domains_domain!, { exact: true }).fill('https://go.linkpilot.test');
+      await dialog.getByRole('button', { name: words.domainsPage_addDomain, exact: true }).click();
+      await dashboard.goto(extensionUrl('dashboard.html#/sync'));
+      const refused = dashboard.getByTestId('outbox-entry');
+      await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+      await expect(refused).toContainText(
+        words.change_domain_createNamed!.replace('{name}', 'https://go.linkpilot.test'),
+      );
+      await refused.getByRole('button', { name: words.campaignSummary_edit, exact: true }).click();
+      await expect(refused.getByLabel(words.change_label_domain!, { exact: true })).toHaveValue(
+        'https://go.linkpilot.test',
+      );
+      await expectNoSidewaysScroll(dashboard);
+      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-sync-refused-${language}.png`) });
     });
 
     test.describe('with two connections', () => {
