@@ -1,16 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Folder, Megaphone } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
+import { assignHintSeenItem } from '@/lib/settings/hints';
 import { assignToCampaign, assignToChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 /**
  * Puts a link into a channel or a campaign, locally at once and synced in the background. The API
  * can assign but never take a link out again (only deleting the channel or campaign does), so once
- * a link is placed, "none" is no longer offered: it could not be kept.
+ * a link is placed, "none" is no longer offered: it could not be kept. That is said once, where it
+ * matters: the first time the person opens one of the choices, and then never again.
  */
 export function AssignControls({ link }: { link: LinkRow }) {
   const db = database();
@@ -22,7 +25,13 @@ export function AssignControls({ link }: { link: LinkRow }) {
   const hintId = useId();
   const channelKey = inChannels[0]?.channelKey ?? '';
   const campaignKey = link.campaignKey ?? '';
-  const placed = channelKey !== '' || campaignKey !== '';
+  const seen = useStorageItem(assignHintSeenItem);
+  const [hint, setHint] = useState(false);
+  const aboutToChoose = () => {
+    if (!seen.loaded || seen.value || hint) return;
+    setHint(true);
+    void assignHintSeenItem.setValue(true);
+  };
   return (
     <div className="stack assign" data-testid="assign">
       <div className="assign-grid">
@@ -32,7 +41,8 @@ export function AssignControls({ link }: { link: LinkRow }) {
         <select
           id={channelId}
           value={channelKey}
-          aria-describedby={placed ? hintId : undefined}
+          aria-describedby={hint ? hintId : undefined}
+          onFocus={aboutToChoose}
           onChange={(e) =>
             e.target.value &&
             void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync)
@@ -51,7 +61,8 @@ export function AssignControls({ link }: { link: LinkRow }) {
         <select
           id={campaignId}
           value={campaignKey}
-          aria-describedby={placed ? hintId : undefined}
+          aria-describedby={hint ? hintId : undefined}
+          onFocus={aboutToChoose}
           onChange={(e) => e.target.value && void assignToCampaign({ db }, e.target.value, link.key).then(kickSync)}
         >
           {campaignKey === '' ? <option value="">{t('link.noCampaign')}</option> : null}
@@ -62,8 +73,8 @@ export function AssignControls({ link }: { link: LinkRow }) {
           ))}
         </select>
       </div>
-      {placed ? (
-        <p id={hintId} className="muted small-text">
+      {hint ? (
+        <p id={hintId} className="muted small-text" data-testid="assign-hint">
           {t('assign.cannotRemove')}
         </p>
       ) : null}

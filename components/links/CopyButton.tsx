@@ -1,11 +1,23 @@
 import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useId } from 'react';
+import { useCopies } from '@/components/state/copies';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 
 /**
+ * Copies `text` and records it, so that every Copy button of that text reads "Copied" for a few
+ * seconds, whether the copy came from a click or from the keyboard elsewhere (`by` names the control).
+ */
+export async function copyAndSay(text: string, by: string): Promise<boolean> {
+  const ok = await copyFromPage(text);
+  useCopies.getState().copied(text, ok, by);
+  return ok;
+}
+
+/**
  * Copies a text and says so, for sighted and screen-reader users alike. The visible label stays
- * short ("Copy"); `item` names what is copied in the accessible name ("Copy demo").
+ * short ("Copy"); `item` names what is copied in the accessible name ("Copy demo"). It reads
+ * "Copied" for a few seconds after any copy of its text, and announces the copies it made itself.
  */
 export function CopyButton({
   text,
@@ -16,25 +28,24 @@ export function CopyButton({
   item?: string;
   variant?: 'secondary' | 'primary';
 }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const id = useId();
+  const last = useCopies((s) => (s.last?.text === text ? s.last : null));
+  const copied = last?.ok === true;
+  const mine = last?.by === id ? last : null;
   return (
     <>
       <button
         type="button"
-        className={`${variant === 'primary' ? '' : 'secondary'} small`}
+        className={`${variant === 'primary' ? '' : 'secondary'} small copy-button`}
         aria-label={item ? t('copy.copyItem', { item }) : undefined}
-        onClick={() =>
-          void copyFromPage(text).then((ok) => {
-            setState(ok ? 'copied' : 'failed');
-            setTimeout(() => setState('idle'), 2000);
-          })
-        }
+        data-state={copied ? 'copied' : 'idle'}
+        onClick={() => void copyAndSay(text, id)}
       >
-        {state === 'copied' ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-        {state === 'copied' ? t('copy.copied') : t('copy.copy')}
+        {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
+        {copied ? t('copy.copied') : t('copy.copy')}
       </button>
       <span role="status" className="visually-hidden">
-        {state === 'copied' ? t('copy.done') : state === 'failed' ? t('copy.failed') : ''}
+        {mine ? (mine.ok ? t('copy.done') : t('copy.failed')) : ''}
       </span>
     </>
   );

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
+import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { applyUtm } from '@/lib/utm/utm';
 import { useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
@@ -30,11 +32,29 @@ const empty = () => ({
   expiryPicker: '',
 });
 
-/** Every field the API offers for a new short link, validated with the client's own schema. */
+/** An empty form that starts from the defaults for new links, as the popup's does. */
+const fromDefaults = (d: LinkDefaults) => ({
+  ...empty(),
+  type: d.type,
+  domain: d.domain,
+  status: d.status,
+  channelKey: d.channelKey ?? '',
+  campaignKey: d.campaignKey ?? '',
+});
+
+/**
+ * Every field the API offers for a new short link, validated with the client's own schema. It
+ * starts from the defaults for new links (Settings) and the UTM preset used last, as the popup does.
+ */
 export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void }) {
   const model = useLinkFormModel();
   const { errors } = model;
+  const defaults = useStorageItem(linkDefaultsItem);
   const [form, setForm] = useState(empty);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored defaults are taken once, when they load; later they must not overwrite what the person chose.
+  useEffect(() => {
+    if (defaults.loaded) setForm((f) => ({ ...fromDefaults(defaults.value), text: f.text }));
+  }, [defaults.loaded]);
   const utm = useUtm();
   const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
   const formRef = useRef<HTMLFormElement>(null);
@@ -61,7 +81,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
     const key = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
     if (key === null) return refused();
     await utm.remember();
-    setForm(empty());
+    setForm(fromDefaults(defaults.value));
     onCreated(key);
   }
 

@@ -3,7 +3,7 @@ import { ExternalLink, QrCode } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
-import { displayUrl } from '@/components/ui/format';
+import { displayUrl, shortUrlParts } from '@/components/ui/format';
 import { problemInWords } from '@/components/ui/problems-in-words';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
@@ -19,20 +19,30 @@ const AssignControls = lazy(() => import('./AssignControls').then((m) => ({ defa
 /**
  * The current page's short link in the popup: the page's title, the short URL with Copy, the
  * statistics (refreshed each time the popup opens), the QR code behind a toggle, channel and campaign.
+ * The short URL is the hero: shown whole, a long host shortened in its middle, the alias never;
+ * it wraps rather than pushing Copy out of sight.
  */
 export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle: string; notice?: React.ReactNode }) {
   const stats = useLiveQuery(() => database().linkStats.get(link.key), [link.key]);
-  const [note, setNote] = useState<string | null>(null);
+  // A failed refresh is said until numbers newer than the failure arrive (the service came back).
+  const [failed, setFailed] = useState<{ note: string; at: number } | null>(null);
   const [qr, setQr] = useState(false);
   useEffect(() => {
     if (link.id === null) return;
     sendRequest({ type: 'link.refresh', key: link.key }).then(
-      () => setNote(null),
+      () => setFailed(null),
       (e: unknown) =>
-        setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: problemInWords(e.message) }) : null),
+        setFailed(
+          isApiError(e)
+            ? { note: t('pageLink.statsNotRefreshed', { reason: problemInWords(e.message) }), at: Date.now() }
+            : null,
+        ),
     );
   }, [link.key, link.id]);
   const title = link.title || pageTitle;
+  const note = failed && !(stats && stats.fetchedAt > failed.at) ? failed.note : null;
+  const shown = link.shorturl ? displayUrl(link.shorturl) : '';
+  const parts = shortUrlParts(link.shorturl);
   return (
     <section className="card stack page-link" aria-label={t('pageLink.label')} data-testid="current-link">
       <p className="page-title truncate" title={link.longurl}>
@@ -41,16 +51,20 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
       {link.shorturl ? (
         <div className="short-row">
           <a
-            className="short-url big grow truncate"
+            className="short-url hero grow"
             href={link.shorturl}
             target="_blank"
             rel="noreferrer"
+            title={shown}
+            aria-label={parts.host + parts.path === shown ? undefined : shown}
             data-testid="short-url"
           >
-            {displayUrl(link.shorturl)}
-            <ExternalLink size={13} aria-hidden="true" />
+            <span className="short-host">{parts.host}</span>
+            <wbr />
+            <span className="short-path">{parts.path}</span>
+            <ExternalLink size={14} aria-hidden="true" className="open-icon" />
           </a>
-          <CopyButton text={link.shorturl} item={displayUrl(link.shorturl)} variant="primary" />
+          <CopyButton text={link.shorturl} item={shown} variant="primary" />
           <button
             type="button"
             className={`secondary small icon-only${qr ? ' pressed' : ''}`}
@@ -79,7 +93,11 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
         />
       ) : null}
       <QuickStats clicks={link.clicks} stats={stats} compact />
-      {note ? <p className="muted small-text">{note}</p> : null}
+      {note ? (
+        <p className="muted small-text" data-testid="stats-not-refreshed">
+          {note}
+        </p>
+      ) : null}
       <Suspense fallback={null}>
         <AssignControls link={link} />
       </Suspense>

@@ -2,13 +2,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { QrCode, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
+import { useCopies } from '@/components/state/copies';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
-import { copyFromPage } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
-import { CopyButton } from './CopyButton';
+import { CopyButton, copyAndSay } from './CopyButton';
+
+/** What a copy made with Enter in the list is recorded as: the row's Copy button shows it, the list announces it. */
+const BY_KEYBOARD = 'recent-keyboard';
 
 /**
  * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
@@ -18,7 +21,8 @@ import { CopyButton } from './CopyButton';
 export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: number; focusSearch?: boolean }) {
   const [query, setQuery] = useState('');
   const [qrFor, setQrFor] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
+  const [copiedName, setCopiedName] = useState('');
+  const keyboardCopy = useCopies((s) => (s.last?.by === BY_KEYBOARD && s.last.ok ? s.last : null));
   const search = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -63,7 +67,8 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
       search.current?.focus();
     } else if (event.key === 'Enter' && shortUrl) {
       event.preventDefault();
-      void copyFromPage(shortUrl).then((ok) => setCopied(ok ? name : null));
+      setCopiedName(name);
+      void copyAndSay(shortUrl, BY_KEYBOARD);
     }
   }
   const links = useLiveQuery(() => searchLinks(database(), query, limit), [query, limit]);
@@ -94,7 +99,7 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
         />
       </div>
       <span role="status" className="visually-hidden">
-        {copied ? t('recent.copiedOf', { name: copied }) : ''}
+        {keyboardCopy ? t('recent.copiedOf', { name: copiedName }) : ''}
       </span>
       <ul
         ref={list}

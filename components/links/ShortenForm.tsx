@@ -20,7 +20,9 @@ const TITLE_MAX = 200;
 /**
  * "Shorten this page", with every option one click away in groups (link, targeting, protection,
  * meta). The link is written locally and queued with the highest priority; the page's title as the
- * person saw it goes with it, so the link is listed and found by that title.
+ * person saw it goes with it, so the link is listed and found by that title. It starts from the
+ * defaults for new links (Settings); options chosen here stay with this link unless "Use for new
+ * links" is ticked.
  */
 export function ShortenForm({
   url,
@@ -39,6 +41,8 @@ export function ShortenForm({
   const [expiry, setExpiry] = useState('');
   const [lists, setLists] = useState<Lists>({ geo: [], device: [] });
   const [choice, setChoice] = useState<LinkDefaults | null>(null);
+  // Options chosen here are this link's; they become the defaults only when the person says so.
+  const [keepAsDefaults, setKeepAsDefaults] = useState(false);
   const [busy, setBusy] = useState(false);
   const utm = useUtm();
   // Keyboard first: the popup opens with the cursor on the one thing to do here.
@@ -72,7 +76,7 @@ export function ShortenForm({
     const key = await model.save(form, { channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 });
     setBusy(false);
     if (key === null) return setMore(true);
-    await linkDefaultsItem.setValue(opts);
+    if (keepAsDefaults) await linkDefaultsItem.setValue(opts);
     await utm.remember();
     onCreated(key);
   }
@@ -176,6 +180,15 @@ export function ShortenForm({
               { value: 'public', label: t('link.public') },
             ])}
             {select('type', t('link.redirect'), model.redirectOptions)}
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={keepAsDefaults}
+                onChange={(e) => setKeepAsDefaults(e.target.checked)}
+                data-testid="use-for-new-links"
+              />
+              {t('shorten.useForNew')}
+            </label>
           </Group>
           <Group title={t('link.groupUtm')} open={Boolean(utm.preset) || Object.keys(utm.errors).length > 0}>
             <UtmFields utm={utm} longUrl={url} />

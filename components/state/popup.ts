@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { PageInfo } from '@/lib/browser/tabs';
+import { type Clock, realClock } from './clock';
+import { COPIED_SHOWN_MS } from './copies';
 
 /**
  * How long after "Shorten this page" the new short URL is still copied by itself. Later (the
@@ -13,7 +15,8 @@ export type CopyState = 'idle' | 'waiting' | 'copied' | 'failed' | 'offered';
 /**
  * The popup's own state: the page it is about, the link just created from it, and whether its
  * short URL was copied. A link made here is copied as soon as the service has given it a short
- * URL, once, if that happens within AUTO_COPY_MS.
+ * URL, once, if that happens within AUTO_COPY_MS; "Copied" is said for COPIED_SHOWN_MS, as a
+ * Copy button says it. A failed copy keeps offering Copy: the person still has to do it.
  */
 export interface PopupState {
   /** undefined while the current tab is read; null when the tab has no page to shorten. */
@@ -28,19 +31,29 @@ export interface PopupState {
   shortUrlArrived: (at: number) => boolean;
 }
 
-export const usePopup = create<PopupState>()((set, get) => ({
-  page: undefined,
-  createdKey: null,
-  createdAt: 0,
-  copy: 'idle',
-  pageFound: (page) => set({ page }),
-  created: (createdKey, createdAt) => set({ createdKey, createdAt, copy: 'waiting' }),
-  copyDone: (ok) => set({ copy: ok ? 'copied' : 'failed' }),
-  shortUrlArrived: (at) => {
-    const { copy, createdAt } = get();
-    if (copy !== 'waiting') return false;
-    if (at - createdAt <= AUTO_COPY_MS) return true;
-    set({ copy: 'offered' });
-    return false;
-  },
-}));
+export function createPopupStore(clock: Clock = realClock) {
+  return create<PopupState>()((set, get) => ({
+    page: undefined,
+    createdKey: null,
+    createdAt: 0,
+    copy: 'idle',
+    pageFound: (page) => set({ page }),
+    created: (createdKey, createdAt) => set({ createdKey, createdAt, copy: 'waiting' }),
+    copyDone: (ok) => {
+      set({ copy: ok ? 'copied' : 'failed' });
+      if (ok)
+        clock.after(COPIED_SHOWN_MS, () => {
+          if (get().copy === 'copied') set({ copy: 'idle' });
+        });
+    },
+    shortUrlArrived: (at) => {
+      const { copy, createdAt } = get();
+      if (copy !== 'waiting') return false;
+      if (at - createdAt <= AUTO_COPY_MS) return true;
+      set({ copy: 'offered' });
+      return false;
+    },
+  }));
+}
+
+export const usePopup = createPopupStore();

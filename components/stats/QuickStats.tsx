@@ -15,8 +15,8 @@ export function sourcesOf(s: Statistics): Tally[] {
 
 /**
  * Clicks of a link or scans of a QR code, from the mirror: a clear total first, then where they came
- * from. With nothing counted yet, one line says so. `compact` (the popup) shows the two lists that
- * matter most, three entries each.
+ * from. With nothing counted yet, one line says so. `compact` (the popup) shows the totals in one
+ * line and the two lists that matter most, three entries each, one line each.
  */
 export function QuickStats({
   clicks,
@@ -46,9 +46,49 @@ export function QuickStats({
       </section>
     );
   }
-  const limit = compact ? 3 : 6;
   // The number is shown big above its word, so the word alone takes the count's plural form.
   const words = (count: number) => plural(noun === 'click' ? 'stats.clicksWord' : 'stats.scansWord', count);
+  if (compact) {
+    // The popup: the totals on one line and each top list on one more, so recent links stay in view.
+    return (
+      <section className="stack compact-stats" aria-label={t('stats.label')}>
+        <div className="row-between">
+          <p className="compact-metrics">
+            <span className="compact-value" data-testid="clicks">
+              {formatNumber(total)}
+            </span>{' '}
+            {words(total)}
+            {s ? (
+              <>
+                {' · '}
+                <span className="compact-value" data-testid="unique-clicks">
+                  {formatNumber(s.uniqueClicks)}
+                </span>{' '}
+                {t('stats.unique')}
+              </>
+            ) : null}
+          </p>
+          {updated}
+        </div>
+        {s ? (
+          <>
+            <Tallies
+              title={t('stats.countries')}
+              items={s.topCountries}
+              limit={3}
+              inline
+              decorate={(country) => <CountryMark country={country} />}
+            />
+            <Tallies title={t('stats.sources')} items={sourcesOf(s)} limit={3} inline />
+          </>
+        ) : (
+          <p className="muted small-text">
+            {plural(noun === 'click' ? 'stats.clicksSoFar' : 'stats.scansSoFar', total)}
+          </p>
+        )}
+      </section>
+    );
+  }
   return (
     <section className="stack" aria-label={t('stats.label')}>
       <div className="row-between">
@@ -75,12 +115,12 @@ export function QuickStats({
           <Tallies
             title={t('stats.countries')}
             items={s.topCountries}
-            limit={limit}
+            limit={6}
             decorate={(country) => <CountryMark country={country} />}
           />
-          <Tallies title={t('stats.sources')} items={sourcesOf(s)} limit={limit} />
-          {compact ? null : <Tallies title={t('stats.browsers')} items={s.topBrowsers} limit={limit} />}
-          {compact ? null : <Tallies title={t('stats.os')} items={s.topOs} limit={limit} />}
+          <Tallies title={t('stats.sources')} items={sourcesOf(s)} limit={6} />
+          <Tallies title={t('stats.browsers')} items={s.topBrowsers} limit={6} />
+          <Tallies title={t('stats.os')} items={s.topOs} limit={6} />
         </div>
       ) : (
         <p className="muted small-text">{plural(noun === 'click' ? 'stats.clicksSoFar' : 'stats.scansSoFar', total)}</p>

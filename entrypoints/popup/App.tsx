@@ -8,6 +8,7 @@ import { RecentLinks } from '@/components/links/RecentLinks';
 import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
+import { problemInWords } from '@/components/ui/problems-in-words';
 import { withElements } from '@/components/ui/with-elements';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { raw, t } from '@/lib/browser/i18n';
@@ -15,6 +16,7 @@ import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database, showDatabase } from '@/lib/db/open';
 import { linkForPage } from '@/lib/db/queries';
+import { whyNotShortenable } from '@/lib/pages/shortenable';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 
 // The form (and the validation library it brings) loads after the first paint: the popup shows the
@@ -101,6 +103,8 @@ function Popup({ connections, connected }: { connections: Connections; connected
     );
   }
 
+  // A page that lives only in this browser (its settings, an extension, a file) has nothing to share.
+  const notShortenable = page ? whyNotShortenable(page.url) : null;
   const notice =
     createdKey && link && !link.shorturl ? (
       <p role="status" className="banner banner-info" data-testid="pending-note">
@@ -123,6 +127,13 @@ function Popup({ connections, connected }: { connections: Connections; connected
       <main className="popup-main">
         {link ? (
           <PageLink link={link} pageTitle={page?.title ?? ''} notice={notice} />
+        ) : page && notShortenable ? (
+          <section className="card stack" aria-label={t('popup.cannotShorten')} data-testid="not-shortenable">
+            <p className="page-title truncate" title={page.url}>
+              {page.title || page.url}
+            </p>
+            <p className="muted">{problemInWords(notShortenable)}</p>
+          </section>
         ) : page ? (
           <Suspense
             fallback={
@@ -134,7 +145,9 @@ function Popup({ connections, connected }: { connections: Connections; connected
             <ShortenForm url={page.url} title={page.title} onCreated={(key) => created(key, Date.now())} />
           </Suspense>
         ) : page === null ? (
-          <p className="card muted">{t('popup.nothingToShorten')}</p>
+          <p className="card muted" data-testid="not-shortenable">
+            {t('popup.nothingToShorten')}
+          </p>
         ) : null}
         <RecentLinks focusSearch={Boolean(link)} />
         <ShortenAllTabs tabId={page?.tabId ?? null} />
