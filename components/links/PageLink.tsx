@@ -51,7 +51,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
       {link.shorturl ? (
         <div className="short-row">
           <a
-            className="short-url hero grow"
+            className="short-url hero"
             href={link.shorturl}
             target="_blank"
             rel="noreferrer"
@@ -61,8 +61,10 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
           >
             <span className="short-host">{parts.host}</span>
             <wbr />
-            <span className="short-path">{parts.path}</span>
-            <ExternalLink size={14} aria-hidden="true" className="open-icon" />
+            <span className="short-path">
+              {parts.path}
+              <ExternalLink size={14} aria-hidden="true" className="open-icon" />
+            </span>
           </a>
           <CopyButton text={link.shorturl} item={shown} variant="primary" />
           <button

@@ -3,7 +3,7 @@ import { QrCode, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { useCopies } from '@/components/state/copies';
-import { displayUrl } from '@/components/ui/format';
+import { displayUrl, shortUrlParts } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
@@ -12,6 +12,8 @@ import { CopyButton, copyAndSay } from './CopyButton';
 
 /** What a copy made with Enter in the list is recorded as: the row's Copy button shows it, the list announces it. */
 const BY_KEYBOARD = 'recent-keyboard';
+/** The most letters of a host in a row of the list, beside its Copy and QR buttons. */
+const RECENT_HOST_MAX = 18;
 
 /**
  * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
@@ -111,6 +113,8 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
         {links?.map((link) => {
           const name = link.title || displayUrl(link.longurl);
           const short = link.shorturl ? displayUrl(link.shorturl) : '';
+          // A long branded host gives way in its middle, so the alias that tells links apart stays in view.
+          const parts = shortUrlParts(link.shorturl, RECENT_HOST_MAX);
           return (
             <li
               key={link.key}
@@ -124,7 +128,9 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
                 <span className="recent-title truncate" title={link.longurl}>
                   {name}
                 </span>
-                <span className="recent-short truncate">{short || t('common.notSynced')}</span>
+                <span className="recent-short truncate" title={short || undefined}>
+                  {short ? parts.host + parts.path : t('common.notSynced')}
+                </span>
               </div>
               <SyncBadge state={link.sync} />
               {link.shorturl ? <CopyButton text={link.shorturl} item={short} /> : null}

@@ -57,7 +57,7 @@ export function displayUrl(url: string): string {
 }
 
 /** The most letters of a host shown in the popup's short link before its middle gives way to "…". */
-export const HOST_SHOWN_MAX = 26;
+export const HOST_SHOWN_MAX = 30;
 
 /**
  * A text cut to at most `max` letters by taking out its middle, where an ellipsis stands instead:

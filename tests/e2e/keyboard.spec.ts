@@ -32,6 +32,14 @@ test('the popup by keyboard alone: shorten, then find a link, copy it, clear the
   await keys.press('ArrowDown');
   await expect(popup.recentLinks().first()).toBeFocused();
   await keys.press('Enter');
+  // The same visible "Copied" as a click on the row's Copy, and back to "Copy" a few seconds later.
+  const rowCopy = popup
+    .recentLinks()
+    .first()
+    .getByRole('button', { name: /^Copy / });
+  await expect(rowCopy).toHaveText('Copied');
+  await expect(popup.page.getByRole('status').filter({ hasText: 'Copied the short URL of Wikipedia' })).toHaveCount(1);
+  await expect(rowCopy).toHaveText('Copy');
   const wikipedia = (await serverList<{ shorturl: string; title: string }>(server, '/api/urls', 'urls')).find(
     (l) => l.title === 'Wikipedia',
   )!;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bindSectionToHash, NO_LINK_FILTERS, sectionOfHash, useDashboard } from '@/components/state/dashboard';
 import type { Clock } from '@/components/state/clock';
 import { COPIED_SHOWN_MS, createCopies } from '@/components/state/copies';
+import { bindSectionToHash, NO_LINK_FILTERS, sectionOfHash, useDashboard } from '@/components/state/dashboard';
 import { AUTO_COPY_MS, createPopupStore, usePopup } from '@/components/state/popup';
 
 /** A clock moved by hand: timers run when the test moves time past them. */
