@@ -66,16 +66,18 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
               <ExternalLink size={14} aria-hidden="true" className="open-icon" />
             </span>
           </a>
-          <CopyButton text={link.shorturl} item={shown} variant="primary" />
-          <button
-            type="button"
-            className={`secondary small icon-only${qr ? ' pressed' : ''}`}
-            aria-label={t('pageLink.qr')}
-            aria-expanded={qr}
-            onClick={() => setQr(!qr)}
-          >
-            <QrCode size={16} aria-hidden="true" />
-          </button>
+          <span className="hero-actions">
+            <CopyButton text={link.shorturl} item={shown} variant="primary" />
+            <button
+              type="button"
+              className={`secondary small icon-only${qr ? ' pressed' : ''}`}
+              aria-label={t('pageLink.qr')}
+              aria-expanded={qr}
+              onClick={() => setQr(!qr)}
+            >
+              <QrCode size={16} aria-hidden="true" />
+            </button>
+          </span>
         </div>
       ) : (
         <div className="row">

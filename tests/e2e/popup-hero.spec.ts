@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
+import { startServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
@@ -37,7 +41,7 @@ async function expectInsideWidth(page: Page) {
     link: await page.getByTestId('short-url').boundingBox(),
     open: await page.getByTestId('short-url').locator('svg').boundingBox(),
     copy: await row.locator('.copy-button').boundingBox(),
-    qr: await row.locator('.short-row > button').last().boundingBox(),
+    qr: await row.locator('.hero-actions > button').last().boundingBox(),
   };
   for (const [name, box] of Object.entries(boxes)) {
     expect(box, name).not.toBeNull();
@@ -200,4 +204,79 @@ test("pages of the browser, of extensions and unreadable tabs say why they can't
     await expect(page.getByRole('button', { name: 'Shorten this page' })).toHaveCount(0);
   }
   await expect(page.getByTestId('recent-links')).toHaveAttribute('data-ready', 'true');
+});
+
+test('statistics stay compact, and "could not be refreshed" goes once fresh numbers arrive', async ({
+  context,
+  extensionUrl,
+  web,
+  popupFor,
+}, testInfo) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-hero-'));
+  const dbFile = path.join(dir, 'service.sqlite');
+  let server = await startServer({ port: 0, db: dbFile, rateLimit: 600 });
+  const { port, apiKey } = server;
+  try {
+    const longUrl = web.url('/counted');
+    const created = (await (
+      await fetch(`${server.url}/api/url/add`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: longUrl, custom: 'counted' }),
+      })
+    ).json()) as { shorturl: string };
+    for (const country of ['DE', 'DE', 'FR', 'US']) {
+      await fetch(created.shorturl, {
+        redirect: 'manual',
+        headers: { 'x-country': country, Referer: 'https://news.example/' },
+      });
+    }
+    const dashboard = await context.newPage();
+    await connectExtension(dashboard, extensionUrl, server);
+    await dashboard.goto(extensionUrl('dashboard.html#/links'));
+    await expect(dashboard.getByTestId('link-row').filter({ hasText: 'counted' })).toHaveCount(1);
+    await server.close();
+
+    const { popup } = await popupFor(longUrl);
+    await popup.page.setViewportSize({ width: 400, height: 600 });
+    const note = popup.page.getByTestId('stats-not-refreshed');
+    await expect(note).toBeVisible();
+
+    // The service is back and the numbers are refreshed while the popup stays open.
+    server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
+    const key = await popup.page.evaluate(async (url) => {
+      for (const { name } of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name!);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const rows = db.objectStoreNames.contains('links')
+          ? await new Promise<Array<{ key: string; longurl: string }>>((resolve) => {
+              const all = db.transaction('links').objectStore('links').getAll();
+              all.onsuccess = () => resolve(all.result);
+            })
+          : [];
+        db.close();
+        const hit = rows.find((l) => l.longurl === url);
+        if (hit) return hit.key;
+      }
+      return null;
+    }, longUrl);
+    expect(key).not.toBeNull();
+    await popup.page.evaluate((k) => chrome.runtime.sendMessage({ type: 'link.refresh', key: k }), key);
+    await expect(popup.page.getByTestId('clicks')).toHaveText('4');
+    await expect(popup.page.getByRole('region', { name: 'Countries' })).toContainText('Germany');
+    await expect(popup.page.getByTestId('stats-updated')).toBeVisible();
+    await expect(note).toHaveCount(0);
+
+    // Compact: the totals and the top lists take a line each; recent links stay above the fold.
+    await popup.expectReady();
+    const firstRecent = await popup.recentLinks().first().boundingBox();
+    expect(firstRecent!.y + firstRecent!.height).toBeLessThanOrEqual(600);
+    await popup.page.screenshot({ path: testInfo.outputPath('popup-hero-stats.png') });
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
