@@ -9,7 +9,7 @@ import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-default
 import { REFRESH_SHARE_CHOICES, refreshShareItem } from '@/lib/settings/refresh';
 import { type Theme, themeItem } from '@/lib/settings/theme';
 
-/** Defaults for new links (used by the popup, the menu and the shortcut) and the theme. Saved as chosen. */
+/** Defaults for new links (used by the popup, New link, the menu and the shortcut) and the theme. Saved as chosen. */
 export function PreferencesForm() {
   const db = database();
   const defaults = useStorageItem(linkDefaultsItem);

@@ -1,6 +1,10 @@
 import { storage } from 'wxt/utils/storage';
 
-/** The options a person last used for a new link, offered again next time. */
+/**
+ * The options every new link starts from: the popup's form, the dashboard's New link, the context menu
+ * and the shortcut. Changed in Settings, or from the popup's More options with "Use for new links";
+ * options chosen for one link alone are not kept.
+ */
 export interface LinkDefaults {
   status: 'public' | 'private';
   type: string;
