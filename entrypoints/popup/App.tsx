@@ -149,7 +149,8 @@ function Popup({ connections, connected }: { connections: Connections; connected
             {t('popup.nothingToShorten')}
           </p>
         ) : null}
-        <RecentLinks focusSearch={Boolean(link)} />
+        {/* With nothing to shorten here, the cursor goes where there is something to do. */}
+        <RecentLinks focusSearch={Boolean(link) || page === null || notShortenable !== null} />
         <ShortenAllTabs tabId={page?.tabId ?? null} />
         <ShortcutHint />
       </main>

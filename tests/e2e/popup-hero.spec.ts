@@ -184,7 +184,7 @@ test("pages of the browser, of extensions and unreadable tabs say why they can't
   server,
   worker,
   extensionUrl,
-}) => {
+}, testInfo) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const page = await context.newPage();
   const open = (url: string) =>
@@ -201,9 +201,12 @@ test("pages of the browser, of extensions and unreadable tabs say why they can't
   for (const url of ['chrome://version/', 'about:blank']) {
     await page.goto(`${extensionUrl('popup.html')}?tab=${await open(url)}`);
     await expect(page.getByTestId('not-shortenable')).toContainText("it is one of the browser's own pages");
+    await expect(page.getByRole('searchbox', { name: 'Search your links' })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Shorten this page' })).toHaveCount(0);
   }
   await expect(page.getByTestId('recent-links')).toHaveAttribute('data-ready', 'true');
+  await page.setViewportSize({ width: 400, height: 600 });
+  await page.screenshot({ path: testInfo.outputPath('popup-not-shortenable.png') });
 });
 
 test('statistics stay compact, and "could not be refreshed" goes once fresh numbers arrive', async ({
