@@ -9,8 +9,9 @@ import type { Link } from '../api/schemas/links';
 import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode } from '../api/schemas/qr';
 import { serverKey } from './keys';
+import { pageKey } from '../links/page-identity';
 import type { CampaignRow, ChannelItemRow, ChannelRow, DomainRow, LinkRow, QrRow, QueuedLink } from './schema';
-import { normalizeLongUrl, searchWords } from './search-words';
+import { searchWords } from './search-words';
 
 /**
  * Server records → mirror rows. `existing` is the row already mirrored for the same id: its local
@@ -45,7 +46,7 @@ type LinkText = Pick<LinkRow, 'alias' | 'title' | 'description' | 'shorturl' | '
 export function withLinkWords<T extends LinkText>(row: T): T & Pick<LinkRow, 'longurlKey' | 'words'> {
   return {
     ...row,
-    longurlKey: normalizeLongUrl(row.longurl),
+    longurlKey: pageKey(row.longurl),
     words: searchWords(row.alias, row.title, row.description, row.shorturl, row.longurl),
   };
 }
