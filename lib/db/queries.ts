@@ -49,7 +49,10 @@ export async function linkForPage(db: LinkpilotDb, pageUrl: string): Promise<Lin
  */
 export async function linksForPages(db: LinkpilotDb, urls: string[]): Promise<Map<string, LinkRow>> {
   const keys = new Map(urls.map((url) => [url, pageKey(url)] as const));
-  const rows = await db.links.where('longurlKey').anyOf([...new Set(keys.values())]).toArray();
+  const rows = await db.links
+    .where('longurlKey')
+    .anyOf([...new Set(keys.values())])
+    .toArray();
   const byKey = new Map<string, LinkRow[]>();
   for (const row of rows) byKey.set(row.longurlKey, [...(byKey.get(row.longurlKey) ?? []), row]);
   const found = new Map<string, LinkRow>();

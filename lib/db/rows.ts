@@ -8,8 +8,8 @@ import type { Domain } from '../api/schemas/domains';
 import type { Link } from '../api/schemas/links';
 import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode } from '../api/schemas/qr';
-import { serverKey } from './keys';
 import { pageKey } from '../links/page-identity';
+import { serverKey } from './keys';
 import type { CampaignRow, ChannelItemRow, ChannelRow, DomainRow, LinkRow, QrRow, QueuedLink } from './schema';
 import { searchWords } from './search-words';
 
