@@ -71,7 +71,7 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
               {error}
             </p>
           ) : null}
-          <div className="actions">
+          <div className="actions tabs-plan-actions">
             <button type="button" onClick={() => void shorten(state.plan)}>
               {state.plan.take.length > 0
                 ? plural('allTabs.confirm', state.plan.take.length)
