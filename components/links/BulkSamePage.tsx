@@ -25,7 +25,7 @@ export function BulkSamePage({
         {existing.slice(0, 100).map((e) => (
           <li key={e.line} className="item-row small-text">
             <span className="badge">{t('bulk.line', { n: formatNumber(e.line) })}</span>
-            <span className="grow truncate">{displayUrl(e.url)}</span>
+            <span className="grow truncate link-sub">{displayUrl(e.url)}</span>
             <span className="short-url truncate">
               {e.link.shorturl ? displayUrl(e.link.shorturl) : t('common.notSynced')}
             </span>

@@ -42,7 +42,7 @@ export function SamePageLinks({
       {another ? null : (
         <ul className="item-list same-page-others">
           {others.map((link) => (
-            <li key={link.key} className="item-row small-text">
+            <li key={link.key} className="item-row row small-text">
               <a className="short-url grow truncate" href={link.shorturl} target="_blank" rel="noreferrer">
                 {displayUrl(link.shorturl)}
                 <ExternalLink size={12} aria-hidden="true" />

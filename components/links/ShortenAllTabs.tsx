@@ -105,7 +105,7 @@ function TabsPlanList({ plan }: { plan: TabsPlan }) {
             {plan.take.map((tab) => (
               <li key={tab.url} className="item-row stack tab-row">
                 <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
-                <span className="muted small-text truncate">{displayUrl(tab.url)}</span>
+                <span className="muted small-text truncate tab-url">{displayUrl(tab.url)}</span>
               </li>
             ))}
           </ul>
