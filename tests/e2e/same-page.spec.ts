@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
