@@ -6,6 +6,7 @@ import { formatNumber } from '@/components/ui/format';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
+import { alreadyShortened, reusing } from '@/lib/bulk/same-page';
 import { readUrlList } from '@/lib/bulk/url-list';
 import { database } from '@/lib/db/open';
 import { csvCell } from '@/lib/export/links-export';
@@ -14,6 +15,7 @@ import type { Budget } from '@/lib/sync/budget';
 import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
 import { kickSync } from '@/lib/sync/kick';
 import { applyUtm } from '@/lib/utm/utm';
+import { BulkSamePage } from './BulkSamePage';
 
 /** The API's documented allowance, when the service has not said its own yet. */
 const DEFAULT_PER_MINUTE = 30;
@@ -30,22 +32,27 @@ export function BulkShorten() {
   const [campaignKey, setCampaignKey] = useState('');
   const [preset, setPreset] = useState('');
   const [keys, setKeys] = useState<string[] | null>(null);
+  const [reused, setReused] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const ids = { text: useId(), file: useId() };
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const presets = useStorageItem(utmPresetsItem).value.presets;
   const list = useMemo(() => readUrlList(text), [text]);
+  const existing = useLiveQuery(() => alreadyShortened(db, list.items), [list], []);
+  const [again, setAgain] = useState(false);
+  const toMake = again ? list.items.length : list.items.length - existing.length;
 
   async function start() {
     const utm = presets.find((p) => p.name === preset)?.utm ?? {};
     try {
       const queued = await queueLinks(
         { db },
-        list.items.map((i) => ({ ...i, url: applyUtm(i.url, utm) })),
+        reusing(list.items, existing, !again).map((i) => (i.reuse ? i : { ...i, url: applyUtm(i.url, utm) })),
         { channelKey: channelKey || null, campaignKey: campaignKey || null },
       );
       setKeys(queued);
+      setReused(again ? 0 : existing.length);
       setError(null);
       kickSync();
     } catch (e) {
@@ -53,7 +60,7 @@ export function BulkShorten() {
     }
   }
 
-  if (keys) return <BulkResults keys={keys} problems={list.problems.length} />;
+  if (keys) return <BulkResults keys={keys} problems={list.problems.length} reused={reused} />;
   return (
     <div className="stack-lg" data-testid="bulk">
       <div className="stack field">
@@ -122,6 +129,7 @@ export function BulkShorten() {
           </ul>
         </div>
       ) : null}
+      <BulkSamePage existing={existing} again={again} onAgain={setAgain} />
       {error ? (
         <p role="alert" className="error">
           {error}
@@ -129,7 +137,11 @@ export function BulkShorten() {
       ) : null}
       <div className="actions">
         <button type="button" disabled={list.items.length === 0} onClick={() => void start()}>
-          {list.items.length > 0 ? plural('bulk.shortenCount', list.items.length) : t('bulkShorten.shorten')}
+          {toMake > 0
+            ? plural('bulk.shortenCount', toMake)
+            : list.items.length > 0
+              ? plural('samePage.useExisting', list.items.length)
+              : t('bulkShorten.shorten')}
         </button>
       </div>
     </div>
@@ -137,7 +149,15 @@ export function BulkShorten() {
 }
 
 /** Progress of a queued list, the time left at the service's pace, and the results as CSV. */
-export function BulkResults({ keys, problems = 0 }: { keys: string[]; problems?: number }) {
+export function BulkResults({
+  keys,
+  problems = 0,
+  reused = 0,
+}: {
+  keys: string[];
+  problems?: number;
+  reused?: number;
+}) {
   const db = database();
   const rows = useLiveQuery(() => db.links.bulkGet(keys), [keys], []);
   const budget = useLiveQuery(async () => (await db.meta.get(BUDGET_META_KEY))?.value as Budget | undefined);
@@ -166,6 +186,11 @@ export function BulkResults({ keys, problems = 0 }: { keys: string[]; problems?:
           : plural('bulk.progress', total, { done: formatNumber(done), minutes: formatNumber(minutes) })}
       </p>
       <progress className="progress" max={total} value={done + refused} aria-label={t('bulkShorten.linksMade')} />
+      {reused > 0 ? (
+        <p className="muted" data-testid="bulk-reused">
+          {plural('samePage.bulkReused', reused)}
+        </p>
+      ) : null}
       {problems > 0 ? <p className="muted">{plural('bulk.leftOut', problems)}</p> : null}
       <div className="actions">
         <button type="button" className="secondary" onClick={download}>

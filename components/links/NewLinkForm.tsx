@@ -6,6 +6,7 @@ import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { applyUtm } from '@/lib/utm/utm';
+import { ExistingLinkHint } from './ExistingLinkHint';
 import { useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
 import { UtmFields, useUtm } from './UtmFields';
@@ -102,6 +103,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       }}
     >
       {text('url', t('newLink.longUrl'), { type: 'url', placeholder: 'https://example.com/page' })}
+      <ExistingLinkHint url={form.text.url} />
       <div className="form-grid">
         {text('custom', t('link.customAlias'))}
         <Field label={t('link.domain')} error={errors.domain}>

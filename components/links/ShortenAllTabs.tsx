@@ -1,50 +1,145 @@
 import { Layers } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { Dialog } from '@/components/ui/Dialog';
+import { displayUrl } from '@/components/ui/format';
+import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { plural, t } from '@/lib/browser/i18n';
-import { askForTabs, windowTabUrls } from '@/lib/browser/tabs';
+import { askForTabs, windowTabs } from '@/lib/browser/tabs';
+import type { TabsPlan } from '@/lib/bulk/tabs';
 import { database } from '@/lib/db/open';
 import { kickSync } from '@/lib/sync/kick';
 
 // The list reader and the sync actions bring the validation library: loaded on the click, not with the popup.
 const BulkResults = lazy(() => import('./BulkShorten').then((m) => ({ default: m.BulkResults })));
 
+type Step =
+  | { step: 'confirm'; plan: TabsPlan }
+  | { step: 'done'; keys: string[]; reused: number; skipped: number }
+  | { step: 'none'; text: string }
+  | null;
+
 /**
- * "Shorten all tabs in this window": every web page open in the window, queued as one list and sent
- * within the allowance, with progress and the results as CSV. Tabs the extension may not read are
+ * "Shorten all tabs in this window": first lists what it will do — the web pages it will shorten
+ * (each keeps its tab's title), those already shortened (their link is used, not made again),
+ * and the tabs it leaves out with why — then queues the list, sent within the allowance, and
+ * shows the progress in the same dialog, over the popup. Tabs the extension may not read are
  * asked for once (the optional `tabs` permission).
  */
 export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
-  const [state, setState] = useState<{ keys: string[]; skipped: number } | { error: string } | null>(null);
-  async function shortenAll() {
-    let tabs = await windowTabUrls(tabId);
+  const [state, setState] = useState<Step>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function look() {
+    let tabs = await windowTabs(tabId);
     // The permission prompt must come straight from the click, before anything else is awaited after it.
-    if (tabs.unreadable > 0 && (await askForTabs())) tabs = await windowTabUrls(tabId);
-    const [{ readUrlList }, { queueLinks }] = await Promise.all([
-      import('@/lib/bulk/url-list'),
-      import('@/lib/bulk/queue'),
-    ]);
-    const list = readUrlList(tabs.urls.join('\n'));
-    if (list.items.length === 0) return setState({ error: t('allTabs.none') });
-    const keys = await queueLinks({ db: database() }, list.items, { channelKey: null, campaignKey: null });
-    kickSync();
-    setState({ keys, skipped: list.problems.length + tabs.unreadable });
+    if (tabs.some((tab) => tab.url === null) && (await askForTabs())) tabs = await windowTabs(tabId);
+    const { planTabs } = await import('@/lib/bulk/tabs');
+    const plan = await planTabs(database(), tabs);
+    if (plan.take.length + plan.reuse.length === 0) return setState({ step: 'none', text: t('allTabs.none') });
+    setState({ step: 'confirm', plan });
   }
-  if (state && 'keys' in state) {
-    return (
-      <section className="card stack" aria-label={t('allTabs.label')} data-testid="all-tabs">
-        <Suspense fallback={null}>
-          <BulkResults keys={state.keys} />
-        </Suspense>
-        {state.skipped > 0 ? <p className="muted small-text">{plural('allTabs.skipped', state.skipped)}</p> : null}
-      </section>
-    );
+
+  async function shorten(plan: TabsPlan) {
+    try {
+      const { queueLinks } = await import('@/lib/bulk/queue');
+      const lines = [...plan.take, ...plan.reuse.map((r) => ({ url: r.url, reuse: r.link.key }))];
+      const keys = await queueLinks({ db: database() }, lines, { channelKey: null, campaignKey: null });
+      kickSync();
+      setState({ step: 'done', keys, reused: plan.reuse.length, skipped: plan.skip.length });
+    } catch (e) {
+      setError(errorInWords(e, t('bulk.notQueued')));
+    }
   }
+
+  const close = () => {
+    setState(null);
+    setError(null);
+  };
   return (
-    <div className="row">
-      <button type="button" className="secondary small" onClick={() => void shortenAll()}>
-        <Layers size={14} aria-hidden="true" /> {t('allTabs.button')}
-      </button>
-      {state && 'error' in state ? <span className="muted small-text">{state.error}</span> : null}
-    </div>
+    <>
+      <div className="row">
+        <button type="button" className="secondary small" onClick={() => void look()}>
+          <Layers size={14} aria-hidden="true" /> {t('allTabs.button')}
+        </button>
+        {state?.step === 'none' ? <span className="muted small-text">{state.text}</span> : null}
+      </div>
+      {state?.step === 'confirm' ? (
+        <Dialog title={t('allTabs.confirmTitle')} onClose={close} testId="all-tabs">
+          <TabsPlanList plan={state.plan} />
+          {error ? (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          ) : null}
+          <div className="actions tabs-plan-actions">
+            <button type="button" onClick={() => void shorten(state.plan)}>
+              {state.plan.take.length > 0
+                ? plural('allTabs.confirm', state.plan.take.length)
+                : plural('allTabs.useLinks', state.plan.reuse.length)}
+            </button>
+            <button type="button" className="secondary" onClick={close}>
+              {t('allTabs.cancel')}
+            </button>
+          </div>
+        </Dialog>
+      ) : state?.step === 'done' ? (
+        <Dialog title={t('allTabs.label')} onClose={close} testId="all-tabs">
+          <Suspense fallback={null}>
+            <BulkResults keys={state.keys} reused={state.reused} />
+          </Suspense>
+          {state.skipped > 0 ? <p className="muted small-text">{plural('allTabs.skipped', state.skipped)}</p> : null}
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The three lists of a plan: tabs to shorten, already shortened, left out (each only when it has tabs). */
+function TabsPlanList({ plan }: { plan: TabsPlan }) {
+  return (
+    <>
+      {plan.take.length > 0 ? (
+        <section className="stack" data-testid="all-tabs-take">
+          <h3 className="small-text">{plural('allTabs.willTake', plan.take.length)}</h3>
+          <ul className="item-list">
+            {plan.take.map((tab) => (
+              <li key={tab.url} className="item-row stack tab-row">
+                <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
+                <span className="muted small-text truncate tab-url">{displayUrl(tab.url)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {plan.reuse.length > 0 ? (
+        <section className="stack" data-testid="all-tabs-reuse">
+          <h3 className="small-text">{plural('allTabs.willReuse', plan.reuse.length)}</h3>
+          <ul className="item-list">
+            {plan.reuse.map((tab) => (
+              <li key={tab.url} className="item-row stack tab-row">
+                <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
+                <span className="short-url small-text truncate">
+                  {tab.link.shorturl ? displayUrl(tab.link.shorturl) : t('common.notSynced')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {plan.skip.length > 0 ? (
+        <section className="stack" data-testid="all-tabs-skip">
+          <h3 className="small-text">{plural('allTabs.willSkip', plan.skip.length)}</h3>
+          <ul className="item-list">
+            {plan.skip.map((tab, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: tabs left out may share an address; the list never moves.
+              <li key={i} className="item-row stack tab-row">
+                <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
+                <span className="muted small-text">{problemInWords(tab.reason)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }

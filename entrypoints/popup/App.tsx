@@ -5,6 +5,7 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { PageLink } from '@/components/links/PageLink';
 import { RecentLinks } from '@/components/links/RecentLinks';
+import { SamePageLinks } from '@/components/links/SamePageLinks';
 import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
@@ -15,7 +16,7 @@ import { raw, t } from '@/lib/browser/i18n';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database, showDatabase } from '@/lib/db/open';
-import { linkForPage } from '@/lib/db/queries';
+import { linksForPage } from '@/lib/db/queries';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 
@@ -43,10 +44,18 @@ function Popup({ connections, connected }: { connections: Connections; connected
     void currentPage(window.location.search).then(pageFound);
   }, [pageFound]);
   const db = database();
-  const link = useLiveQuery(
-    async () => (createdKey ? db.links.get(createdKey) : page ? linkForPage(db, page.url) : undefined),
+  const links = useLiveQuery(
+    async () =>
+      createdKey
+        ? (await db.links.bulkGet([createdKey])).filter((l) => l !== undefined)
+        : page
+          ? linksForPage(db, page.url)
+          : undefined,
     [createdKey, page?.url],
   );
+  // "Make another": the Shorten form although the page has links.
+  const [another, setAnother] = useState(false);
+  const link = another ? undefined : links?.[0];
 
   // Copy the new short URL as soon as the service has made it, once, while the person still expects it.
   const shortUrl = link?.shorturl;
@@ -142,13 +151,21 @@ function Popup({ connections, connected }: { connections: Connections; connected
               </div>
             }
           >
-            <ShortenForm url={page.url} title={page.title} onCreated={(key) => created(key, Date.now())} />
+            <ShortenForm
+              url={page.url}
+              title={page.title}
+              onCreated={(key) => {
+                setAnother(false);
+                created(key, Date.now());
+              }}
+            />
           </Suspense>
         ) : page === null ? (
           <p className="card muted" data-testid="not-shortenable">
             {t('popup.nothingToShorten')}
           </p>
         ) : null}
+        <SamePageLinks links={links ?? []} another={another} onAnother={setAnother} />
         {/* With nothing to shorten here, the cursor goes where there is something to do. */}
         <RecentLinks focusSearch={Boolean(link) || page === null || notShortenable !== null} />
         <ShortenAllTabs tabId={page?.tabId ?? null} />

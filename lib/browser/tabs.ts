@@ -34,20 +34,25 @@ export async function openDashboard(section = ''): Promise<void> {
   await browser.tabs.create({ url: browser.runtime.getURL(`/dashboard.html${section ? `#/${section}` : ''}`) });
 }
 
+/** A tab of a window as "Shorten all tabs" sees it. */
+export interface WindowTab {
+  /** null when the extension may not read it. */
+  url: string | null;
+  title: string;
+  /** One of this extension's own pages (the popped-out popup, the dashboard). */
+  own: boolean;
+}
+
 /**
- * The addresses of the tabs in the popup's window (the window of `tabId` when the popup is popped
- * out). A tab whose address the extension may not read has none: the caller can ask for the `tabs`
- * permission (askForTabs) and look again.
+ * The tabs in the popup's window (the window of `tabId` when the popup is popped out), in their
+ * order. A tab whose address the extension may not read has none: the caller can ask for the
+ * `tabs` permission (askForTabs) and look again.
  */
-export async function windowTabUrls(tabId: number | null): Promise<{ urls: string[]; unreadable: number }> {
+export async function windowTabs(tabId: number | null): Promise<WindowTab[]> {
   const windowId = tabId !== null ? (await browser.tabs.get(tabId)).windowId : undefined;
   const tabs = await browser.tabs.query(windowId !== undefined ? { windowId } : { currentWindow: true });
   const own = browser.runtime.getURL('/');
-  const pages = tabs.filter((t) => !t.url?.startsWith(own));
-  return {
-    urls: pages.flatMap((t) => (t.url ? [t.url] : [])),
-    unreadable: pages.filter((t) => !t.url).length,
-  };
+  return tabs.map((t) => ({ url: t.url || null, title: t.title ?? '', own: Boolean(t.url?.startsWith(own)) }));
 }
 
 /** Asks for the optional `tabs` permission (it must come straight from a click); true when granted. */

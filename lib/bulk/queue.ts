@@ -9,23 +9,42 @@ export interface BulkPlacement {
   fields?: Omit<LinkFields, 'url' | 'custom'>;
 }
 
+/** The most of a tab's title kept as its link's title, as the popup's Shorten form keeps. */
+const TITLE_MAX = 200;
+
+/**
+ * One line of a list: its long URL, the alias and title asked for, or `reuse`, the key of an
+ * existing link of the page the person chose to use instead of making another (see same-page.ts).
+ */
+export interface BulkLine {
+  url: string;
+  alias?: string;
+  title?: string;
+  reuse?: string;
+}
+
 /**
  * Writes many links and their outbox entries in one transaction: a list of 1,000 is queued at
  * once (one transaction per link would take seconds), and either all of it is queued or none.
  * The engine then sends them within the budget like any other change. Returns the local keys in
- * the order given.
+ * the order given (a reused link's key where the line reuses one).
  */
-export async function queueLinks(
-  ctx: ActionContext,
-  items: { url: string; alias?: string }[],
-  placement: BulkPlacement,
-): Promise<string[]> {
+export async function queueLinks(ctx: ActionContext, items: BulkLine[], placement: BulkPlacement): Promise<string[]> {
   const { db } = ctx;
   const tables = [db.links, db.channels, db.campaigns, db.domains, db.qrCodes, db.account, db.channelItems, db.outbox];
   return db.transaction('rw', tables, async () => {
     const keys: string[] = [];
     for (const item of items) {
-      const input = { ...placement.fields, url: item.url, ...(item.alias ? { custom: item.alias } : {}) };
+      if (item.reuse) {
+        keys.push(item.reuse);
+        continue;
+      }
+      const input = {
+        ...placement.fields,
+        url: item.url,
+        ...(item.alias ? { custom: item.alias } : {}),
+        ...(item.title?.trim() ? { metatitle: item.title.trim().slice(0, TITLE_MAX) } : {}),
+      };
       keys.push(await createLink(ctx, { input, channelKey: placement.channelKey, campaignKey: placement.campaignKey }));
     }
     return keys;

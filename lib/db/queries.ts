@@ -1,3 +1,4 @@
+import { bestFirst, pageKey } from '../links/page-identity';
 import type { LinkpilotDb, LinkRow } from './schema';
 import { normalizeLongUrl, queryWords } from './search-words';
 
@@ -25,14 +26,41 @@ export async function searchLinks(db: LinkpilotDb, text: string, limit = 50, sca
   return matches.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, limit);
 }
 
-/** The link for a page: by its long URL, or the page itself when it is one of our short URLs. */
+/**
+ * The links of a page, the best first (see `bestFirst`): the page itself when it is one of our
+ * short URLs, else every link whose long URL is the page without its tracking parameters. Two
+ * index look-ups, whatever the size of the mirror.
+ */
+export async function linksForPage(db: LinkpilotDb, pageUrl: string): Promise<LinkRow[]> {
+  const exact = normalizeLongUrl(pageUrl);
+  const byShort = await db.links.where('shorturl').anyOf(pageUrl, exact).first();
+  if (byShort) return [byShort];
+  return bestFirst(pageUrl, await db.links.where('longurlKey').equals(pageKey(pageUrl)).toArray());
+}
+
+/** The best link for a page (see `linksForPage`). */
 export async function linkForPage(db: LinkpilotDb, pageUrl: string): Promise<LinkRow | undefined> {
-  const key = normalizeLongUrl(pageUrl);
-  const byShort = await db.links.where('shorturl').anyOf(pageUrl, key).first();
-  if (byShort) return byShort;
-  const candidates = await db.links.where('longurlKey').equals(key).toArray();
-  // Prefer a link the service already has, then the newest.
-  return candidates.sort((a, b) => Number(b.id !== null) - Number(a.id !== null) || (a.date < b.date ? 1 : -1))[0];
+  return (await linksForPage(db, pageUrl))[0];
+}
+
+/**
+ * The best existing link of each of many addresses (a bulk list, the tabs of a window), by the
+ * address as given; addresses without one are left out. One index look-up for the whole list.
+ */
+export async function linksForPages(db: LinkpilotDb, urls: string[]): Promise<Map<string, LinkRow>> {
+  const keys = new Map(urls.map((url) => [url, pageKey(url)] as const));
+  const rows = await db.links
+    .where('longurlKey')
+    .anyOf([...new Set(keys.values())])
+    .toArray();
+  const byKey = new Map<string, LinkRow[]>();
+  for (const row of rows) byKey.set(row.longurlKey, [...(byKey.get(row.longurlKey) ?? []), row]);
+  const found = new Map<string, LinkRow>();
+  for (const [url, key] of keys) {
+    const best = bestFirst(url, byKey.get(key) ?? [])[0];
+    if (best) found.set(url, best);
+  }
+  return found;
 }
 
 /**

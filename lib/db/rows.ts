@@ -8,9 +8,10 @@ import type { Domain } from '../api/schemas/domains';
 import type { Link } from '../api/schemas/links';
 import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode } from '../api/schemas/qr';
+import { pageKey } from '../links/page-identity';
 import { serverKey } from './keys';
 import type { CampaignRow, ChannelItemRow, ChannelRow, DomainRow, LinkRow, QrRow, QueuedLink } from './schema';
-import { normalizeLongUrl, searchWords } from './search-words';
+import { searchWords } from './search-words';
 
 /**
  * Server records → mirror rows. `existing` is the row already mirrored for the same id: its local
@@ -45,7 +46,7 @@ type LinkText = Pick<LinkRow, 'alias' | 'title' | 'description' | 'shorturl' | '
 export function withLinkWords<T extends LinkText>(row: T): T & Pick<LinkRow, 'longurlKey' | 'words'> {
   return {
     ...row,
-    longurlKey: normalizeLongUrl(row.longurl),
+    longurlKey: pageKey(row.longurl),
     words: searchWords(row.alias, row.title, row.description, row.shorturl, row.longurl),
   };
 }

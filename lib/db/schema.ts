@@ -9,6 +9,7 @@ import type { CreateQrInput } from '../api/inputs/qr';
 import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
+import { pageKey } from '../links/page-identity';
 
 /** Where a mirrored record stands relative to the service. */
 export type SyncState = 'synced' | 'pending' | 'failed';
@@ -31,7 +32,7 @@ export interface LinkRow extends Mirrored {
   alias: string;
   shorturl: string;
   longurl: string;
-  /** normalizeLongUrl(longurl): finds "the link for this page". */
+  /** pageKey(longurl), the page without tracking parameters: finds "the links of this page". */
   longurlKey: string;
   clicks: number;
   title: string;
@@ -274,6 +275,19 @@ export class LinkpilotDb extends Dexie {
     this.version(3)
       .stores(SCHEMA_V3_CHANGES)
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v3'))).upgradeToV3(tx));
+    // 4: a link's `longurlKey` leaves out tracking parameters (lib/links/page-identity.ts), so a
+    // page shortened with UTM values is found again. Same index, new values: only links whose
+    // long URL has a query can change, and only those are written. The outbox is not touched.
+    this.version(4)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table<LinkRow, string>('links')
+          .filter((row) => row.longurl.includes('?') && row.longurlKey !== pageKey(row.longurl))
+          .modify((row) => {
+            row.longurlKey = pageKey(row.longurl);
+          }),
+      );
   }
 }
 

@@ -88,6 +88,11 @@ async function releaseOneDatabase(name: string) {
       channelRow('s000000000000042', 42_000, 'Flagged', { twinOf: channel }),
     ]);
   await v1.table('links').add(linkRow(link, url, 'queued-upgrade'));
+  // A link made with UTM values, keyed as versions 1 to 3 did: with its tracking parameters.
+  const tagged = 'https://example.com/post?id=4&utm_source=newsletter&fbclid=abc';
+  await v1
+    .table('links')
+    .add({ ...linkRow(serverKey(41_000), tagged), id: 41_000, sync: 'synced', input: null, longurlKey: tagged });
   await v1.table('channelItems').add({
     key: channelItemKey(channel, 'links', link, null),
     channelKey: channel,
@@ -145,7 +150,7 @@ describe('upgrading the client database from schema 1', () => {
 
     const db = new LinkpilotDb('upgrade-from-v1');
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:pending',
@@ -158,6 +163,11 @@ describe('upgrading the client database from schema 1', () => {
     });
     expect(await db.channels.where('twinOf').above('').primaryKeys()).toEqual(['s000000000000042']);
     await db.channels.delete('s000000000000042');
+    // Version 4 keys links by their page without tracking parameters.
+    expect(await db.links.where('longurlKey').equals('https://example.com/post?id=4').primaryKeys()).toEqual([
+      serverKey(41_000),
+    ]);
+    expect((await db.links.get(before.link))?.longurlKey).toBe('https://example.com/queued-before-upgrade');
 
     const engine = createSyncEngine({ db, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
     const report = await engine.drain();
@@ -301,7 +311,7 @@ describe('upgrading the client database from schema 2', () => {
 
     const db = new LinkpilotDb('upgrade-from-v2');
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:inflight',

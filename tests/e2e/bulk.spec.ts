@@ -69,6 +69,7 @@ test('"Shorten all tabs in this window" queues every web page open in it, once',
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
   await popup.openFor(tabId);
   await popup.page.getByRole('button', { name: 'Shorten all tabs in this window' }).click();
+  await popup.page.getByRole('button', { name: 'Shorten 2 tabs' }).click();
   const card = popup.page.getByTestId('all-tabs');
   await expect(card).toContainText('All 2 links are made.', { timeout: 20_000 });
   await expectOutboxDrained(worker);

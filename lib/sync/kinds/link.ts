@@ -25,7 +25,9 @@ const listing: Listing<LinkRow, Link> = {
   madeBy: (change, item) => change.kind === 'link' && fits(change.payload, item),
   forget: (db, keys) => db.linkStats.bulkDelete(keys),
   // A custom alias is unique on the service: a copy of such a link is refused, not made.
-  lookAlike: (pulled, mine) => !mine.input?.custom && pulled.longurlKey === mine.longurlKey,
+  // The same address, not just the same page: a link made again with other UTM values is no copy.
+  lookAlike: (pulled, mine) =>
+    !mine.input?.custom && normalizeLongUrl(pulled.longurl) === normalizeLongUrl(mine.longurl),
 };
 
 const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
+import { alreadyShortened, reusing } from '@/lib/bulk/same-page';
+import { withLinkWords } from '@/lib/db/rows';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from '../sync/db';
 
@@ -37,6 +39,83 @@ describe('bulk shortening', () => {
     ).rejects.toThrow();
     expect(await db.links.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
+    db.close();
+  });
+});
+
+describe('bulk shortening of pages already shortened', () => {
+  const at = (db: ReturnType<typeof freshDb>, url: string, id: number, date: string) =>
+    db.links.add(
+      withLinkWords({
+        key: `s${id}`,
+        id,
+        sync: 'synced',
+        pulledAt: 0,
+        alias: `a${id}`,
+        shorturl: `https://sho.rt/a${id}`,
+        longurl: url,
+        longurlKey: '',
+        clicks: 0,
+        title: '',
+        description: '',
+        date,
+        campaignKey: null,
+        domain: '',
+        status: null,
+        input: null,
+        words: [],
+      }),
+    );
+
+  it('finds the lines whose page has a link, tracking parameters or not, the exact one first', async () => {
+    const db = freshDb();
+    await at(db, 'https://example.com/post', 1, '2026-01-01 00:00:00');
+    await at(db, 'https://example.com/post?utm_source=news', 2, '2025-01-01 00:00:00');
+    await at(db, 'https://example.com/other', 3, '2026-01-01 00:00:00');
+    const found = await alreadyShortened(db, [
+      { line: 1, url: 'https://example.com/post?utm_source=news' },
+      { line: 2, url: 'https://example.com/post?fbclid=1' },
+      { line: 3, url: 'https://example.com/new' },
+      { line: 4, url: 'https://example.com/other', alias: 'wanted' },
+      { line: 5, url: 'https://example.com/other', alias: 'a3' },
+    ]);
+    expect(found.map((f) => [f.line, f.link.id])).toEqual([
+      [1, 2],
+      [2, 1],
+      [5, 3],
+    ]);
+    db.close();
+  });
+
+  it('reuses the existing links when asked, and makes new ones when not, keeping the order', async () => {
+    const db = freshDb();
+    await at(db, 'https://example.com/post', 1, '2026-01-01 00:00:00');
+    const items = [
+      { line: 1, url: 'https://example.com/a', title: 'Page A' },
+      { line: 2, url: 'https://example.com/post?utm_medium=email', title: 'Post' },
+    ];
+    const existing = await alreadyShortened(db, items);
+
+    const reused = await queueLinks({ db }, reusing(items, existing, true), { channelKey: null, campaignKey: null });
+    expect(reused[1]).toBe('s1');
+    expect(await db.links.count()).toBe(2);
+    expect((await db.links.get(reused[0]!))?.title).toBe('Page A');
+    expect(bulkProgress(await db.links.bulkGet(reused))).toEqual({ done: 1, refused: 0, total: 2 });
+
+    const again = await queueLinks({ db }, reusing(items, existing, false), { channelKey: null, campaignKey: null });
+    expect(again[1]).not.toBe('s1');
+    expect(await db.links.count()).toBe(4);
+    expect((await db.outbox.toArray()).filter((e) => e.kind === 'link')).toHaveLength(3);
+    db.close();
+  });
+
+  it('keeps a long title to its first 200 characters instead of refusing the list', async () => {
+    const db = freshDb();
+    const [key] = await queueLinks({ db }, [{ url: 'https://example.com/x', title: `  ${'t'.repeat(900)}  ` }], {
+      channelKey: null,
+      campaignKey: null,
+    });
+    expect((await db.links.get(key!))?.title).toBe('t'.repeat(200));
     db.close();
   });
 });
