@@ -8,7 +8,7 @@ import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';
 import { createQrCode } from '@/lib/sync/actions';
-import { kickSync } from '@/lib/sync/kick';
+import { answered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
 import { DEFAULT_LOOK, type QrLook, QrLookFields } from './QrLookFields';
 import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
@@ -52,8 +52,8 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
     setFailure(null);
     if (!parsed.success) return setTried((n) => n + 1);
     try {
-      await createQrCode({ db: database() }, parsed.data);
-      kickSync();
+      const db = database();
+      await answered({ db }, await createQrCode({ db }, parsed.data));
       // Clear what was typed for this type (a Wi-Fi password should not linger), keep the colours.
       setDrafts({ ...drafts, [type]: EMPTY_DRAFTS[type] });
       setLook({ ...look, name: '', logo: '' });

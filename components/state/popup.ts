@@ -20,6 +20,12 @@ export interface PopupState {
   page: PageInfo | null | undefined;
   createdKey: string | null;
   createdAt: number;
+  /**
+   * A link whose create waits for the service's answer: the form stays on screen meanwhile, so that
+   * a refusal is shown in it, with what the person typed.
+   */
+  awaitingKey: string | null;
+  awaitingAnswer: (key: string | null) => void;
   copy: CopyState;
   pageFound: (page: PageInfo | null) => void;
   created: (key: string, at: number) => void;
@@ -32,6 +38,8 @@ export const usePopup = create<PopupState>()((set, get) => ({
   page: undefined,
   createdKey: null,
   createdAt: 0,
+  awaitingKey: null,
+  awaitingAnswer: (awaitingKey) => set({ awaitingKey }),
   copy: 'idle',
   pageFound: (page) => set({ page }),
   created: (createdKey, createdAt) => set({ createdKey, createdAt, copy: 'waiting' }),

@@ -36,15 +36,17 @@ export function App() {
 }
 
 function Popup({ connections, connected }: { connections: Connections; connected: boolean }) {
-  const { page, createdKey, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
+  const { page, createdKey, awaitingKey, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
   useEffect(() => {
     void currentPage(window.location.search).then(pageFound);
   }, [pageFound]);
   const db = database();
-  const link = useLiveQuery(
+  const found = useLiveQuery(
     async () => (createdKey ? db.links.get(createdKey) : page ? linkForPage(db, page.url) : undefined),
     [createdKey, page?.url],
   );
+  // Until the service has answered "Shorten this page", its form stays: a refusal is shown there.
+  const link = found && found.key === awaitingKey ? undefined : found;
 
   // Copy the new short URL as soon as the service has made it, once, while the person still expects it.
   const shortUrl = link?.shorturl;
