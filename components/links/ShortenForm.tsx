@@ -75,7 +75,7 @@ export function ShortenForm({
     setBusy(false);
     if (key === null) return setMore(true);
     onCreated(key);
-    usePopup.getState().awaitingAnswer(null);
+    usePopup.getState().awaitingAnswer(false);
     await linkDefaultsItem.setValue(opts);
     await utm.remember();
   }

@@ -52,27 +52,30 @@ export function useLinkFormModel() {
   /**
    * Validates, writes the link and its outbox entry, and waits for the service's answer while it
    * answers promptly; the key (made, or queued), or null with the errors shown at their fields and
-   * nothing left queued. `waiting` is told the key while the answer is awaited, and null when it
-   * was refused; after a success the caller ends the wait, once it shows the link.
+   * nothing left queued. `waiting` is told true before the link is written, then its key; after
+   * a success the caller ends the wait, once it shows the link.
    */
   async function save(
     form: LinkForm,
     placement: LinkPlacement,
-    waiting?: (key: string | null) => void,
+    waiting?: (answering: boolean | string) => void,
   ): Promise<string | null> {
     const parsed = parseLinkForm(form, new Date());
     if (parsed.errors) {
       setErrors(problemsInWords(parsed.errors));
       return null;
     }
+    let key: string | null = null;
     try {
-      const key = await createLink({ db }, { input: parsed.fields, ...(await placementInMirror(db, placement)) });
+      waiting?.(true);
+      key = await createLink({ db }, { input: parsed.fields, ...(await placementInMirror(db, placement)) });
       waiting?.(key);
       await answered({ db }, key);
       setErrors({});
       return key;
     } catch (error) {
-      waiting?.(null);
+      // Refused before it was written (the mirror knew), nothing is left to keep off the screen.
+      if (key === null) waiting?.(false);
       setErrors(formErrorsOf(error));
       return null;
     }

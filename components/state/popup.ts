@@ -21,11 +21,13 @@ export interface PopupState {
   createdKey: string | null;
   createdAt: number;
   /**
-   * A link whose create waits for the service's answer: the form stays on screen meanwhile, so that
-   * a refusal is shown in it, with what the person typed.
+   * While "Shorten this page" waits for the service's answer, the form stays on screen (the new
+   * link is already in the mirror), so that a refusal is shown in it with what the person typed:
+   * true while the link is written, then its key. A refused link's key stays, as the link leaves
+   * the mirror a moment after the form learns of the refusal.
    */
-  awaitingKey: string | null;
-  awaitingAnswer: (key: string | null) => void;
+  answering: boolean | string;
+  awaitingAnswer: (answering: boolean | string) => void;
   copy: CopyState;
   pageFound: (page: PageInfo | null) => void;
   created: (key: string, at: number) => void;
@@ -38,8 +40,8 @@ export const usePopup = create<PopupState>()((set, get) => ({
   page: undefined,
   createdKey: null,
   createdAt: 0,
-  awaitingKey: null,
-  awaitingAnswer: (awaitingKey) => set({ awaitingKey }),
+  answering: false,
+  awaitingAnswer: (answering) => set({ answering }),
   copy: 'idle',
   pageFound: (page) => set({ page }),
   created: (createdKey, createdAt) => set({ createdKey, createdAt, copy: 'waiting' }),

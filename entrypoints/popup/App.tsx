@@ -36,7 +36,7 @@ export function App() {
 }
 
 function Popup({ connections, connected }: { connections: Connections; connected: boolean }) {
-  const { page, createdKey, awaitingKey, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
+  const { page, createdKey, answering, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
   useEffect(() => {
     void currentPage(window.location.search).then(pageFound);
   }, [pageFound]);
@@ -46,7 +46,7 @@ function Popup({ connections, connected }: { connections: Connections; connected
     [createdKey, page?.url],
   );
   // Until the service has answered "Shorten this page", its form stays: a refusal is shown there.
-  const link = found && found.key === awaitingKey ? undefined : found;
+  const link = answering === true || found?.key === answering ? undefined : found;
 
   // Copy the new short URL as soon as the service has made it, once, while the person still expects it.
   const shortUrl = link?.shorturl;
