@@ -132,6 +132,7 @@ for (const { language, code } of [
 
 for (const { language, code } of [
   { language: 'en-US', code: 'en' },
+  { language: 'de', code: 'de' },
   { language: 'ar', code: 'ar' },
 ]) {
   test.describe(`in ${code}, the service slow to answer`, () => {
