@@ -37,6 +37,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
   const [look, setLook] = useState<QrLook>(DEFAULT_LOOK);
   const [tried, setTried] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const parsed = createQrInput.safeParse(buildInput(type, drafts, look));
@@ -51,6 +52,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
   async function save() {
     setFailure(null);
     if (!parsed.success) return setTried((n) => n + 1);
+    setBusy(true);
     try {
       const db = database();
       await answered({ db }, await createQrCode({ db }, parsed.data));
@@ -61,6 +63,8 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
       onSaved();
     } catch (error) {
       setFailure(errorBesideField(error, t('qr.notSaved')));
+    } finally {
+      setBusy(false);
     }
   }
   // Derived, not stored: the summary goes the moment the last marked field is fixed.
@@ -126,7 +130,9 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
         </div>
       </div>
       <div className="row">
-        <button type="submit">{t('qrCodeForm.createQrCode')}</button>
+        <button type="submit" disabled={busy}>
+          {t('qrCodeForm.createQrCode')}
+        </button>
         <span role="status" className="error">
           {summary ?? ''}
         </span>
