@@ -5,6 +5,7 @@ import { Field } from '@/components/ui/Field';
 import { errorBesideField, errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { ApiError, isApiError } from '@/lib/api/errors';
+import { storedRefusal } from '@/lib/api/refusals';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
@@ -103,7 +104,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
             </div>
             {entry.error ? (
               <p className={entry.state === 'failed' ? 'error' : 'muted'} data-testid="outbox-error">
-                {problemInWords(entry.error.message)}
+                {problemInWords(storedRefusal(entry.error).message)}
               </p>
             ) : null}
             {entry.state === 'failed' ? <FailedActions entry={entry} onDone={onDone} /> : null}
@@ -122,7 +123,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
 function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => void }) {
   const db = database();
   const fields = editableFields(entry);
-  const refused = entry.error ? ApiError.from(entry.error) : null;
+  const refused = entry.error ? ApiError.from(storedRefusal(entry.error)) : null;
   const temporary = refused?.retryable ?? true;
   const [editing, setEditing] = useState(false);
   const initial = () => Object.fromEntries(fields.map((f) => [f.name, f.value]));

@@ -1,4 +1,5 @@
 import { type MessageKey, words } from '../words';
+import type { SerializedApiError } from './errors';
 
 /**
  * The service's refusals in the person's language. The service writes a refused field as
@@ -37,4 +38,15 @@ export function refusalInWords(serverMessage: string): { field: string | null; m
   const says = field ? serverMessage.slice(field.length + 1).trim() : serverMessage;
   const known = KNOWN.find((k) => k.field === field && k.says.test(says));
   return { field, message: known ? words(known.message) : words('refusal.serviceSays', { text: says }) };
+}
+
+/**
+ * A stored refusal in words: one kept by an earlier version holds the service's English as its
+ * message, and reads in the person's language once mapped here.
+ */
+export function storedRefusal(error: SerializedApiError): SerializedApiError {
+  const { kind, message, serverMessage } = error;
+  return kind === 'validation' && serverMessage !== null && message === serverMessage
+    ? { ...error, ...refusalInWords(serverMessage) }
+    : error;
 }

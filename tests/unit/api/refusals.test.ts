@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOfMessage, refusalInWords } from '@/lib/api/refusals';
+import { ApiError } from '@/lib/api/errors';
+import { fieldOfMessage, refusalInWords, storedRefusal } from '@/lib/api/refusals';
 import { readWords } from '@/lib/words';
 
 describe("the service's refusals, at their field and in the person's words", () => {
@@ -43,5 +44,18 @@ describe("the service's refusals, at their field and in the person's words", () 
     expect(fieldOfMessage('Too bad: no field here')).toBeNull();
     expect(fieldOfMessage('custom:no space')).toBeNull();
     expect(fieldOfMessage(null)).toBeNull();
+  });
+
+  it('a refusal stored by an earlier version, the service’s English as its message, reads in words', () => {
+    const said = 'custom: alias is already taken';
+    const old = new ApiError({ kind: 'validation', field: 'custom', message: said, serverMessage: said }).toJSON();
+    expect(storedRefusal(old)).toMatchObject({ field: 'custom', message: 'refusal.aliasTaken', serverMessage: said });
+    // Anything else is left as it is.
+    const busy = new ApiError({
+      kind: 'rate-limited',
+      message: 'service.tooMany {"seconds":3}',
+      serverMessage: 'slow',
+    });
+    expect(storedRefusal(busy.toJSON())).toEqual(busy.toJSON());
   });
 });
