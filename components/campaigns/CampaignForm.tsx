@@ -33,9 +33,9 @@ export function NewCampaignForm({ onSave }: { onSave: (input: CreateCampaignInpu
       onSubmit={(e) => {
         e.preventDefault();
         void form.submit(
+          // The create is sent (and answered) by onSave.
           async (input) => {
             await onSave(input);
-            kickSync();
           },
           { resetTo: EMPTY },
         );

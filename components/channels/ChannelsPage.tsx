@@ -13,6 +13,7 @@ import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
 import { createChannel, deleteRecord, updateChannel } from '@/lib/sync/actions';
+import { answered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { ChannelItems } from './ChannelItems';
 
@@ -118,8 +119,12 @@ export function ChannelsPage() {
             initial={editing === 'new' ? undefined : editing}
             submitLabel={editing === 'new' ? t('channels.create') : t('channels.save')}
             onSave={async (input) => {
-              if (editing === 'new') await createChannel({ db }, input);
-              else await updateChannel({ db }, editing.key, input);
+              // A create is sent and answered before the dialog closes; an edit is sent in the background.
+              if (editing === 'new') await answered({ db }, await createChannel({ db }, input));
+              else {
+                await updateChannel({ db }, editing.key, input);
+                kickSync();
+              }
               setEditing(null);
             }}
           />
@@ -153,7 +158,6 @@ function ChannelForm({
         void form.submit(
           async (input) => {
             await onSave(input);
-            kickSync();
           },
           initial ? {} : { resetTo: { name: '', description: '', color: '#6366f1', starred: false } },
         );

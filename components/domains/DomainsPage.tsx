@@ -13,6 +13,7 @@ import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
 import { createDomain, deleteRecord } from '@/lib/sync/actions';
+import { answered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { DomainRedirectsForm } from './DomainRedirectsForm';
 
@@ -120,8 +121,7 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
         e.preventDefault();
         void form
           .submit(async (input) => {
-            await createDomain({ db }, input);
-            kickSync();
+            await answered({ db }, await createDomain({ db }, input));
           })
           .then((saved) => saved && onDone());
       }}

@@ -60,6 +60,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
   const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
   const formRef = useRef<HTMLFormElement>(null);
   const [refusals, setRefusals] = useState(0);
+  const [busy, setBusy] = useState(false);
 
   // The form is taller than its dialog: after a refused save, take the person to the first field
   // that says why (the button they pressed is at the bottom, the long URL at the top).
@@ -79,7 +80,9 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       expiry: pickerToServiceDatetime(expiryPicker),
       deeplink: { apple, google, auto },
     };
+    setBusy(true);
     const key = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
+    setBusy(false);
     if (key === null) return refused();
     await utm.remember();
     setForm(fromDefaults(defaults.value));
@@ -249,7 +252,9 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         </p>
       ) : null}
       <div className="row">
-        <button type="submit">{t('newLinkForm.createShortLink')}</button>
+        <button type="submit" disabled={busy}>
+          {t('newLinkForm.createShortLink')}
+        </button>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { ChevronDown, Link2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { usePopup } from '@/components/state/popup';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
@@ -73,12 +74,14 @@ export function ShortenForm({
       type: opts.type,
       domain: opts.domain,
     };
-    const key = await model.save(form, { channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 });
+    const placement = { channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 as const };
+    const key = await model.save(form, placement, usePopup.getState().awaitingAnswer);
     setBusy(false);
     if (key === null) return setMore(true);
+    onCreated(key);
+    usePopup.getState().awaitingAnswer(false);
     if (keepAsDefaults) await linkDefaultsItem.setValue(opts);
     await utm.remember();
-    onCreated(key);
   }
 
   const text = (name: Text, label: string, props: Record<string, string> = {}) => (

@@ -14,7 +14,7 @@ import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { placementInMirror } from '@/lib/db/queries';
 import { createLink } from '@/lib/sync/actions';
-import { kickSync } from '@/lib/sync/kick';
+import { answered } from '@/lib/sync/answer';
 
 export interface Option {
   value: string;
@@ -49,19 +49,33 @@ export function useLinkFormModel() {
   const overlays = useLiveQuery(() => db.overlays.toArray(), [], []);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  /** Validates, writes the link and its outbox entry, and wakes the worker; the key, or null with the errors shown. */
-  async function save(form: LinkForm, placement: LinkPlacement): Promise<string | null> {
+  /**
+   * Validates, writes the link and its outbox entry, and waits for the service's answer while it
+   * answers promptly; the key (made, or queued), or null with the errors shown at their fields and
+   * nothing left queued. `waiting` is told true before the link is written, then its key; after
+   * a success the caller ends the wait, once it shows the link.
+   */
+  async function save(
+    form: LinkForm,
+    placement: LinkPlacement,
+    waiting?: (answering: boolean | string) => void,
+  ): Promise<string | null> {
     const parsed = parseLinkForm(form, new Date());
     if (parsed.errors) {
       setErrors(problemsInWords(parsed.errors));
       return null;
     }
+    let key: string | null = null;
     try {
-      const key = await createLink({ db }, { input: parsed.fields, ...(await placementInMirror(db, placement)) });
-      kickSync();
+      waiting?.(true);
+      key = await createLink({ db }, { input: parsed.fields, ...(await placementInMirror(db, placement)) });
+      waiting?.(key);
+      await answered({ db }, key);
       setErrors({});
       return key;
     } catch (error) {
+      // Refused before it was written (the mirror knew), nothing is left to keep off the screen.
+      if (key === null) waiting?.(false);
       setErrors(formErrorsOf(error));
       return null;
     }

@@ -8,7 +8,7 @@ import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';
 import { createQrCode } from '@/lib/sync/actions';
-import { kickSync } from '@/lib/sync/kick';
+import { answered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
 import { DEFAULT_LOOK, type QrLook, QrLookFields } from './QrLookFields';
 import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
@@ -37,6 +37,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
   const [look, setLook] = useState<QrLook>(DEFAULT_LOOK);
   const [tried, setTried] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const parsed = createQrInput.safeParse(buildInput(type, drafts, look));
@@ -51,9 +52,10 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
   async function save() {
     setFailure(null);
     if (!parsed.success) return setTried((n) => n + 1);
+    setBusy(true);
     try {
-      await createQrCode({ db: database() }, parsed.data);
-      kickSync();
+      const db = database();
+      await answered({ db }, await createQrCode({ db }, parsed.data));
       // Clear what was typed for this type (a Wi-Fi password should not linger), keep the colours.
       setDrafts({ ...drafts, [type]: EMPTY_DRAFTS[type] });
       setLook({ ...look, name: '', logo: '' });
@@ -61,6 +63,8 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
       onSaved();
     } catch (error) {
       setFailure(errorBesideField(error, t('qr.notSaved')));
+    } finally {
+      setBusy(false);
     }
   }
   // Derived, not stored: the summary goes the moment the last marked field is fixed.
@@ -126,7 +130,9 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
         </div>
       </div>
       <div className="row">
-        <button type="submit">{t('qrCodeForm.createQrCode')}</button>
+        <button type="submit" disabled={busy}>
+          {t('qrCodeForm.createQrCode')}
+        </button>
         <span role="status" className="error">
           {summary ?? ''}
         </span>

@@ -23,6 +23,14 @@ export interface PopupState {
   page: PageInfo | null | undefined;
   createdKey: string | null;
   createdAt: number;
+  /**
+   * While "Shorten this page" waits for the service's answer, the form stays on screen (the new
+   * link is already in the mirror), so that a refusal is shown in it with what the person typed:
+   * true while the link is written, then its key. A refused link's key stays, as the link leaves
+   * the mirror a moment after the form learns of the refusal.
+   */
+  answering: boolean | string;
+  awaitingAnswer: (answering: boolean | string) => void;
   copy: CopyState;
   pageFound: (page: PageInfo | null) => void;
   created: (key: string, at: number) => void;
@@ -36,6 +44,8 @@ export function createPopupStore(clock: Clock = realClock) {
     page: undefined,
     createdKey: null,
     createdAt: 0,
+    answering: false,
+    awaitingAnswer: (answering) => set({ answering }),
     copy: 'idle',
     pageFound: (page) => set({ page }),
     created: (createdKey, createdAt) => set({ createdKey, createdAt, copy: 'waiting' }),

@@ -40,9 +40,6 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     );
   }
   if (entry?.state === 'failed')
-    return notify(
-      t('notify.refusedTitle'),
-      entry.error?.serverMessage ?? (entry.error ? problemInWords(entry.error.message) : t('notify.openSync')),
-    );
+    return notify(t('notify.refusedTitle'), entry.error ? problemInWords(entry.error.message) : t('notify.openSync'));
   return notify(t('notify.savedTitle'), t('notify.savedText'));
 }

@@ -39,7 +39,7 @@ export function App() {
 }
 
 function Popup({ connections, connected }: { connections: Connections; connected: boolean }) {
-  const { page, createdKey, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
+  const { page, createdKey, answering, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
   useEffect(() => {
     void currentPage(window.location.search).then(pageFound);
   }, [pageFound]);
@@ -55,7 +55,9 @@ function Popup({ connections, connected }: { connections: Connections; connected
   );
   // "Make another": the Shorten form although the page has links.
   const [another, setAnother] = useState(false);
-  const link = another ? undefined : links?.[0];
+  // Until the service has answered "Shorten this page", its form stays: a refusal is shown there.
+  const waiting = answering === true || links?.some((l) => l.key === answering);
+  const link = another || waiting ? undefined : links?.[0];
 
   // Copy the new short URL as soon as the service has made it, once, while the person still expects it.
   const shortUrl = link?.shorturl;

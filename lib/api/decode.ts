@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { words } from '../words';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
+import { fieldOfMessage, refusalInWords } from './refusals';
 import { errorFlag } from './schemas/primitives';
 import type { RawResponse } from './transport';
 
@@ -52,12 +53,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** "color: must be a HEX colour" → field "color", which forms use to put the message in place. */
-export function fieldOfMessage(message: string | null): string | null {
-  const m = message ? /^([A-Za-z][\w.[\]]{0,60}):\s/.exec(message) : null;
-  return m ? m[1]! : null;
-}
-
 function errorFromResponse(
   response: RawResponse,
   body: Record<string, unknown> | null,
@@ -91,9 +86,8 @@ function errorFromResponse(
       message: words('service.failed', { status: String(status) }),
     });
   }
-  return new ApiError({
-    ...base,
-    kind: 'validation',
-    message: serverMessage ?? words('service.refused', { status: String(status) }),
-  });
+  if (!serverMessage)
+    return new ApiError({ ...base, kind: 'validation', message: words('service.refused', { status: String(status) }) });
+  // A refusal is shown to the person at its field, in their language (lib/api/refusals.ts).
+  return new ApiError({ ...base, kind: 'validation', ...refusalInWords(serverMessage) });
 }

@@ -13,6 +13,7 @@ import { words } from '../words';
 import { kindOf } from './kinds/index';
 import type { Fields } from './kinds/kind';
 import { type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
+import { refuseTaken } from './taken';
 
 /**
  * One function per user action: its input validated with the API's own schemas, the local record
@@ -50,6 +51,8 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
   await change(ctx, async (now) => {
     const table = kindOf(entry.kind).table;
     if (entry.op === 'delete' && table && !(await ctx.db.table(table).get(entry.key))) return;
+    // What the mirror knows to be taken is refused here, at once and offline too, never queued to fail.
+    await refuseTaken(ctx.db, entry, null);
     // Queued before a deleted row goes, so the entry picks up the record's server id.
     await enqueue(ctx.db, entry, now);
     await kindOf(entry.kind).apply(ctx.db, entry, entry.key, now);
@@ -170,6 +173,7 @@ export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: 
     const edited = await kindOf(entry.kind).edit?.(ctx.db, entry, fields);
     if (!edited)
       throw new ApiError({ kind: 'validation', message: words('syncProblem.notEditable'), retryable: false });
+    await refuseTaken(ctx.db, edited, entry.key);
     const queued: Queued = entry;
     await ctx.db.outbox.put({ ...queued, ...edited, state: 'pending', error: null, attempts: 0, notBefore: now });
     await refreshSyncState(ctx.db, entry.kind, entry.key);

@@ -92,15 +92,24 @@ test('a change the service refuses is shown with its message, and goes through a
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
+  // Another account has this domain: the mirror cannot know, the service refuses a second registration.
+  const other = server.createAccount({ email: 'other@linkpilot.test' });
+  const registered = await fetch(`${server.url}/api/domain/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${other.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ domain: 'https://taken.linkpilot.test' }),
+  });
+  expect(registered.status).toBe(200);
   await dashboard.open('domains');
-  // The demo account already has this domain: the service refuses a second registration.
-  await expect(page.getByTestId('domain-row').filter({ hasText: 'go.linkpilot.test' })).toHaveCount(1);
-  await dashboard.addDomain('https://go.linkpilot.test');
+  // Slower than the dialog waits for an answer: the change is queued, and refused later.
+  server.setFaults({ latency: 6_000 });
+  await dashboard.addDomain('https://taken.linkpilot.test');
+  server.setFaults(null);
 
   await dashboard.open('sync');
-  const entry = dashboard.outboxEntries().filter({ hasText: 'go.linkpilot.test' });
+  const entry = dashboard.outboxEntries().filter({ hasText: 'taken.linkpilot.test' });
   await expect(entry).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
-  await expect(entry.getByTestId('outbox-error')).toContainText(/domain/i);
+  await expect(entry.getByTestId('outbox-error')).toHaveText('This domain is already registered.');
 
   await entry.getByRole('button', { name: 'Edit' }).click();
   await entry.getByLabel('Domain').fill('https://go2.linkpilot.test');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The dashboard's QR codes section: the create form, the list and a code's details. */
 export class QrCodesPage {
@@ -33,8 +33,16 @@ export class QrCodesPage {
     for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
   }
 
+  /** Saves, and waits for the service's answer: the dialog closes, or says why not. */
   async submit() {
     await this.form().getByRole('button', { name: 'Create QR code' }).click();
+    await expect
+      // count() never waits: the dialog may close between two looks.
+      .poll(
+        async () =>
+          (await this.form().count()) === 0 || (await this.form().locator('[role="status"]:not(:empty)').count()) > 0,
+      )
+      .toBe(true);
   }
 
   row(name: string) {

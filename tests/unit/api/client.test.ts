@@ -392,7 +392,7 @@ describe('failures become one typed error', () => {
     [
       'a refused field (400)',
       { status: 400, body: { error: 1, message: 'custom: alias is already taken' } },
-      { kind: 'validation', field: 'custom', retryable: false },
+      { kind: 'validation', field: 'custom', message: 'refusal.aliasTaken', retryable: false },
     ],
     [
       'an error body with HTTP 200',

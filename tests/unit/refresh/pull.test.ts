@@ -172,7 +172,13 @@ describe('look-alikes of records made here are flagged, never deleted unasked', 
   it('a record mirrored before ours was made is no copy of it', async () => {
     const db = freshDb();
     await pullAll(db, serviceListing({ channels: [channel(9)] }));
-    await madeHere(db, () => actions.createChannel({ db }, { name: 'Launch' }), 10);
+    // Here a second channel of a name is refused; made on another device, one reaches the mirror.
+    const elsewhere = async () => {
+      const key = await actions.createChannel({ db }, { name: 'Launch on another device' });
+      await db.channels.update(key, { name: 'Launch' });
+      return key;
+    };
+    await madeHere(db, elsewhere, 10);
     await pullAll(db, serviceListing({ channels: [channel(9), channel(10)] }));
     expect(await db.channels.where('twinOf').above('').count()).toBe(0);
   });

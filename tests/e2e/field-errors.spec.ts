@@ -1,0 +1,188 @@
+import type { Page } from '@playwright/test';
+import type { RunningServer } from '../../server/start';
+import { messagesOf } from '../unit/i18n/catalogue';
+import { expect, test } from './fixtures';
+import { openTab, outboxSize } from './support';
+
+// A create the service or the mirror refuses is answered in the form, at its field, in the
+// interface's language; the form keeps what was typed and nothing is left in the queue. A create
+// the service does not answer promptly is queued, and a refusal that comes later is fixed in Sync
+// with Edit first. Screenshots go to test-results/, to look at; they are not references.
+
+type Words = Record<string, string | undefined>;
+const say = (words: Words, key: string) => {
+  const text = words[key];
+  if (text === undefined) throw new Error(`no message ${key}`);
+  return text;
+};
+
+/** An alias another account holds: the mirror cannot know it, only the service refuses it. */
+async function aliasTakenElsewhere(server: RunningServer, alias: string): Promise<void> {
+  const { apiKey } = server.createAccount({ email: `other-${alias}@linkpilot.test` });
+  const response = await fetch(`${server.url}/api/url/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: 'https://example.org/elsewhere', custom: alias }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function connect(page: Page, words: Words, server: RunningServer, extensionUrl: (p: string) => string) {
+  await page.goto(extensionUrl('dashboard.html#/settings'));
+  await page.getByLabel(say(words, 'connectionForm_serviceUrl'), { exact: true }).fill(server.url);
+  await page.getByLabel(say(words, 'connectionForm_apiKey'), { exact: true }).fill(server.apiKey);
+  await page.getByRole('button', { name: say(words, 'connectionForm_connect'), exact: true }).click();
+  await expect(page.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+}
+
+for (const { language, code } of [
+  { language: 'en-US', code: 'en' },
+  { language: 'de', code: 'de' },
+  { language: 'ar', code: 'ar' },
+]) {
+  test.describe(`in ${code}`, () => {
+    test.use({ uiLanguage: language });
+
+    test('a taken alias, a used name or domain is refused at its field, the form filled, nothing queued', async ({
+      context,
+      server,
+      worker,
+      extensionUrl,
+      web,
+    }, testInfo) => {
+      const words = await messagesOf(code);
+      await aliasTakenElsewhere(server, 'spring-sale');
+      const dashboard = await context.newPage();
+      await dashboard.setViewportSize({ width: 1280, height: 800 });
+      await connect(dashboard, words, server, extensionUrl);
+
+      // The popup: the service refuses the alias; the refusal stands under the alias field.
+      const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
+      const popup = await context.newPage();
+      await popup.setViewportSize({ width: 400, height: 600 });
+      await popup.goto(`${extensionUrl('popup.html')}?tab=${tabId}`);
+      await popup.getByRole('button', { name: say(words, 'shorten_moreOptions') }).click();
+      const alias = popup.getByLabel(say(words, 'link_customAlias'), { exact: true });
+      await alias.fill('spring-sale');
+      await popup.getByRole('button', { name: say(words, 'shorten_formLabel'), exact: true }).click();
+      await expect(alias).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
+      await expect(alias).toHaveAttribute('aria-invalid', 'true');
+      await expect(alias).toHaveValue('spring-sale');
+      await expect(popup.getByTestId('short-url')).toHaveCount(0);
+      expect(await outboxSize(worker)).toBe(0);
+      await alias.scrollIntoViewIfNeeded();
+      await popup.screenshot({ path: testInfo.outputPath(`popup-alias-taken-${code}.png`) });
+
+      // An alias among the account's own links is refused by the mirror, before anything is sent.
+      await alias.fill('DEMO');
+      await popup.getByRole('button', { name: say(words, 'shorten_formLabel'), exact: true }).click();
+      await expect(alias).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
+      expect(await outboxSize(worker)).toBe(0);
+      // Corrected, it is made.
+      await alias.fill('spring-sale-2');
+      await popup.getByRole('button', { name: say(words, 'shorten_formLabel'), exact: true }).click();
+      await expect(popup.getByTestId('short-url')).toContainText('spring-sale-2');
+
+      // The dashboard: a channel name already used, whatever its case, at once.
+      await dashboard.goto(extensionUrl('dashboard.html#/channels'));
+      await dashboard
+        .getByRole('button', { name: say(words, 'channelsPage_newChannel'), exact: true })
+        .first()
+        .click();
+      const channelDialog = dashboard.getByRole('dialog', { name: say(words, 'channelsPage_newChannel') });
+      const channelName = channelDialog.getByLabel(say(words, 'channelsPage_channelName'), { exact: true });
+      await channelName.fill('news');
+      await channelDialog.getByRole('button', { name: say(words, 'channels_create'), exact: true }).click();
+      await expect(channelName).toHaveAccessibleDescription(say(words, 'refusal_channelNameUsed'));
+      await expect(channelName).toHaveValue('news');
+      expect(await outboxSize(worker)).toBe(0);
+      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-channel-name-used-${code}.png`) });
+      await dashboard.keyboard.press('Escape');
+
+      // A campaign name already used.
+      await dashboard.goto(extensionUrl('dashboard.html#/campaigns'));
+      await dashboard
+        .getByRole('button', { name: say(words, 'campaignForm_newCampaign'), exact: true })
+        .first()
+        .click();
+      const campaignForm = dashboard.getByRole('form', { name: say(words, 'campaignForm_newCampaign') });
+      const campaignName = campaignForm.getByLabel(say(words, 'campaignForm_campaignName'), { exact: true });
+      await campaignName.fill('LAUNCH WEEK');
+      await campaignForm.getByRole('button', { name: say(words, 'campaignForm_createCampaign'), exact: true }).click();
+      await expect(campaignName).toHaveAccessibleDescription(say(words, 'refusal_campaignNameUsed'));
+      await expect(campaignName).toHaveValue('LAUNCH WEEK');
+      expect(await outboxSize(worker)).toBe(0);
+      await dashboard.keyboard.press('Escape');
+
+      // A branded domain the account already has.
+      await dashboard.goto(extensionUrl('dashboard.html#/domains'));
+      await dashboard
+        .getByRole('button', { name: say(words, 'domainsPage_addDomain'), exact: true })
+        .first()
+        .click();
+      const domainDialog = dashboard.getByRole('dialog', { name: say(words, 'domainsPage_addABrandedDomain') });
+      const domain = domainDialog.getByLabel(say(words, 'domains_domain'), { exact: true });
+      await domain.fill('http://go.linkpilot.test');
+      await domainDialog.getByRole('button', { name: say(words, 'domainsPage_addDomain'), exact: true }).click();
+      await expect(domain).toHaveAccessibleDescription(say(words, 'refusal_domainRegistered'));
+      expect(await outboxSize(worker)).toBe(0);
+    });
+  });
+}
+
+for (const { language, code } of [
+  { language: 'en-US', code: 'en' },
+  { language: 'de', code: 'de' },
+  { language: 'ar', code: 'ar' },
+]) {
+  test.describe(`in ${code}, the service slow to answer`, () => {
+    test.use({ uiLanguage: language });
+
+    test('the create is queued; refused later, Sync offers Edit first with the field marked, in the language', async ({
+      context,
+      server,
+      worker,
+      extensionUrl,
+      web,
+    }, testInfo) => {
+      const words = await messagesOf(code);
+      await aliasTakenElsewhere(server, 'autumn');
+      const dashboard = await context.newPage();
+      await dashboard.setViewportSize({ width: 1280, height: 800 });
+      await connect(dashboard, words, server, extensionUrl);
+
+      // Longer than the form waits, shorter than the request timeout: the refusal comes after it.
+      server.setFaults({ latency: 6_000 });
+      const { tabId } = await openTab(context, worker, web.url('/autumn-page'));
+      const popup = await context.newPage();
+      await popup.setViewportSize({ width: 400, height: 600 });
+      await popup.goto(`${extensionUrl('popup.html')}?tab=${tabId}`);
+      await popup.getByRole('button', { name: say(words, 'shorten_moreOptions') }).click();
+      await popup.getByLabel(say(words, 'link_customAlias'), { exact: true }).fill('autumn');
+      await popup.getByRole('button', { name: say(words, 'shorten_formLabel'), exact: true }).click();
+      await expect(popup.getByTestId('pending-note')).toBeVisible({ timeout: 10_000 });
+      server.setFaults(null);
+
+      await dashboard.goto(extensionUrl('dashboard.html#/sync'));
+      const refused = dashboard.getByTestId('outbox-entry');
+      await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+      await expect(refused.getByTestId('outbox-error')).toHaveText(say(words, 'refusal_aliasTaken'));
+      // Edit is the first thing offered; sending it again unchanged is not.
+      const buttons = refused.getByRole('button');
+      await expect(buttons.first()).toHaveText(say(words, 'campaignSummary_edit'));
+      await expect(refused.getByRole('button', { name: say(words, 'syncCentre_retry'), exact: true })).toHaveCount(0);
+      await buttons.first().click();
+      const field = refused.getByLabel(say(words, 'change_label_customAlias'), { exact: true });
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
+      const save = refused.getByRole('button', { name: say(words, 'syncCentre_saveAndRetry'), exact: true });
+      await expect(save).toBeDisabled();
+      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-sync-edit-first-${code}.png`) });
+      // Changed, it goes again, and is made.
+      await field.fill('autumn-2');
+      await save.click();
+      await expect(dashboard.getByTestId('outbox-entry')).toHaveCount(0, { timeout: 20_000 });
+    });
+  });
+}

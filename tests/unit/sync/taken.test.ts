@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import * as actions from '@/lib/sync/actions';
+import { hostOf } from '@/lib/sync/taken';
+import { freshDb } from './db';
+
+const setup = () => {
+  const db = freshDb();
+  return { db, ctx: { db, now: () => Date.UTC(2026, 10, 22, 12) } };
+};
+
+/** The refusal an action threw, or null when it queued the change. */
+async function refusal(action: Promise<unknown>): Promise<Pick<ApiError, 'field' | 'message'> | null> {
+  try {
+    await action;
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { field: error.field, message: error.message };
+  }
+}
+
+describe('what the mirror knows to be taken is refused before it is queued, offline too', () => {
+  it('an alias among the account’s links, whatever its case: at the alias, with nothing queued', async () => {
+    const { db, ctx } = setup();
+    await actions.createLink(ctx, { input: { url: 'https://example.com/a', custom: 'Launch' } });
+    const before = await db.outbox.count();
+    expect(
+      await refusal(actions.createLink(ctx, { input: { url: 'https://example.com/b', custom: 'launch' } })),
+    ).toEqual({ field: 'custom', message: 'refusal.aliasTaken' });
+    expect(await db.outbox.count()).toBe(before);
+    expect(await db.links.count()).toBe(1);
+  });
+
+  it('a link without an alias, or with a free one, is queued', async () => {
+    const { ctx } = setup();
+    await actions.createLink(ctx, { input: { url: 'https://example.com/a', custom: 'one' } });
+    expect(await refusal(actions.createLink(ctx, { input: { url: 'https://example.com/a' } }))).toBeNull();
+    expect(
+      await refusal(actions.createLink(ctx, { input: { url: 'https://example.com/a', custom: 'two' } })),
+    ).toBeNull();
+  });
+
+  it('a campaign or channel name already used, compared ignoring case', async () => {
+    const { ctx } = setup();
+    await actions.createCampaign(ctx, { name: 'Spring Sale' });
+    await actions.createChannel(ctx, { name: 'Newsletter' });
+    expect(await refusal(actions.createCampaign(ctx, { name: 'spring sale' }))).toEqual({
+      field: 'name',
+      message: 'refusal.campaignNameUsed',
+    });
+    expect(await refusal(actions.createChannel(ctx, { name: 'NEWSLETTER' }))).toEqual({
+      field: 'name',
+      message: 'refusal.channelNameUsed',
+    });
+    // A channel and a campaign may share a name: the service keeps them apart.
+    expect(await refusal(actions.createChannel(ctx, { name: 'Spring Sale' }))).toBeNull();
+  });
+
+  it('a rotator slug already taken', async () => {
+    const { ctx } = setup();
+    await actions.createCampaign(ctx, { name: 'A', slug: 'spring' });
+    expect(await refusal(actions.createCampaign(ctx, { name: 'B', slug: 'Spring' }))).toEqual({
+      field: 'slug',
+      message: 'refusal.slugTaken',
+    });
+  });
+
+  it('a branded domain by its host: another scheme or a trailing slash is the same domain', async () => {
+    const { ctx } = setup();
+    await actions.createDomain(ctx, { domain: 'https://go.example.com' });
+    for (const domain of ['http://go.example.com', 'https://go.example.com/'])
+      expect(await refusal(actions.createDomain(ctx, { domain }))).toEqual({
+        field: 'domain',
+        message: 'refusal.domainRegistered',
+      });
+    expect(await refusal(actions.createDomain(ctx, { domain: 'https://go2.example.com' }))).toBeNull();
+    expect(hostOf('https://Go.Example.com.:8443')).toBe('go.example.com:8443');
+  });
+
+  it('a record whose own create was refused holds nothing on the service, and does not count', async () => {
+    const { db, ctx } = setup();
+    const key = await actions.createChannel(ctx, { name: 'Launch' });
+    await db.channels.update(key, { sync: 'failed' });
+    expect(await refusal(actions.createChannel(ctx, { name: 'Launch' }))).toBeNull();
+  });
+
+  it('a queued create edited to a taken name is refused; its own name is not taken from itself', async () => {
+    const { db, ctx } = setup();
+    await actions.createChannel(ctx, { name: 'Launch' });
+    await actions.createChannel(ctx, { name: 'Other' });
+    const [, other] = await db.outbox.orderBy('seq').toArray();
+    expect(await refusal(actions.editQueuedCreate(ctx, other!.seq!, { name: 'launch' }))).toEqual({
+      field: 'name',
+      message: 'refusal.channelNameUsed',
+    });
+    // Refused, the edit changed nothing.
+    expect((await db.channels.get(other!.key))?.name).toBe('Other');
+    expect(await refusal(actions.editQueuedCreate(ctx, other!.seq!, { name: 'Other', color: '#112233' }))).toBeNull();
+  });
+});
