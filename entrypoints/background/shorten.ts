@@ -11,7 +11,7 @@ import type { BackgroundSync } from './sync';
  * Shortens a URL from a browser surface (context menu, keyboard shortcut) with the active
  * connection: reuses the page's
  * existing link when there is one, otherwise queues a new one at the highest priority and
- * drains at once. The result is copied and confirmed with a notification, or the failure
+ * sends it at once. The result is copied and confirmed with a notification, or the failure
  * explained; offline, the link waits in the queue and the notification says so.
  */
 export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
@@ -20,18 +20,26 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
   const { db } = active;
   const existing = await linkForPage(db, url);
-  let key = existing?.key;
-  if (!key) {
+  let row = existing;
+  if (!row) {
+    let key: string;
     try {
       const defaults = await linkDefaultsItem.getValue();
       key = await createLink({ db }, { input: { url, status: defaults.status }, priority: 0 });
     } catch (error) {
       return notify(t('notify.cannotTitle'), errorInWords(error, t('notify.refused')));
     }
-    await active.drain();
+    // Sent at once, beside whatever the drain is doing; the drain follows for the rest.
+    await active.sendOwn();
+    row = await db.links.get(key);
+    if (row?.shorturl) void active.drain();
+    else {
+      // It could not go at once (a backoff, the budget): the drain may still send it while we wait.
+      await active.drain();
+      row = await db.links.get(key);
+    }
+    if (!row) return notify(t('notify.savedTitle'), t('notify.savedText'));
   }
-  const row = await db.links.get(key);
-  const entry = await db.outbox.where('key').equals(key).first();
   if (row?.shorturl) {
     const copied = await copyFromWorker(row.shorturl);
     return notify(
@@ -39,6 +47,7 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
       existing ? t('notify.alreadyShortened', { url: row.shorturl }) : row.shorturl,
     );
   }
+  const entry = await db.outbox.where('key').equals(row.key).first();
   if (entry?.state === 'failed')
     return notify(
       t('notify.refusedTitle'),
