@@ -1,8 +1,10 @@
+import { liveQuery } from 'dexie';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { copyFromWorker } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { linkForPage } from '@/lib/db/queries';
+import type { LinkpilotDb, LinkRow } from '@/lib/db/schema';
 import { linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { createLink } from '@/lib/sync/actions';
 import type { BackgroundSync } from './sync';
@@ -34,9 +36,9 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     row = await db.links.get(key);
     if (row?.shorturl) void active.drain();
     else {
-      // It could not go at once (a backoff, the budget): the drain may still send it while we wait.
-      await active.drain();
-      row = await db.links.get(key);
+      // A drain took it first, or it waits (a backoff, the budget): the drain sends it when it can.
+      void active.drain();
+      if (navigator.onLine) row = await sentOrStopped(db, key);
     }
     if (!row) return notify(t('notify.savedTitle'), t('notify.savedText'));
   }
@@ -54,4 +56,33 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
       entry.error?.serverMessage ?? (entry.error ? problemInWords(entry.error.message) : t('notify.openSync')),
     );
   return notify(t('notify.savedTitle'), t('notify.savedText'));
+}
+
+/** How long a shortcut waits for its link to be sent by the drain before saying it is saved. */
+const WAIT_FOR_DRAIN_MS = 5_000;
+
+/**
+ * The link's row once its short URL is known or its change has stopped (refused, or to be tried
+ * again later), or as it is after WAIT_FOR_DRAIN_MS.
+ */
+function sentOrStopped(db: LinkpilotDb, key: string): Promise<LinkRow | undefined> {
+  return new Promise((resolve) => {
+    let last: LinkRow | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve(last);
+    };
+    const timer = setTimeout(finish, WAIT_FOR_DRAIN_MS);
+    const subscription = liveQuery(async () => ({
+      row: await db.links.get(key),
+      entry: await db.outbox.where('key').equals(key).first(),
+    })).subscribe({
+      next: ({ row, entry }) => {
+        last = row;
+        if (row?.shorturl || !entry || entry.state === 'failed' || entry.error) finish();
+      },
+      error: finish,
+    });
+  });
 }
