@@ -31,15 +31,14 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     } catch (error) {
       return notify(t('notify.cannotTitle'), errorInWords(error, t('notify.refused')));
     }
-    // Sent at once, beside whatever the drain is doing; the drain follows for the rest.
-    await active.sendOwn();
-    row = await db.links.get(key);
-    if (row?.shorturl) void active.drain();
-    else {
-      // A drain took it first, or it waits (a backoff, the budget): the drain sends it when it can.
-      void active.drain();
-      if (navigator.onLine) row = await sentOrStopped(db, key);
-    }
+    // Sent at once, beside whatever the drain is doing, and copied as soon as its short URL is written
+    // (the settling after it need not be waited for). A drain may have taken it first, or it waits
+    // (a backoff, the budget): the drain follows and sends it when it can.
+    void active
+      .sendOwn()
+      .then(() => active.drain())
+      .catch((e: unknown) => console.error('Linkpilot: sending a shortcut link failed', e));
+    row = navigator.onLine ? await sentOrStopped(db, key) : await db.links.get(key);
     if (!row) return notify(t('notify.savedTitle'), t('notify.savedText'));
   }
   if (row?.shorturl) {
