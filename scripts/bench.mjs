@@ -5,9 +5,15 @@ import { ensureDependencies } from './ensure-deps.mjs';
 
 ensureDependencies();
 const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
-const suites = ['bench:sync', 'bench:bulk', 'bench:popup', 'bench:dashboard', 'bench:refresh', 'bench:faults'].filter(
-  (name) => name in scripts,
-);
+const suites = [
+  'bench:sync',
+  'bench:bulk',
+  'bench:popup',
+  'bench:moment',
+  'bench:dashboard',
+  'bench:refresh',
+  'bench:faults',
+].filter((name) => name in scripts);
 const lines = [];
 let failed = false;
 for (const suite of suites) {

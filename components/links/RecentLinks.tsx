@@ -8,6 +8,7 @@ import { SyncBadge } from '@/components/ui/SyncBadge';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { searchLinks } from '@/lib/db/queries';
+import type { LinkRow } from '@/lib/db/schema';
 import { CopyButton, copyAndSay } from './CopyButton';
 
 /** What a copy made with Enter in the list is recorded as: the row's Copy button shows it, the list announces it. */
@@ -19,8 +20,17 @@ const RECENT_HOST_MAX = 18;
  * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
  * Keyboard first: `/` goes to the search, the arrow keys move through the results, Enter copies the
  * chosen short URL, Escape clears the search. `focusSearch` puts the cursor there on opening.
+ * `initial`: the newest links, read before the page rendered, shown until the live query answers.
  */
-export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: number; focusSearch?: boolean }) {
+export function RecentLinks({
+  limit = 20,
+  focusSearch = false,
+  initial,
+}: {
+  limit?: number;
+  focusSearch?: boolean;
+  initial?: LinkRow[] | undefined;
+}) {
   const [query, setQuery] = useState('');
   const [qrFor, setQrFor] = useState<string | null>(null);
   const [copiedName, setCopiedName] = useState('');
@@ -73,7 +83,7 @@ export function RecentLinks({ limit = 20, focusSearch = false }: { limit?: numbe
       void copyAndSay(shortUrl, BY_KEYBOARD);
     }
   }
-  const links = useLiveQuery(() => searchLinks(database(), query, limit), [query, limit]);
+  const links = useLiveQuery(() => searchLinks(database(), query, limit), [query, limit], query ? undefined : initial);
   const ready = links !== undefined;
   useEffect(() => {
     // Marks "interactive" for the popup benchmark: the first time the list is on screen.

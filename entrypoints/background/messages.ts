@@ -28,9 +28,10 @@ function handlersFor(sync: BackgroundSync): Handlers {
       await activateConnection(r.id);
       return { activated: true };
     },
-    // A page's change may belong to any connection: one switched away from still sends its queue.
+    // A person's own change goes at once, beside a refresh that may be on the wire; a page's change
+    // may belong to any connection: one switched away from still sends its queue.
     'sync.kick': async () => {
-      const report = await sync.drain();
+      const report = await sync.sendOwn();
       void sync.drainAll();
       return report;
     },

@@ -1,8 +1,10 @@
+import { liveQuery } from 'dexie';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { copyFromWorker } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { linkForPage } from '@/lib/db/queries';
+import type { LinkpilotDb, LinkRow } from '@/lib/db/schema';
 import { linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { createLink } from '@/lib/sync/actions';
 import type { BackgroundSync } from './sync';
@@ -11,7 +13,7 @@ import type { BackgroundSync } from './sync';
  * Shortens a URL from a browser surface (context menu, keyboard shortcut) with the active
  * connection: reuses the page's
  * existing link when there is one, otherwise queues a new one at the highest priority and
- * drains at once. The result is copied and confirmed with a notification, or the failure
+ * sends it at once. The result is copied and confirmed with a notification, or the failure
  * explained; offline, the link waits in the queue and the notification says so.
  */
 export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
@@ -20,18 +22,25 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
   const { db } = active;
   const existing = await linkForPage(db, url);
-  let key = existing?.key;
-  if (!key) {
+  let row = existing;
+  if (!row) {
+    let key: string;
     try {
       const defaults = await linkDefaultsItem.getValue();
       key = await createLink({ db }, { input: { url, status: defaults.status }, priority: 0 });
     } catch (error) {
       return notify(t('notify.cannotTitle'), errorInWords(error, t('notify.refused')));
     }
-    await active.drain();
+    // Sent at once, beside whatever the drain is doing, and copied as soon as its short URL is written
+    // (the settling after it need not be waited for). A drain may have taken it first, or it waits
+    // (a backoff, the budget): the drain follows and sends it when it can.
+    void active
+      .sendOwn()
+      .then(() => active.drain())
+      .catch((e: unknown) => console.error('Linkpilot: sending a shortcut link failed', e));
+    row = navigator.onLine ? await sentOrStopped(db, key) : await db.links.get(key);
+    if (!row) return notify(t('notify.savedTitle'), t('notify.savedText'));
   }
-  const row = await db.links.get(key);
-  const entry = await db.outbox.where('key').equals(key).first();
   if (row?.shorturl) {
     const copied = await copyFromWorker(row.shorturl);
     return notify(
@@ -39,7 +48,37 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
       existing ? t('notify.alreadyShortened', { url: row.shorturl }) : row.shorturl,
     );
   }
+  const entry = await db.outbox.where('key').equals(row.key).first();
   if (entry?.state === 'failed')
     return notify(t('notify.refusedTitle'), entry.error ? problemInWords(entry.error.message) : t('notify.openSync'));
   return notify(t('notify.savedTitle'), t('notify.savedText'));
+}
+
+/** How long a shortcut waits for its link to be sent by the drain before saying it is saved. */
+const WAIT_FOR_DRAIN_MS = 5_000;
+
+/**
+ * The link's row once its short URL is known or its change has stopped (refused, or to be tried
+ * again later), or as it is after WAIT_FOR_DRAIN_MS.
+ */
+function sentOrStopped(db: LinkpilotDb, key: string): Promise<LinkRow | undefined> {
+  return new Promise((resolve) => {
+    let last: LinkRow | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve(last);
+    };
+    const timer = setTimeout(finish, WAIT_FOR_DRAIN_MS);
+    const subscription = liveQuery(async () => ({
+      row: await db.links.get(key),
+      entry: await db.outbox.where('key').equals(key).first(),
+    })).subscribe({
+      next: ({ row, entry }) => {
+        last = row;
+        if (row?.shorturl || !entry || entry.state === 'failed' || entry.error) finish();
+      },
+      error: finish,
+    });
+  });
 }

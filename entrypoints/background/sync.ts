@@ -64,6 +64,8 @@ function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>)
     db,
     engine,
     drain,
+    /** The person's own changes, sent now even while a drain is busy; the rest waits for the drain. */
+    sendOwn: () => engine.sendOwn(),
     async pull(): Promise<void> {
       await engine.requestPull();
       void drain();
@@ -126,6 +128,10 @@ export function createBackgroundSync() {
     active,
     /** Sends what every connection has queued, each to its own service. */
     drainAll,
+    /** Sends the active connection's own changes (a page's create, say) at once, beside any drain. */
+    async sendOwn(): Promise<DrainReport> {
+      return (await active())?.sendOwn() ?? NOT_DRAINED;
+    },
     /** Drains the active connection (the menu and the shortcut wait for their link). */
     async drain(): Promise<DrainReport> {
       return (await active())?.drain() ?? NOT_DRAINED;

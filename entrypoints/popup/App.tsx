@@ -17,8 +17,10 @@ import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database, showDatabase } from '@/lib/db/open';
 import { linksForPage } from '@/lib/db/queries';
+import type { LinkRow } from '@/lib/db/schema';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
+import type { FirstScreen } from './first-screen';
 
 // The form (and the validation library it brings) loads after the first paint: the popup shows the
 // page's link and the recent list from IndexedDB without waiting for it.
@@ -28,17 +30,28 @@ const ConnectionSwitcher = lazy(() =>
 );
 const ShortenForm = lazy(() => import('@/components/links/ShortenForm').then((m) => ({ default: m.ShortenForm })));
 
-export function App() {
+/** `first`: what main.tsx read for the first screen, shown at once (null when that read failed). */
+export function App({ first }: { first: FirstScreen | null }) {
   useTheme();
-  const connections = useStorageItem(connectionsItem);
+  const connections = useStorageItem(connectionsItem, first?.connections);
   if (!connections.loaded) return null;
   const active = activeConnection(connections.value);
   // Views read the selected database; keyed by the connection, they mount afresh on a switch.
   showDatabase(active?.database);
-  return <Popup key={active?.id ?? ''} connections={connections.value} connected={active !== null} />;
+  // The recent links read beforehand are those of the connection active then.
+  const recent = first && activeConnection(first.connections)?.id === active?.id ? first.recent : undefined;
+  return <Popup key={active?.id ?? ''} connections={connections.value} connected={active !== null} recent={recent} />;
 }
 
-function Popup({ connections, connected }: { connections: Connections; connected: boolean }) {
+function Popup({
+  connections,
+  connected,
+  recent,
+}: {
+  connections: Connections;
+  connected: boolean;
+  recent: LinkRow[] | undefined;
+}) {
   const { page, createdKey, answering, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
   useEffect(() => {
     void currentPage(window.location.search).then(pageFound);
@@ -169,7 +182,7 @@ function Popup({ connections, connected }: { connections: Connections; connected
         ) : null}
         <SamePageLinks links={links ?? []} another={another} onAnother={setAnother} />
         {/* With nothing to shorten here, the cursor goes where there is something to do. */}
-        <RecentLinks focusSearch={Boolean(link) || page === null || notShortenable !== null} />
+        <RecentLinks focusSearch={Boolean(link) || page === null || notShortenable !== null} initial={recent} />
         <ShortenAllTabs tabId={page?.tabId ?? null} />
         <ShortcutHint />
       </main>

@@ -4,11 +4,21 @@ import '@/components/ui/theme.css';
 import './popup.css';
 import { speakUiLanguage } from '@/components/ui/page-language';
 import { App } from './App';
+import { type FirstScreen, readFirstScreen } from './first-screen';
 
 speakUiLanguage(document);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render(first: FirstScreen | null): void {
+  if (first && first.theme !== 'system') document.documentElement.dataset.theme = first.theme;
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App first={first} />
+    </StrictMode>,
+  );
+}
+
+// The first render waits for what it shows, read side by side; should that fail, the views read it themselves.
+readFirstScreen().then(render, (error: unknown) => {
+  console.error('Linkpilot: reading the first screen failed', error);
+  render(null);
+});

@@ -35,9 +35,22 @@ export class BudgetStore {
     return this.current;
   }
 
-  private async save(next: Budget): Promise<void> {
+  private writing: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Kept in memory at once and written behind: no request waits on a disk write. A worker stopped
+   * before the write lands forgets a count that the next response's headers put right.
+   */
+  private save(next: Budget): void {
     this.current = next;
-    await this.db.meta.put({ key: BUDGET_META_KEY, value: next });
+    this.writing = this.writing
+      .then(() => this.db.meta.put({ key: BUDGET_META_KEY, value: this.current }))
+      .catch((e: unknown) => console.error('Linkpilot: the request budget could not be saved', e));
+  }
+
+  /** Resolves once what this store knows is in IndexedDB. */
+  saved(): Promise<unknown> {
+    return this.writing;
   }
 
   /** Milliseconds a request of this priority must wait. */
@@ -53,10 +66,10 @@ export class BudgetStore {
       if (wait > maxWaitMs) throw new BudgetWait(this.now() + wait);
       await sleep(wait);
     }
-    await this.save(spend(await this.get(), this.now(), use));
+    this.save(spend(await this.get(), this.now(), use));
   }
 
   async observe(info: RateLimitInfo, status: number): Promise<void> {
-    await this.save(observe(await this.get(), info, status, this.now()));
+    this.save(observe(await this.get(), info, status, this.now()));
   }
 }

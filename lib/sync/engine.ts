@@ -1,7 +1,7 @@
 import { type ApiClient, createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { type Fetch, platformFetch } from '../api/fetch';
-import type { LinkpilotDb } from '../db/schema';
+import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { planRefresh } from '../refresh/plan';
 import { pullInProgress, requestPull } from '../refresh/pull';
 import { type ClientFor, createRefreshRunner, type RefreshRun } from '../refresh/runner';
@@ -10,7 +10,7 @@ import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
 import { kindOf } from './kinds';
 import { afterFailure } from './policy';
-import { claim, nextEntry, recoverInflight, settle } from './queue';
+import { claim, claimOwn, nextEntry, recoverInflight, settle } from './queue';
 
 export interface Connection {
   baseUrl: string;
@@ -51,6 +51,11 @@ const MAX_STEPS = 5_000;
 const MAX_INLINE_WAIT_MS = 65_000;
 /** The same for background refresh. */
 const MAX_INLINE_REFRESH_WAIT_MS = 2_000;
+/** The person's own changes sent at once by one call, at most (a click makes one). */
+const MAX_OWN = 20;
+
+/** How one request for an entry ended: sent, back in the queue to wait for the budget, or failed. */
+type Delivery = { sent: true } | { wait: number } | { failure: ApiError; changes: Partial<Queued> };
 
 /**
  * The drain loop: sends the outbox in order, one request at a time inside the budget, then refreshes
@@ -67,6 +72,8 @@ export function createSyncEngine(deps: EngineDeps) {
   const refresher = createRefreshRunner(db, now, random);
   const timeout = async () => (await deps.timeoutMs?.()) ?? 15_000;
   let rerun = false;
+  /** Own changes on the wire beside a drain: its recovery of entries left in flight passes them over. */
+  const sending = new Set<number>();
 
   // A drain that waits (for the budget's reset, a backoff) wakes when someone kicks it: the change
   // just queued goes at once instead of after the wait.
@@ -118,11 +125,58 @@ export function createSyncEngine(deps: EngineDeps) {
     }
   }
 
+  /** Sends a claimed entry and settles it: done, back to pending for the budget, or as the failure policy says. */
+  async function deliver(entry: OutboxEntry, clients: ClientFor, timeoutMs: number): Promise<Delivery> {
+    try {
+      await kindOf(entry.kind).send({ db, api: clients(entry.priority, entry.priority ? 'outbox' : 'user') }, entry);
+      await settle(db, entry, 'done');
+      return { sent: true };
+    } catch (error) {
+      if (error instanceof BudgetWait) {
+        await db.outbox.update(entry.seq!, { state: 'pending' });
+        return { wait: error.until };
+      }
+      const failure = error instanceof ApiError ? error : unexpected(error);
+      const changes = afterFailure(entry, failure, now(), { timeoutMs, random });
+      await settle(db, entry, changes);
+      return { failure, changes };
+    }
+  }
+
+  /**
+   * The person's own changes (priority 0), sent now beside whatever a drain is doing (a refresh on
+   * the wire, a wait for the budget), each claimed in one transaction so that it goes once. What
+   * cannot go at once (offline, a backoff, a spent budget) stays queued for the drain.
+   */
+  async function sendOwn(): Promise<DrainReport> {
+    const report: DrainReport = { sent: 0, failed: 0, wakeAt: null };
+    if (!isOnline()) return report;
+    const [connection, timeoutMs] = await Promise.all([deps.connection(), timeout()]);
+    if (!connection) return report;
+    for (let i = 0; i < MAX_OWN; i++) {
+      const entry = await claimOwn(db, now(), (seq) => sending.add(seq));
+      if (!entry) break;
+      let outcome: Delivery;
+      try {
+        outcome = await deliver(entry, clientsFor(connection, timeoutMs), timeoutMs);
+      } finally {
+        sending.delete(entry.seq!);
+      }
+      if ('sent' in outcome) {
+        report.sent += 1;
+        continue;
+      }
+      if ('changes' in outcome && outcome.changes.state === 'failed') report.failed += 1;
+      break;
+    }
+    return report;
+  }
+
   async function runDrain(): Promise<DrainReport> {
     const report: DrainReport = { sent: 0, failed: 0, wakeAt: null };
     let networkFailures = 0;
     let floor = 0;
-    await recoverInflight(db, await timeout());
+    await recoverInflight(db, await timeout(), sending);
 
     /** Waits for `at` here when it is near (a kick ends the wait early); else returns it, ending the drain. */
     async function waitUntil(at: number, inline: number): Promise<number | undefined> {
@@ -134,26 +188,20 @@ export function createSyncEngine(deps: EngineDeps) {
     async function send(seq: number, clients: ClientFor, timeoutMs: number): Promise<number | null | undefined> {
       const entry = await claim(db, seq, now());
       if (!entry) return;
-      try {
-        await kindOf(entry.kind).send({ db, api: clients(entry.priority, entry.priority ? 'outbox' : 'user') }, entry);
-        await settle(db, entry, 'done');
+      const outcome = await deliver(entry, clients, timeoutMs);
+      if ('sent' in outcome) {
         networkFailures = 0;
         report.sent += 1;
-      } catch (error) {
-        if (error instanceof BudgetWait) {
-          // Back below the floor, but this drain ends here.
-          await db.outbox.update(entry.seq!, { state: 'pending' });
-          return error.until;
-        }
-        const failure = error instanceof ApiError ? error : unexpected(error);
-        const changes = afterFailure(entry, failure, now(), { timeoutMs, random });
-        await settle(db, entry, changes);
-        if (changes.state === 'failed') report.failed += 1;
-        if (failure.kind === 'auth') return null;
-        // Every further request would fail alike: stop until this entry is due again.
-        if (failure.kind === 'network' && (!isOnline() || ++networkFailures >= NETWORK_FAILURES_BEFORE_PAUSE))
-          return changes.notBefore ?? null;
+        return;
       }
+      // Back below the floor, but this drain ends here.
+      if ('wait' in outcome) return outcome.wait;
+      const { failure, changes } = outcome;
+      if (changes.state === 'failed') report.failed += 1;
+      if (failure.kind === 'auth') return null;
+      // Every further request would fail alike: stop until this entry is due again.
+      if (failure.kind === 'network' && (!isOnline() || ++networkFailures >= NETWORK_FAILURES_BEFORE_PAUSE))
+        return changes.notBefore ?? null;
     }
 
     /** One step: a change sent, a refresh request, or a wait. Returns, like `send`, when the drain should end. */
@@ -211,9 +259,12 @@ export function createSyncEngine(deps: EngineDeps) {
           const r = await runDrain();
           last = { ...r, sent: last.sent + r.sent, failed: last.failed + r.failed };
         }
+        // A drained worker may stop: what it learnt of the budget is on disk first.
+        await budget.saved();
       });
       return last;
     },
+    sendOwn,
     /** Queues a full refresh of the mirror; the next drain performs it. */
     async requestPull(): Promise<void> {
       await requestPull(db, now());

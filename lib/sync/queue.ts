@@ -52,6 +52,34 @@ export async function nextEntry(db: LinkpilotDb, now: number, from = 0, unreacha
 }
 
 /**
+ * The person's own oldest change (priority 0) that may go now, marked as on the wire in the same
+ * transaction as its read: sent beside a drain, one sender claims it and the other passes it over.
+ * `claimed` learns its seq before the transaction ends, ahead of any drain's recovery.
+ */
+export async function claimOwn(
+  db: LinkpilotDb,
+  now: number,
+  claimed: (seq: number) => void,
+): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const own = await db.outbox
+      .where('[state+priority+seq]')
+      .between(['pending', 0, 0], ['pending', 0, Infinity])
+      .limit(PAGE)
+      .toArray();
+    for (const entry of own) {
+      if (!isReady(entry) || entry.notBefore > now) continue;
+      const first = await db.outbox.where('key').equals(entry.key).first();
+      if (first?.seq !== entry.seq) continue;
+      await db.outbox.update(entry.seq!, { state: 'inflight', sentAt: now });
+      claimed(entry.seq!);
+      return { ...entry, state: 'inflight', sentAt: now };
+    }
+    return null;
+  });
+}
+
+/**
  * Marks the entry as on the wire and returns it as it is now. In one transaction with the read: a
  * page may have folded an edit into it, or dropped it, since `nextEntry` looked; sending the older
  * copy would lose that edit or send what was deleted.
@@ -78,12 +106,17 @@ export async function settle(db: LinkpilotDb, entry: OutboxEntry, changes: Parti
 /**
  * Entries left in flight by a worker that was stopped: their outcome is unknown. A create may still
  * be running on the service, and looking for its record before it is written would send it twice:
- * it waits as a timed-out create does.
+ * it waits as a timed-out create does. Entries this worker has on the wire (`sending`) are not left.
  */
-export async function recoverInflight(db: LinkpilotDb, timeoutMs: number): Promise<void> {
+export async function recoverInflight(
+  db: LinkpilotDb,
+  timeoutMs: number,
+  sending: ReadonlySet<number> = new Set(),
+): Promise<void> {
   await db.outbox
     .where('state')
     .equals('inflight')
+    .filter((e) => !sending.has(e.seq!))
     .modify((e) => {
       e.state = 'pending';
       if (e.op !== 'create') return;

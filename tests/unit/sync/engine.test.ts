@@ -618,3 +618,67 @@ describe('background refresh in the drain', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 });
+
+describe("the person's own change", () => {
+  /** A service whose answers to requests matching `held` wait until `release` is called. */
+  function heldService(held: (method: string, path: string) => boolean) {
+    const service = fakeService(({ method, path }) => {
+      if (method === 'POST' && path === '/api/url/add')
+        return { body: { error: 0, id: 7, shorturl: 'https://s.test/own' } };
+      if (path === '/api/account') return { body: { error: 0, data: { id: 1, email: 'a@b.test' } } };
+      return page(path === '/api/overlay' ? 'cta' : (path.split('/').pop() ?? ''), []);
+    });
+    const gates: (() => void)[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (held(request.method, new URL(request.url).pathname)) await new Promise<void>((r) => gates.push(r));
+      return service.fetch(input, init);
+    };
+    const release = () => {
+      for (const open of gates.splice(0)) open();
+    };
+    const waiting = () => gates.length;
+    return { service, fetch, release, waiting };
+  }
+  const engineWith = (db: ReturnType<typeof freshDb>, fetch: typeof globalThis.fetch) =>
+    createSyncEngine({ db, connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }), fetch });
+
+  it('goes at once while the drain waits for a refresh answer, and goes once', async () => {
+    const db = freshDb();
+    const held = heldService((method) => method === 'GET');
+    const engine = engineWith(db, held.fetch);
+    await engine.requestPull();
+    const walking = engine.drain();
+    await vi.waitFor(() => expect(held.waiting()).toBe(1));
+    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/own' }, priority: 0 });
+    const report = await engine.sendOwn();
+    // Sent and shown while the refresh request is still unanswered.
+    expect(report).toMatchObject({ sent: 1, failed: 0 });
+    expect(held.waiting()).toBe(1);
+    expect(await db.links.get(key)).toMatchObject({ id: 7, shorturl: 'https://s.test/own' });
+    held.release();
+    const release = setInterval(held.release, 5);
+    await walking;
+    clearInterval(release);
+    expect(held.service.sent().filter((r) => r === 'POST /api/url/add')).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('on the wire, is left alone by a drain that recovers what a stopped worker left in flight', async () => {
+    const db = freshDb();
+    const held = heldService((method) => method === 'POST');
+    const engine = engineWith(db, held.fetch);
+    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/own' }, priority: 0 });
+    const sending = engine.sendOwn();
+    await vi.waitFor(() => expect(held.waiting()).toBe(1));
+    // A drain starting now finds the entry in flight: not another worker's, so not made ambiguous or sent again.
+    const drained = engine.drain();
+    await vi.waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'inflight' }));
+    held.release();
+    expect(await sending).toMatchObject({ sent: 1 });
+    await drained;
+    expect(held.service.sent().filter((r) => r === 'POST /api/url/add')).toHaveLength(1);
+    expect(await db.links.get(key)).toMatchObject({ id: 7 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
