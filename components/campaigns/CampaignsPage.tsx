@@ -69,7 +69,7 @@ export function CampaignsPage() {
         <Dialog title={t('campaignForm.newCampaign')} onClose={() => setCreating(false)}>
           <NewCampaignForm
             onSave={async (input) => {
-              await answered({ db }, await createCampaign({ db }, input));
+              await answered({ db }, await createCampaign({ db, priority: 0 }, input));
               setCreating(false);
             }}
           />

@@ -120,7 +120,7 @@ export function ChannelsPage() {
             submitLabel={editing === 'new' ? t('channels.create') : t('channels.save')}
             onSave={async (input) => {
               // A create is sent and answered before the dialog closes; an edit is sent in the background.
-              if (editing === 'new') await answered({ db }, await createChannel({ db }, input));
+              if (editing === 'new') await answered({ db }, await createChannel({ db, priority: 0 }, input));
               else {
                 await updateChannel({ db }, editing.key, input);
                 kickSync();

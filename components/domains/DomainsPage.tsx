@@ -121,7 +121,7 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
         e.preventDefault();
         void form
           .submit(async (input) => {
-            await answered({ db }, await createDomain({ db }, input));
+            await answered({ db }, await createDomain({ db, priority: 0 }, input));
           })
           .then((saved) => saved && onDone());
       }}

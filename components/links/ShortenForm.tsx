@@ -74,7 +74,7 @@ export function ShortenForm({
       type: opts.type,
       domain: opts.domain,
     };
-    const placement = { channelKey: opts.channelKey, campaignKey: opts.campaignKey, priority: 0 as const };
+    const placement = { channelKey: opts.channelKey, campaignKey: opts.campaignKey };
     const key = await model.save(form, placement, usePopup.getState().awaitingAnswer);
     setBusy(false);
     if (key === null) return setMore(true);

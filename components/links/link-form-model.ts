@@ -24,8 +24,6 @@ export interface Option {
 export interface LinkPlacement {
   channelKey: string | null;
   campaignKey: string | null;
-  /** 0 when someone waits for the short URL (the popup's "Shorten this page"). */
-  priority?: 0 | 1;
 }
 
 /** A failure as the form shows it: next to the field the service or the client named, else on the form. */
@@ -68,7 +66,10 @@ export function useLinkFormModel() {
     let key: string | null = null;
     try {
       waiting?.(true);
-      key = await createLink({ db }, { input: parsed.fields, ...(await placementInMirror(db, placement)) });
+      key = await createLink(
+        { db, priority: 0 },
+        { input: parsed.fields, ...(await placementInMirror(db, placement)) },
+      );
       waiting?.(key);
       await answered({ db }, key);
       setErrors({});

@@ -55,7 +55,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
     setBusy(true);
     try {
       const db = database();
-      await answered({ db }, await createQrCode({ db }, parsed.data));
+      await answered({ db }, await createQrCode({ db, priority: 0 }, parsed.data));
       // Clear what was typed for this type (a Wi-Fi password should not linger), keep the colours.
       setDrafts({ ...drafts, [type]: EMPTY_DRAFTS[type] });
       setLook({ ...look, name: '', logo: '' });

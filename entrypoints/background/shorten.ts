@@ -5,6 +5,7 @@ import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { linkForPage } from '@/lib/db/queries';
 import type { LinkpilotDb, LinkRow } from '@/lib/db/schema';
+import { whyNotShortenable } from '@/lib/pages/shortenable';
 import { linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { createLink } from '@/lib/sync/actions';
 import type { BackgroundSync } from './sync';
@@ -18,6 +19,8 @@ import type { BackgroundSync } from './sync';
  */
 export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
   if (!url) return notify(t('notify.nothingTitle'), t('notify.nothingText'));
+  const why = whyNotShortenable(url);
+  if (why) return notify(t('notify.cannotTitle'), problemInWords(why));
   const active = await sync.active();
   if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
   const { db } = active;

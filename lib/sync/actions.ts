@@ -22,6 +22,8 @@ import { refuseTaken } from './taken';
 export interface ActionContext {
   db: LinkpilotDb;
   now?: () => number;
+  /** 0 when a person waits for the service's answer (a form that stays open for it): sent first. */
+  priority?: 0 | 1;
 }
 
 export interface CreateLinkAction {
@@ -63,7 +65,7 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
 /** Queues a record's create under a new local key, and returns the key. */
 async function create(ctx: ActionContext, draft: Draft): Promise<string> {
   const key = newLocalKey();
-  await queue(ctx, { ...draft, key });
+  await queue(ctx, { priority: ctx.priority, ...draft, key });
   return key;
 }
 
@@ -71,7 +73,7 @@ export async function createLink(ctx: ActionContext, action: CreateLinkAction): 
   const input = validateInput(linkFieldsInput, action.input);
   const late = expiryProblem(input.expiry, new Date((ctx.now ?? Date.now)()));
   if (late) throw new ApiError({ kind: 'validation', field: 'expiry', message: late, retryable: false });
-  const { channelKey = null, campaignKey = null, priority = 1 } = action;
+  const { channelKey = null, campaignKey = null, priority = ctx.priority ?? 1 } = action;
   const deps = [channelKey, campaignKey].filter((k) => k !== null);
   const payload = { input, channelKey, campaignKey };
   return create(ctx, { kind: 'link', op: 'create', deps, payload, priority });
