@@ -13,7 +13,7 @@ import { kickSync } from '@/lib/sync/kick';
  * Puts a link into a channel or a campaign, locally at once and synced in the background. The API
  * can assign but never take a link out again (only deleting the channel or campaign does), so once
  * a link is placed, "none" is no longer offered: it could not be kept. That is said once, where it
- * matters: the first time the person opens one of the choices, and then never again.
+ * matters: the first time the person opens or changes one of the choices, and then never again.
  */
 export function AssignControls({ link }: { link: LinkRow }) {
   const db = database();
@@ -43,10 +43,11 @@ export function AssignControls({ link }: { link: LinkRow }) {
           value={channelKey}
           aria-describedby={hint ? hintId : undefined}
           onFocus={aboutToChoose}
-          onChange={(e) =>
-            e.target.value &&
-            void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync)
-          }
+          onChange={(e) => {
+            aboutToChoose();
+            if (e.target.value)
+              void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync);
+          }}
         >
           {channelKey === '' ? <option value="">{t('link.noChannel')}</option> : null}
           {channels.map((c) => (
@@ -63,7 +64,10 @@ export function AssignControls({ link }: { link: LinkRow }) {
           value={campaignKey}
           aria-describedby={hint ? hintId : undefined}
           onFocus={aboutToChoose}
-          onChange={(e) => e.target.value && void assignToCampaign({ db }, e.target.value, link.key).then(kickSync)}
+          onChange={(e) => {
+            aboutToChoose();
+            if (e.target.value) void assignToCampaign({ db }, e.target.value, link.key).then(kickSync);
+          }}
         >
           {campaignKey === '' ? <option value="">{t('link.noCampaign')}</option> : null}
           {campaigns.map((c) => (
