@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import type { LinkpilotDb } from '../db/schema';
 import type { ActionContext } from './actions';
 import { discardChange } from './actions';
-import { kickSync } from './kick';
+import { sendWhenAsked } from './kick';
 import { readReachability } from './reachability';
 
 /**
@@ -20,7 +20,13 @@ export type Answer = { state: 'made' } | { state: 'refused'; seq: number; error:
  * refused (its entry failed), or still queued, because the service is known to be out of reach,
  * a try failed in a way that is tried again later, or `waitMs` passed without an answer.
  */
-export function answerTo(db: LinkpilotDb, key: string, waitMs = ANSWER_WAIT_MS): Promise<Answer> {
+export function answerTo(
+  db: LinkpilotDb,
+  key: string,
+  waitMs = ANSWER_WAIT_MS,
+  /** Resolves when the worker says it has sent what it could: the answer is read at once then. */
+  sent?: Promise<unknown>,
+): Promise<Answer> {
   return new Promise((resolve) => {
     let done = false;
     const finish = (answer: Answer) => {
@@ -32,22 +38,23 @@ export function answerTo(db: LinkpilotDb, key: string, waitMs = ANSWER_WAIT_MS):
       resolve(answer);
     };
     const timer = setTimeout(() => finish({ state: 'queued' }), waitMs);
-    const subscription = liveQuery(async () => ({
+    const read = async () => ({
       create: await db.outbox
         .where('key')
         .equals(key)
         .filter((e) => e.op === 'create')
         .first(),
       reach: await readReachability(db),
-    })).subscribe({
-      next: ({ create, reach }) => {
-        if (!create) return finish({ state: 'made' });
-        if (create.state === 'failed' && create.error)
-          return finish({ state: 'refused', seq: create.seq!, error: ApiError.from(create.error) });
-        if (reach?.reachable === false || (create.state === 'pending' && create.error)) finish({ state: 'queued' });
-      },
-      error: () => finish({ state: 'queued' }),
     });
+    const judge = ({ create, reach }: Awaited<ReturnType<typeof read>>) => {
+      if (!create) return finish({ state: 'made' });
+      if (create.state === 'failed' && create.error)
+        return finish({ state: 'refused', seq: create.seq!, error: ApiError.from(create.error) });
+      if (reach?.reachable === false || (create.state === 'pending' && create.error)) finish({ state: 'queued' });
+    };
+    const subscription = liveQuery(read).subscribe({ next: judge, error: () => finish({ state: 'queued' }) });
+    // The worker's reply comes before the news of its write reaches this page.
+    void sent?.then(read).then(judge, () => undefined);
   });
 }
 
@@ -58,8 +65,7 @@ export function answerTo(db: LinkpilotDb, key: string, waitMs = ANSWER_WAIT_MS):
  * false when it stays queued.
  */
 export async function answered(ctx: ActionContext, key: string, waitMs = ANSWER_WAIT_MS): Promise<boolean> {
-  kickSync();
-  const answer = await answerTo(ctx.db, key, waitMs);
+  const answer = await answerTo(ctx.db, key, waitMs, sendWhenAsked());
   if (answer.state !== 'refused') return answer.state === 'made';
   await discardChange(ctx, answer.seq);
   throw answer.error;
