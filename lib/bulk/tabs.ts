@@ -1,4 +1,4 @@
-import { webUrlProblem } from '../api/inputs/formats';
+import { webUrlProblem } from '../api/web-url';
 import { linksForPages } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { pageKey } from '../links/page-identity';

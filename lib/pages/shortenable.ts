@@ -1,4 +1,4 @@
-import { webUrlProblem } from '@/lib/api/inputs/formats';
+import { webUrlProblem } from '@/lib/api/web-url';
 import { words } from '@/lib/words';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type MessageKey, words } from '../../words';
+import { webUrlProblem } from '../web-url';
 
 /**
  * Field formats for what we send. The same schemas validate the forms, so a person sees the
@@ -19,22 +20,6 @@ export const webUrlInput = z
     const problem = webUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-export function webUrlProblem(value: string): string | null {
-  if (/\s/.test(value)) return words('input.url.spaces');
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-  if (!scheme) return words('input.url.noScheme');
-  if (scheme !== 'http' && scheme !== 'https') return words('input.url.scheme', { scheme });
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return words('input.url.unreadable');
-  }
-  if (!url.hostname) return words('input.url.noHost');
-  if (!/^[^.\s]+(\.[^.\s]+)+$|^localhost$|^\[[0-9a-f:]+\]$/i.test(url.hostname)) return words('input.url.partialHost');
-  return null;
-}
 
 export const hexColorInput = z
   .string()

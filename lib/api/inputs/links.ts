@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type MessageKey, words } from '../../words';
 import { type FieldErrors, fieldErrors } from '../validate-input';
-import { aliasInput, datetimeInput, limitedText, serverId, webUrlInput, webUrlProblem } from './formats';
+import { webUrlProblem } from '../web-url';
+import { aliasInput, datetimeInput, limitedText, serverId, webUrlInput } from './formats';
 
 /** direct | frame | splash, a custom splash page id ("12"), or a CTA overlay ("overlay-3"). */
 export const redirectTypeInput = z
