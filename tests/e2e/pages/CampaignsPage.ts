@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The dashboard's Campaigns section, as a person uses it. */
 export class CampaignsPage {
@@ -23,6 +23,15 @@ export class CampaignsPage {
     if (fields.slug !== undefined) await form.getByLabel('Rotator slug').fill(fields.slug);
     if (fields.public !== undefined) await form.getByRole('checkbox', { name: /^Public/ }).setChecked(fields.public);
     await form.getByRole('button', { name: 'Create campaign' }).click();
+    // The dialog waits for the service's answer: it closes, or says why not beside a field or below.
+    await expect
+      // count() never waits: the dialog may close between two looks.
+      .poll(
+        async () =>
+          (await form.count()) === 0 || (await form.locator('[aria-invalid="true"], [role="alert"]').count()) > 0,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
   }
 
   row(name: string) {
