@@ -6,7 +6,7 @@ import { formatNumber } from '@/components/ui/format';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
-import { alreadyShortened, reusing } from '@/lib/bulk/same-page';
+import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
 import { readUrlList } from '@/lib/bulk/url-list';
 import { database } from '@/lib/db/open';
 import { csvCell } from '@/lib/export/links-export';
@@ -41,18 +41,22 @@ export function BulkShorten() {
   const list = useMemo(() => readUrlList(text), [text]);
   const existing = useLiveQuery(() => alreadyShortened(db, list.items), [list], []);
   const [again, setAgain] = useState(false);
-  const toMake = again ? list.items.length : list.items.length - existing.length;
+  const lines = useMemo(() => reusing(list.items, existing, !again), [list, existing, again]);
+  const taken = useLiveQuery(() => aliasesTaken(db, lines), [lines], []);
+  const problems = useMemo(() => [...list.problems, ...taken].sort((a, b) => a.line - b.line), [list.problems, taken]);
+  const going = lines.filter((i) => !taken.some((p) => p.line === i.line));
+  const toMake = going.filter((i) => !i.reuse).length;
 
   async function start() {
     const utm = presets.find((p) => p.name === preset)?.utm ?? {};
     try {
       const queued = await queueLinks(
         { db },
-        reusing(list.items, existing, !again).map((i) => (i.reuse ? i : { ...i, url: applyUtm(i.url, utm) })),
+        going.map((i) => (i.reuse ? i : { ...i, url: applyUtm(i.url, utm) })),
         { channelKey: channelKey || null, campaignKey: campaignKey || null },
       );
       setKeys(queued);
-      setReused(again ? 0 : existing.length);
+      setReused(going.length - toMake);
       setError(null);
       kickSync();
     } catch (e) {
@@ -60,7 +64,7 @@ export function BulkShorten() {
     }
   }
 
-  if (keys) return <BulkResults keys={keys} problems={list.problems.length} reused={reused} />;
+  if (keys) return <BulkResults keys={keys} problems={problems.length} reused={reused} />;
   return (
     <div className="stack-lg" data-testid="bulk">
       <div className="stack field">
@@ -115,11 +119,11 @@ export function BulkShorten() {
           {presets.map((p) => ({ value: p.name, label: p.name }))}
         </ChoiceField>
       </div>
-      {list.problems.length > 0 ? (
+      {problems.length > 0 ? (
         <div className="stack" data-testid="bulk-problems">
-          <p className="error">{plural('bulk.problems', list.problems.length)}</p>
+          <p className="error">{plural('bulk.problems', problems.length)}</p>
           <ul className="item-list">
-            {list.problems.slice(0, 100).map((p) => (
+            {problems.slice(0, 100).map((p) => (
               <li key={p.line} className="item-row small-text">
                 <span className="badge">{t('bulk.line', { n: formatNumber(p.line) })}</span>
                 <span className="grow truncate">{p.text}</span>
@@ -136,11 +140,11 @@ export function BulkShorten() {
         </p>
       ) : null}
       <div className="actions">
-        <button type="button" disabled={list.items.length === 0} onClick={() => void start()}>
+        <button type="button" disabled={going.length === 0} onClick={() => void start()}>
           {toMake > 0
             ? plural('bulk.shortenCount', toMake)
-            : list.items.length > 0
-              ? plural('samePage.useExisting', list.items.length)
+            : going.length > 0
+              ? plural('samePage.useExisting', going.length)
               : t('bulkShorten.shorten')}
         </button>
       </div>

@@ -1,5 +1,7 @@
 import { linksForPages } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
+import { words } from '../words';
+import type { BulkProblem } from './url-list';
 
 /** A line of a list whose page already has a link: the best of them (see `linksForPages`). */
 export interface AlreadyShortened {
@@ -41,4 +43,25 @@ export function reusing<T extends { line: number }>(
     const key = byLine.get(item.line);
     return key ? { ...item, reuse: key } : item;
   });
+}
+
+/**
+ * The lines asking for an alias another link already has, compared as the service compares (ignoring
+ * case): the mirror would refuse their create (lib/sync/taken.ts), so each is listed at its line
+ * instead of refusing the whole list. A line reusing its page's link asks for nothing and is left out.
+ */
+export async function aliasesTaken(
+  db: LinkpilotDb,
+  items: { line: number; url: string; alias?: string; reuse?: string }[],
+): Promise<BulkProblem[]> {
+  const asking = items.filter((i) => i.alias && !i.reuse);
+  if (asking.length === 0) return [];
+  const holders = await db.links
+    .where('alias')
+    .anyOfIgnoreCase(asking.map((i) => i.alias!))
+    .toArray();
+  const held = new Set(holders.filter((row) => row.sync !== 'failed').map((row) => row.alias.toLowerCase()));
+  return asking
+    .filter((i) => held.has(i.alias!.toLowerCase()))
+    .map((i) => ({ line: i.line, text: i.url, reason: words('refusal.aliasTaken') }));
 }

@@ -1,7 +1,7 @@
-import { webUrlProblem } from '../api/web-url';
 import { linksForPages } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { pageKey } from '../links/page-identity';
+import { whyNotShortenable } from '../pages/shortenable';
 import { words } from '../words';
 
 /** A tab as read from the browser (lib/browser/tabs.ts WindowTab). */
@@ -28,7 +28,7 @@ export interface TabsPlan {
  */
 export async function planTabs(db: LinkpilotDb, tabs: TabSeen[]): Promise<TabsPlan> {
   const plan: TabsPlan = { take: [], reuse: [], skip: [] };
-  const web = tabs.filter((t) => t.url !== null && !t.own && webUrlProblem(t.url) === null).map((t) => t.url!);
+  const web = tabs.filter((t) => t.url !== null && !t.own && whyNotShortenable(t.url) === null).map((t) => t.url!);
   const found = await linksForPages(db, web);
   const seen = new Set<string>();
   for (const tab of tabs) {
@@ -38,15 +38,10 @@ export async function planTabs(db: LinkpilotDb, tabs: TabSeen[]): Promise<TabsPl
       continue;
     }
     const url = tab.url;
-    const problem = tab.own ? words('allTabs.skip.extension') : webUrlProblem(url);
+    // The popup says the same of a page it cannot shorten (lib/pages/shortenable.ts).
+    const problem = tab.own ? words('allTabs.skip.extension') : whyNotShortenable(url);
     if (problem) {
-      const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-      const browserPage = scheme && scheme !== 'http' && scheme !== 'https';
-      plan.skip.push({
-        url,
-        title,
-        reason: browserPage && !tab.own ? words('allTabs.skip.browser', { scheme }) : problem,
-      });
+      plan.skip.push({ url, title, reason: problem });
       continue;
     }
     const key = pageKey(url);

@@ -1,5 +1,5 @@
-import { webUrlProblem } from '@/lib/api/web-url';
-import { words } from '@/lib/words';
+import { webUrlProblem } from '../api/web-url';
+import { words } from '../words';
 
 /**
  * Schemes of pages that exist only inside a browser, so a short link to them would lead nowhere for

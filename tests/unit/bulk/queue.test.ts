@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
-import { alreadyShortened, reusing } from '@/lib/bulk/same-page';
+import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
 import { withLinkWords } from '@/lib/db/rows';
 import * as actions from '@/lib/sync/actions';
+import { readWords } from '@/lib/words';
 import { freshDb } from '../sync/db';
 
 describe('bulk shortening', () => {
@@ -116,6 +117,23 @@ describe('bulk shortening of pages already shortened', () => {
       campaignKey: null,
     });
     expect((await db.links.get(key!))?.title).toBe('t'.repeat(200));
+    db.close();
+  });
+
+  it('lists at its line an alias another link already has, ignoring case, and not a line that reuses its link', async () => {
+    const db = freshDb();
+    await at(db, 'https://example.com/taken', 7, '2026-01-01 00:00:00');
+    const lines = [
+      { line: 1, url: 'https://example.com/x', alias: 'A7' },
+      { line: 2, url: 'https://example.com/y', alias: 'free' },
+      { line: 3, url: 'https://example.com/taken', alias: 'a7', reuse: 's7' },
+    ];
+    const taken = await aliasesTaken(db, lines);
+    expect(taken.map((p) => [p.line, readWords(p.reason)?.key])).toEqual([[1, 'refusal.aliasTaken']]);
+    // Queued without it, the rest of the list goes: one taken alias no longer refuses the whole list.
+    const keys = await queueLinks({ db }, lines.slice(1, 2), { channelKey: null, campaignKey: null });
+    expect(keys).toHaveLength(1);
+    await expect(queueLinks({ db }, lines.slice(0, 1), { channelKey: null, campaignKey: null })).rejects.toThrow();
     db.close();
   });
 });

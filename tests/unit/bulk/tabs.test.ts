@@ -41,9 +41,9 @@ describe('shortening all tabs of a window', () => {
     expect(plan.take).toEqual([{ url: 'https://example.com/a', title: 'Page A' }]);
     expect(plan.reuse.map((r) => [r.url, r.link.key])).toEqual([['https://example.com/done', 's7']]);
     expect(plan.skip.map((s) => [s.title, readWords(s.reason)])).toEqual([
-      ['Settings', { key: 'allTabs.skip.browser', values: { scheme: 'chrome' } }],
-      ['', { key: 'allTabs.skip.browser', values: { scheme: 'about' } }],
-      ['notes.txt', { key: 'allTabs.skip.browser', values: { scheme: 'file' } }],
+      ['Settings', { key: 'notShortenable.browser', values: {} }],
+      ['', { key: 'notShortenable.browser', values: {} }],
+      ['notes.txt', { key: 'notShortenable.file', values: {} }],
       ['Linkpilot', { key: 'allTabs.skip.extension', values: {} }],
       ['', { key: 'allTabs.skip.unreadable', values: {} }],
       ['Page A again', { key: 'allTabs.skip.twice', values: {} }],
