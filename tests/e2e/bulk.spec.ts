@@ -24,6 +24,7 @@ test('a pasted list: bad lines are listed with their reason, the good ones are m
         'example.com/no-scheme',
         'https://example.com/bulk-3',
         'https://example.com/bulk-4, bad alias!',
+        'https://example.com/bulk-5, DEMO',
       ].join('\n'),
     );
   await dialog.getByLabel('Channel for all').selectOption({ label: 'Social' });
@@ -32,6 +33,9 @@ test('a pasted list: bad lines are listed with their reason, the good ones are m
   await expect(problems).toContainText('Enter a full URL starting with https:// or http://.');
   await expect(problems).toContainText('Line 5');
   await expect(problems).toContainText('An alias may use only letters a–z, digits, - and _.');
+  // An alias the account already has ("demo") is named at its line; the rest of the list still goes.
+  await expect(problems).toContainText('Line 6');
+  await expect(problems).toContainText('This alias is already taken.');
   await dialog.getByRole('button', { name: 'Shorten 3 links' }).click();
   const results = dialog.getByTestId('bulk-results');
   await expect(results).toContainText('All 3 links are made.', { timeout: 20_000 });
