@@ -20,7 +20,7 @@ const AssignControls = lazy(() => import('./AssignControls').then((m) => ({ defa
  * The current page's short link in the popup: the page's title, the short URL with Copy, the
  * statistics (refreshed each time the popup opens), the QR code behind a toggle, channel and campaign.
  * The short URL is the hero: shown whole, a long host shortened in its middle, the alias never;
- * it wraps rather than pushing Copy out of sight.
+ * Copy and the QR toggle sit under it, where they are for every link, never out of sight.
  */
 export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle: string; notice?: React.ReactNode }) {
   const stats = useLiveQuery(() => database().linkStats.get(link.key), [link.key]);

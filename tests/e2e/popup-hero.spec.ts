@@ -9,7 +9,7 @@ import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { connectExtension, serverList } from './support';
 
-// The popup after shortening, at 400×600: the short link whole with Copy beside it, in three
+// The popup after shortening, at 400×600: the short link whole with Copy under it, in three
 // languages; options chosen for one link that stay with it; pages that cannot be shortened.
 // Screenshots go to the test's output folder (test-results/), to look at; they are not references.
 
@@ -49,7 +49,7 @@ async function expectInsideWidth(page: Page) {
     expect(box!.x + box!.width, name).toBeLessThanOrEqual(400);
     expect(box!.width, name).toBeGreaterThan(0);
   }
-  // Copy sits beside or under the link, never over it.
+  // Copy sits under the link, never over it.
   const { link, copy } = boxes as Record<string, { x: number; y: number; width: number; height: number }>;
   const apart = (a: typeof link, b: typeof link) =>
     a!.x + a!.width <= b!.x || b!.x + b!.width <= a!.x || a!.y + a!.height <= b!.y || b!.y + b!.height <= a!.y;
