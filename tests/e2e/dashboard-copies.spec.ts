@@ -71,18 +71,12 @@ test('a short link made twice is pointed out in the sync centre: the API cannot 
   const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   const url = 'https://example.com/made-twice';
-  await fetch(`${server.url}/api/url/add`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url }),
-  });
   await page.goto(extensionUrl('dashboard.html#/links'));
   await page.getByRole('button', { name: 'New link' }).click();
   const form = page.getByRole('form', { name: 'New short link' });
   await form.getByLabel('Long URL', { exact: true }).fill(url);
   await form.getByRole('button', { name: 'Create short link' }).click();
-  // Written here first: the new row shows before anything is sent (a refresh may already have
-  // brought the other one too, so at least one).
+  // Written here first: the new row shows before anything is sent.
   await expect(
     page
       .getByTestId('link-row')
@@ -90,6 +84,14 @@ test('a short link made twice is pointed out in the sync centre: the API cannot 
       .first(),
   ).toBeVisible();
   await dashboard.expectInSync();
+  // The copy a resent request leaves comes into being right after ours. Made before it, a refresh
+  // of the open Links section could mirror it before our create has its id: then it is a record
+  // seen before ours was made, which is never taken for a copy (lib/refresh/lists.ts).
+  await fetch(`${server.url}/api/url/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url }),
+  });
   await dashboard.syncNow();
 
   const summary = page.getByTestId('likely-copies');
