@@ -9,7 +9,7 @@ import { requestTimeoutItem } from '@/lib/settings/advanced';
 import { labelCarriedOverConnections } from '@/lib/settings/connect';
 import { activeConnection, type Connection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { refreshShareItem } from '@/lib/settings/refresh';
-import { createSyncEngine, type DrainReport } from '@/lib/sync/engine';
+import { createSyncEngine, type DrainReport, type OwnReport } from '@/lib/sync/engine';
 import { recordingReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 
@@ -74,7 +74,7 @@ function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>)
 }
 export type ConnectionSync = ReturnType<typeof createConnectionSync>;
 
-const NOT_DRAINED: DrainReport = { sent: 0, failed: 0, wakeAt: null };
+const NOT_DRAINED: OwnReport = { sent: 0, failed: 0, wakeAt: null, sentKeys: [] };
 
 /** The engines of every stored connection, wired to the worker: alarms, the badge of the active one. */
 export function createBackgroundSync() {
@@ -129,7 +129,7 @@ export function createBackgroundSync() {
     /** Sends what every connection has queued, each to its own service. */
     drainAll,
     /** Sends the active connection's own changes (a page's create, say) at once, beside any drain. */
-    async sendOwn(): Promise<DrainReport> {
+    async sendOwn(): Promise<OwnReport> {
       return (await active())?.sendOwn() ?? NOT_DRAINED;
     },
     /** Drains the active connection (the menu and the shortcut wait for their link). */

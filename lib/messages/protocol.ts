@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SerializedApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
 import type { ServiceUrlNote } from '../settings/service-url';
-import type { DrainReport } from '../sync/engine';
+import type { DrainReport, OwnReport } from '../sync/engine';
 
 /**
  * Every message an extension page may send to the background worker. The worker parses each
@@ -33,7 +33,7 @@ export interface ResponseMap {
   'connection.connect': { account: Account; baseUrl: string; notes: ServiceUrlNote[]; connectionId: string };
   'connection.remove': { removed: true };
   'connection.activate': { activated: true };
-  'sync.kick': DrainReport;
+  'sync.kick': OwnReport;
   'sync.pull': { started: true };
   'link.refresh': { refreshed: true };
   'qr.refresh': { refreshed: true };

@@ -24,8 +24,8 @@ export function answerTo(
   db: LinkpilotDb,
   key: string,
   waitMs = ANSWER_WAIT_MS,
-  /** Resolves when the worker says it has sent what it could: the answer is read at once then. */
-  sent?: Promise<unknown>,
+  /** Resolves when the worker has sent what it could, with the records whose changes went. */
+  sent?: Promise<string[]>,
 ): Promise<Answer> {
   return new Promise((resolve) => {
     let done = false;
@@ -53,8 +53,11 @@ export function answerTo(
       if (reach?.reachable === false || (create.state === 'pending' && create.error)) finish({ state: 'queued' });
     };
     const subscription = liveQuery(read).subscribe({ next: judge, error: () => finish({ state: 'queued' }) });
-    // The worker's reply comes before the news of its write reaches this page.
-    void sent?.then(read).then(judge, () => undefined);
+    // The worker's reply comes before the news of its write reaches this page: a record whose
+    // changes went is made (its create went first); for anything else the answer is read at once.
+    void sent
+      ?.then((keys) => (keys.includes(key) ? finish({ state: 'made' }) : read().then(judge)))
+      .catch(() => undefined);
   });
 }
 

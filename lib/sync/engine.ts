@@ -10,7 +10,7 @@ import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
 import { kindOf } from './kinds';
 import { afterFailure } from './policy';
-import { claim, claimOwn, nextEntry, recoverInflight, settle } from './queue';
+import { claim, claimOwn, nextEntry, recoverInflight, settle, unclaim } from './queue';
 
 export interface Connection {
   baseUrl: string;
@@ -41,6 +41,11 @@ export interface DrainReport {
   failed: number;
   /** When there is more to do and the drain stopped to wait. */
   wakeAt: number | null;
+}
+
+/** What sending a person's own changes did: the records whose changes went, for a page that waits on one. */
+export interface OwnReport extends DrainReport {
+  sentKeys: string[];
 }
 
 /** One dropped connection says little; this many in a row mean the service is out of reach. */
@@ -128,8 +133,8 @@ export function createSyncEngine(deps: EngineDeps) {
   /** Sends a claimed entry and settles it: done, back to pending for the budget, or as the failure policy says. */
   async function deliver(entry: OutboxEntry, clients: ClientFor, timeoutMs: number): Promise<Delivery> {
     try {
-      await kindOf(entry.kind).send({ db, api: clients(entry.priority, entry.priority ? 'outbox' : 'user') }, entry);
-      await settle(db, entry, 'done');
+      const api = clients(entry.priority, entry.priority ? 'outbox' : 'user');
+      if ((await kindOf(entry.kind).send({ db, api }, entry)) !== 'settled') await settle(db, entry, 'done');
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {
@@ -145,29 +150,33 @@ export function createSyncEngine(deps: EngineDeps) {
 
   /**
    * The person's own changes (priority 0), sent now beside whatever a drain is doing (a refresh on
-   * the wire, a wait for the budget), each claimed in one transaction so that it goes once. What
-   * cannot go at once (offline, a backoff, a spent budget) stays queued for the drain.
+   * the wire, a wait for the budget), claimed together in one transaction so that each goes once.
+   * What cannot go at once (offline, a backoff, a spent budget) stays queued for the drain. Ends
+   * with what was queued when it was called: a change queued meanwhile comes with its own call.
    */
-  async function sendOwn(): Promise<DrainReport> {
-    const report: DrainReport = { sent: 0, failed: 0, wakeAt: null };
+  async function sendOwn(): Promise<OwnReport> {
+    const report: OwnReport = { sent: 0, failed: 0, wakeAt: null, sentKeys: [] };
     if (!isOnline()) return report;
     const [connection, timeoutMs] = await Promise.all([deps.connection(), timeout()]);
     if (!connection) return report;
-    for (let i = 0; i < MAX_OWN; i++) {
-      const entry = await claimOwn(db, now(), (seq) => sending.add(seq));
-      if (!entry) break;
-      let outcome: Delivery;
-      try {
-        outcome = await deliver(entry, clientsFor(connection, timeoutMs), timeoutMs);
-      } finally {
+    const claimed = await claimOwn(db, now(), MAX_OWN, (seq) => sending.add(seq));
+    try {
+      for (const [i, entry] of claimed.entries()) {
+        const outcome = await deliver(entry, clientsFor(connection, timeoutMs), timeoutMs);
         sending.delete(entry.seq!);
+        if ('sent' in outcome) {
+          report.sent += 1;
+          report.sentKeys.push(entry.key);
+          continue;
+        }
+        if ('changes' in outcome && outcome.changes.state === 'failed') report.failed += 1;
+        // A refusal is this change's own; a wait or an unreachable service holds back the rest too.
+        if ('failure' in outcome && outcome.failure.kind === 'validation') continue;
+        await unclaim(db, claimed.slice(i + 1));
+        break;
       }
-      if ('sent' in outcome) {
-        report.sent += 1;
-        continue;
-      }
-      if ('changes' in outcome && outcome.changes.state === 'failed') report.failed += 1;
-      break;
+    } finally {
+      for (const entry of claimed) sending.delete(entry.seq!);
     }
     return report;
   }

@@ -6,12 +6,13 @@ export function kickSync(): void {
 }
 
 /**
- * The same, resolved once the worker has sent a person's own changes (or found it cannot yet): a form
- * that waits for its answer reads it then, instead of waiting to be told of the write.
+ * The same, resolved once the worker has sent a person's own changes (or found it cannot yet), with
+ * the records whose changes went: a form that waits for its answer knows it then, instead of
+ * waiting to be told of the write. Empty when the worker could not be asked.
  */
-export function sendWhenAsked(): Promise<void> {
+export function sendWhenAsked(): Promise<string[]> {
   return sendRequest({ type: 'sync.kick' }).then(
-    () => undefined,
-    () => undefined,
+    (report) => report?.sentKeys ?? [],
+    () => [],
   );
 }

@@ -52,31 +52,44 @@ export async function nextEntry(db: LinkpilotDb, now: number, from = 0, unreacha
 }
 
 /**
- * The person's own oldest change (priority 0) that may go now, marked as on the wire in the same
- * transaction as its read: sent beside a drain, one sender claims it and the other passes it over.
- * `claimed` learns its seq before the transaction ends, ahead of any drain's recovery.
+ * The person's own changes (priority 0) that may go now, oldest first, at most `limit`, marked as on
+ * the wire in the same transaction as their read: sent beside a drain, one sender claims each and the
+ * other passes it over. `claimed` learns their seqs before the transaction ends, ahead of any
+ * drain's recovery. One per record: a record's later change waits for the one before it.
  */
 export async function claimOwn(
   db: LinkpilotDb,
   now: number,
+  limit: number,
   claimed: (seq: number) => void,
-): Promise<OutboxEntry | null> {
+): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
     const own = await db.outbox
       .where('[state+priority+seq]')
       .between(['pending', 0, 0], ['pending', 0, Infinity])
       .limit(PAGE)
       .toArray();
+    const taken: OutboxEntry[] = [];
     for (const entry of own) {
+      if (taken.length >= limit) break;
       if (!isReady(entry) || entry.notBefore > now) continue;
       const first = await db.outbox.where('key').equals(entry.key).first();
       if (first?.seq !== entry.seq) continue;
       await db.outbox.update(entry.seq!, { state: 'inflight', sentAt: now });
       claimed(entry.seq!);
-      return { ...entry, state: 'inflight', sentAt: now };
+      taken.push({ ...entry, state: 'inflight', sentAt: now });
     }
-    return null;
+    return taken;
   });
+}
+
+/** Claimed entries that did not go after all (the budget said wait): pending again, as they were. */
+export async function unclaim(db: LinkpilotDb, entries: OutboxEntry[]): Promise<void> {
+  await db.outbox
+    .where('seq')
+    .anyOf(entries.map((e) => e.seq!))
+    .filter((e) => e.state === 'inflight')
+    .modify({ state: 'pending' });
 }
 
 /**

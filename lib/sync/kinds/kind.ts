@@ -4,7 +4,7 @@ import { ApiError } from '../../api/errors';
 import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../../db/schema';
 import type { Listing } from '../../refresh/listing';
 import { type MessageKey, words } from '../../words';
-import { recordServerId } from '../ids';
+import { recordServerId, syncStateOf } from '../ids';
 
 export interface SendContext {
   db: LinkpilotDb;
@@ -29,8 +29,11 @@ export interface KindSpec<K extends Kind> {
   table: SyncTable | null;
   /** What the mirror shows as soon as the change is queued (it runs in the action's transaction). */
   apply(db: LinkpilotDb, change: Change<K>, key: string, now: number): Promise<unknown>;
-  /** Sends one entry and writes the answer into the mirror; throws ApiError. */
-  send(ctx: SendContext, entry: OutboxEntry<K>): Promise<void>;
+  /**
+   * Sends one entry and writes the answer into the mirror; throws ApiError. 'settled' when it closed
+   * the entry itself, in the transaction of its last write; else the engine closes it.
+   */
+  send(ctx: SendContext, entry: OutboxEntry<K>): Promise<void | 'settled'>;
   /** A later change folded into a queued one of the same record; null when both must be sent. */
   fold?(queued: Change, later: Change<K>): Change<K> | null;
   describe(change: Change<K>): string;
@@ -58,9 +61,17 @@ export interface Creation<P, I, X extends object = object> {
    * found, null when unknown (its id was recorded before the worker stopped).
    */
   complete?(ctx: SendContext, key: string, id: number, payload: P, listed: I | null): Promise<void>;
-  /** Asks for what the answer lacked; after every create, made or found. */
-  after?(ctx: SendContext, key: string, id: number): Promise<void>;
+  /**
+   * What the row lacks that only the service can say (a link's short URL, when an answer leaves it
+   * out): asked for by id, never by making the record again. Null when the row has it all.
+   */
+  lacking?(row: Row): ((api: ApiClient, id: number) => Promise<Row>) | null;
+  /** What follows in the mirror from the row as made (its words, its channel items), written with it. */
+  follow?: { tables: SyncTable[]; write(db: LinkpilotDb, row: Row, id: number): Promise<Row> };
 }
+
+/** A mirrored row as the generic create path sees it. */
+export type Row = Record<string, unknown>;
 
 export interface Found<I, X extends object = object> {
   id: number;
@@ -71,37 +82,75 @@ export interface Found<I, X extends object = object> {
 /**
  * Sends a create, or settles one that may already have happened. Refused as taken (alias, slug,
  * domain), it is most likely our own earlier send, finished after the look-up: look once more.
+ * It closes its entry itself: when the answer says it all (the usual case), the id, the row as
+ * made, what follows from it and the entry's end are one transaction, the only write after the request.
  */
 export async function sendCreate<P, I, X extends object>(
   ctx: SendContext,
-  entry: Queued & { payload: P },
+  entry: Queued & { payload: P; seq?: number },
   table: SyncTable,
   how: Creation<P, I, X>,
-): Promise<void> {
+): Promise<'settled'> {
+  const { db } = ctx;
+  const tables = [db.table(table), db.outbox, ...(how.follow?.tables ?? []).map((t) => db.table(t))];
+  const close = async () => {
+    await db.outbox.delete(entry.seq!);
+    await db.table(table).update(entry.key, { sync: await syncStateOf(db, entry.key) });
+  };
+  /**
+   * Writes `fields` into the row (and, when `isNew`, the id into every entry waiting for it). Unless
+   * `open` or the row still lacks something, what follows is written with it and the entry closed.
+   * Returns how to ask for what the row lacks, null once closed, undefined while left open.
+   */
+  const write = (id: number, fields: Row, { isNew, open }: { isNew: boolean; open: boolean }) =>
+    db.transaction('rw', tables, async () => {
+      if (isNew) await recordServerId(db, entry.key, id);
+      const before = (await db.table(table).get(entry.key)) as Row | undefined;
+      // Deleted here while its create was on the wire: the delete is queued behind it.
+      if (!before) {
+        if (open) return undefined;
+        await close();
+        return null;
+      }
+      const row = { ...before, ...fields };
+      const ask = how.lacking?.(row) ?? null;
+      if (open || ask) {
+        await db.table(table).put(row);
+        return ask ?? undefined;
+      }
+      await db.table(table).put((await how.follow?.write(db, row, id)) ?? row);
+      await close();
+      return null;
+    });
+  /** After a record was completed (or recovered): asks for what it lacks, then closes as `write` does. */
+  const finish = async (id: number): Promise<'settled'> => {
+    const ask = await write(id, {}, { isNew: false, open: true });
+    await write(id, ask ? await ask(ctx.api, id) : {}, { isNew: false, open: false });
+    return 'settled';
+  };
+
   // The id reaches the entry in the transaction that records it on the row: a worker stopped after
   // that has made the record, and a look-up would pass it over as "already mirrored" and make it again.
   const made = entry.ids[entry.key];
   if (made !== undefined) {
     await how.complete?.(ctx, entry.key, made, entry.payload, null);
-    return how.after?.(ctx, entry.key, made);
+    return finish(made);
   }
-  const adopt = async (found: Found<I, X> | null) => {
+  const adopt = async (found: Found<I, X> | null): Promise<'settled'> => {
     const { id, extra, listed } = found ?? (await how.make(ctx, entry.payload, entry.ids));
+    // A found record may be the first send, made before edits were folded into this create.
+    const completing = found !== null && how.complete !== undefined;
     // The id is kept before anything else is asked: a failure after this must not make it again.
     // From now on the service has it: a walk that began before this may not have seen it, and must
     // not take it for deleted elsewhere (see lib/refresh/lists.ts).
-    const pulledAt = Date.now();
-    await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
-      await ctx.db.table(table).update(entry.key, { id, pulledAt, ...extra });
-      await recordServerId(ctx.db, entry.key, id);
-    });
-    // A found record may be the first send, made before edits were folded into this create.
-    if (found) await how.complete?.(ctx, entry.key, id, entry.payload, listed ?? null);
-    await how.after?.(ctx, entry.key, id);
+    const left = await write(id, { id, pulledAt: Date.now(), ...extra }, { isNew: true, open: completing });
+    if (left === null) return 'settled';
+    if (completing) await how.complete!(ctx, entry.key, id, entry.payload, listed ?? null);
+    return finish(id);
   };
   const found = entry.ambiguous ? await how.find(ctx, entry.payload) : null;
   try {
-    await adopt(found);
+    return await adopt(found);
   } catch (error) {
     if (found || !(error instanceof ApiError) || error.kind !== 'validation') throw error;
     const again = await how.find(ctx, entry.payload).catch((lookupError: unknown) => {
@@ -109,7 +158,7 @@ export async function sendCreate<P, I, X extends object>(
       throw lookupError instanceof ApiError && lookupError.retryable ? lookupError : error;
     });
     if (!again) throw error;
-    await adopt(again);
+    return adopt(again);
   }
 }
 

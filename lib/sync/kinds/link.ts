@@ -52,19 +52,23 @@ const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
         return { id: link.id, extra: link.shorturl ? { shorturl: link.shorturl } : {} };
     return null;
   },
-  // The answer need not carry the short URL: ask for it, never for a second link. Then the row's
-  // alias, domain and words follow it, and its channel items learn its id.
-  async after({ api, db }, key, id) {
-    const row = await db.links.get(key);
-    if (!row) return;
-    const shorturl = row.shorturl || (await api.getLink(id)).details.shorturl;
-    await db.transaction('rw', [db.links, db.channelItems, db.outbox], async () => {
-      const alias = aliasOf(shorturl) || row.alias;
-      await db.links.update(key, withLinkWords({ ...row, shorturl, alias, domain: row.domain || originOf(shorturl) }));
+  // The answer need not carry the short URL: ask for it, never for a second link.
+  lacking: (row) => (row.shorturl ? null : async (api, id) => ({ shorturl: (await api.getLink(id)).details.shorturl })),
+  // With the short URL come the row's alias, domain and words, and its channel items learn its id.
+  follow: {
+    tables: ['channelItems'],
+    async write(db, row, id) {
+      const made = row as unknown as LinkRow;
+      const { key, shorturl } = made;
       // The channel it was created in came with the create; later assignments wait for their own entries.
       for (const item of await db.channelItems.where('itemKey').equals(key).toArray())
         await db.channelItems.update(item.key, { itemId: id, link: shorturl, sync: await syncStateOf(db, item.key) });
-    });
+      return withLinkWords({
+        ...made,
+        alias: aliasOf(shorturl) || made.alias,
+        domain: made.domain || originOf(shorturl),
+      });
+    },
   },
 };
 

@@ -29,9 +29,7 @@ const creation: Creation<inputs.CreateQrInput, QrCode> = {
     return listed && { id: listed.id, extra: { link: listed.link } };
   },
   // The answer need not carry the code's URL: ask for it, never for a second code.
-  async after({ api, db }, key, id) {
-    if (!(await db.qrCodes.get(key))?.link) await db.qrCodes.update(key, { link: (await api.getQrCode(id)).qr.link });
-  },
+  lacking: (row) => (row.link ? null : async (api, id) => ({ link: (await api.getQrCode(id)).qr.link })),
 };
 
 export const qr: RecordKind<'qr', QrRow, QrCode> = {

@@ -72,6 +72,19 @@ describe('a form waits for the answer to its create while the service answers pr
     expect(await db.outbox.where('key').equals(key).count()).toBe(1);
   });
 
+  it("made as soon as the worker's reply names its record, before the news of the write arrives", async () => {
+    const { db, ctx } = setup();
+    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
+    // The entry is still there: only the reply can say it went.
+    expect(await answerTo(db, key, 60_000, Promise.resolve([key]))).toEqual({ state: 'made' });
+  });
+
+  it('a reply that names other records leaves the answer to the outbox', async () => {
+    const { db, ctx } = setup();
+    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
+    expect(await answerTo(db, key, 50, Promise.resolve(['someone-else']))).toEqual({ state: 'queued' });
+  });
+
   it('made by the time the form asks: answered at once', async () => {
     const { db, ctx } = setup();
     const key = await actions.createCampaign(ctx, { name: 'Spring' });

@@ -664,6 +664,36 @@ describe("the person's own change", () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('goes together, each once: the report names the records whose changes went, made whole in the mirror', async () => {
+    const db = freshDb();
+    let next = 40;
+    const service = fakeService(({ method, path, body }) => {
+      if (method === 'POST' && path === '/api/url/add') {
+        if (body?.custom === 'taken')
+          return { status: 400, body: { error: 1, message: 'custom: alias is already taken' } };
+        next += 1;
+        return { body: { error: 0, id: next, shorturl: `https://s.test/made${next}` } };
+      }
+      return { status: 404, body: { error: 1, message: 'no route' } };
+    });
+    const engine = engineWith(db, service.fetch);
+    const refused = await actions.createLink(
+      { db },
+      { input: { url: 'https://example.com/one', custom: 'taken' }, priority: 0 },
+    );
+    const a = await actions.createLink({ db }, { input: { url: 'https://example.com/two' }, priority: 0 });
+    const b = await actions.createLink({ db }, { input: { url: 'https://example.com/three' }, priority: 0 });
+    const report = await engine.sendOwn();
+    // A refusal is that change's own: the ones after it still go.
+    expect(report).toMatchObject({ sent: 2, failed: 1, sentKeys: [a, b] });
+    expect(service.sent().filter((r) => r === 'POST /api/url/add')).toHaveLength(3);
+    expect(await db.links.get(a)).toMatchObject({ id: 41, alias: 'made41', domain: 'https://s.test', sync: 'synced' });
+    expect((await db.links.get(b))?.words).toContain('made42');
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ key: refused, state: 'failed' })]);
+    // Nothing is left claimed: a second call sends nothing more.
+    expect(await engine.sendOwn()).toMatchObject({ sent: 0, sentKeys: [] });
+  });
+
   it('on the wire, is left alone by a drain that recovers what a stopped worker left in flight', async () => {
     const db = freshDb();
     const held = heldService((method) => method === 'POST');
