@@ -32,7 +32,8 @@ export function ShortenForm({
 }: {
   url: string;
   title: string;
-  onCreated: (key: string) => void;
+  /** Awaited before the form lets go of the answer: what it shows next is ready then. */
+  onCreated: (key: string) => Promise<void>;
 }) {
   const model = useLinkFormModel();
   const { errors } = model;
@@ -78,7 +79,7 @@ export function ShortenForm({
     const key = await model.save(form, placement, usePopup.getState().awaitingAnswer);
     setBusy(false);
     if (key === null) return setMore(true);
-    onCreated(key);
+    await onCreated(key);
     usePopup.getState().awaitingAnswer(false);
     if (keepAsDefaults) await linkDefaultsItem.setValue(opts);
     await utm.remember();

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { PageInfo } from '@/lib/browser/tabs';
+import type { LinkRow } from '@/lib/db/schema';
 import { type Clock, realClock } from './clock';
 import { COPIED_SHOWN_MS } from './copies';
 
@@ -22,6 +23,8 @@ export interface PopupState {
   /** undefined while the current tab is read; null when the tab has no page to shorten. */
   page: PageInfo | null | undefined;
   createdKey: string | null;
+  /** The link just created as it was when its answer came: shown at once, before its own query answers. */
+  createdRow: LinkRow | null;
   createdAt: number;
   /**
    * While "Shorten this page" waits for the service's answer, the form stays on screen (the new
@@ -33,7 +36,7 @@ export interface PopupState {
   awaitingAnswer: (answering: boolean | string) => void;
   copy: CopyState;
   pageFound: (page: PageInfo | null) => void;
-  created: (key: string, at: number) => void;
+  created: (key: string, at: number, row?: LinkRow) => void;
   copyDone: (ok: boolean) => void;
   /** The short URL arrived: true when it should be copied now; otherwise Copy is offered. */
   shortUrlArrived: (at: number) => boolean;
@@ -43,12 +46,13 @@ export function createPopupStore(clock: Clock = realClock) {
   return create<PopupState>()((set, get) => ({
     page: undefined,
     createdKey: null,
+    createdRow: null,
     createdAt: 0,
     answering: false,
     awaitingAnswer: (answering) => set({ answering }),
     copy: 'idle',
     pageFound: (page) => set({ page }),
-    created: (createdKey, createdAt) => set({ createdKey, createdAt, copy: 'waiting' }),
+    created: (createdKey, createdAt, row) => set({ createdKey, createdAt, createdRow: row ?? null, copy: 'waiting' }),
     copyDone: (ok) => {
       set({ copy: ok ? 'copied' : 'failed' });
       if (ok)

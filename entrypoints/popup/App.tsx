@@ -52,20 +52,16 @@ function Popup({
   connected: boolean;
   recent: LinkRow[] | undefined;
 }) {
-  const { page, createdKey, answering, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
+  const { page, createdKey, createdRow, answering, copy, pageFound, created, copyDone, shortUrlArrived } = usePopup();
   useEffect(() => {
     void currentPage(window.location.search).then(pageFound);
   }, [pageFound]);
   const db = database();
-  const links = useLiveQuery(
-    async () =>
-      createdKey
-        ? (await db.links.bulkGet([createdKey])).filter((l) => l !== undefined)
-        : page
-          ? linksForPage(db, page.url)
-          : undefined,
-    [createdKey, page?.url],
-  );
+  const pageLinks = useLiveQuery(() => (page ? linksForPage(db, page.url) : undefined), [page?.url]);
+  const createdLink = useLiveQuery(async () => (createdKey ? db.links.get(createdKey) : undefined), [createdKey]);
+  // Until its own query answers (it kept the last key's link meanwhile), the link as read at its answer.
+  const made = [createdLink, createdRow].find((l) => l?.key === createdKey) ?? undefined;
+  const links = createdKey ? (made ? [made] : []) : pageLinks;
   // "Make another": the Shorten form although the page has links.
   const [another, setAnother] = useState(false);
   // Until the service has answered "Shorten this page", its form stays: a refusal is shown there.
@@ -169,9 +165,10 @@ function Popup({
             <ShortenForm
               url={page.url}
               title={page.title}
-              onCreated={(key) => {
+              onCreated={async (key) => {
                 setAnother(false);
-                created(key, Date.now());
+                // Read once here: the link's own query answers only after a render and a paint.
+                created(key, Date.now(), await db.links.get(key));
               }}
             />
           </Suspense>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SerializedApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
 import type { ServiceUrlNote } from '../settings/service-url';
-import type { DrainReport, OwnReport } from '../sync/engine';
+import type { OwnReport } from '../sync/engine';
 
 /**
  * Every message an extension page may send to the background worker. The worker parses each

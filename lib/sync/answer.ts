@@ -29,12 +29,13 @@ export function answerTo(
 ): Promise<Answer> {
   return new Promise((resolve) => {
     let done = false;
+    let subscription: { unsubscribe(): void } | null = null;
     const finish = (answer: Answer) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       // Unsubscribing inside the first `next` call would come before `subscription` is assigned.
-      queueMicrotask(() => subscription.unsubscribe());
+      queueMicrotask(() => subscription?.unsubscribe());
       resolve(answer);
     };
     const timer = setTimeout(() => finish({ state: 'queued' }), waitMs);
@@ -52,12 +53,14 @@ export function answerTo(
         return finish({ state: 'refused', seq: create.seq!, error: ApiError.from(create.error) });
       if (reach?.reachable === false || (create.state === 'pending' && create.error)) finish({ state: 'queued' });
     };
-    const subscription = liveQuery(read).subscribe({ next: judge, error: () => finish({ state: 'queued' }) });
+    const watch = () => {
+      if (!done) subscription = liveQuery(read).subscribe({ next: judge, error: () => finish({ state: 'queued' }) });
+    };
+    if (!sent) return watch();
     // The worker's reply comes before the news of its write reaches this page: a record whose
-    // changes went is made (its create went first); for anything else the answer is read at once.
-    void sent
-      ?.then((keys) => (keys.includes(key) ? finish({ state: 'made' }) : read().then(judge)))
-      .catch(() => undefined);
+    // changes went is made (its create went first). Only without that is the outbox watched, so
+    // that no reading of it stands in the way of the worker's writes meanwhile.
+    void sent.then((keys) => (keys.includes(key) ? finish({ state: 'made' }) : watch()), watch);
   });
 }
 

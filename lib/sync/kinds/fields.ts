@@ -111,7 +111,7 @@ export function fieldKind<
         case 'update':
           return void (await spec.update(ctx, entry.key, id, c.payload));
         case 'delete':
-          return deleted(spec.remove(ctx.api, id));
+          return void (await deleted(spec.remove(ctx.api, id)));
         default:
           return c satisfies never;
       }

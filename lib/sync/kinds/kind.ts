@@ -33,7 +33,7 @@ export interface KindSpec<K extends Kind> {
    * Sends one entry and writes the answer into the mirror; throws ApiError. 'settled' when it closed
    * the entry itself, in the transaction of its last write; else the engine closes it.
    */
-  send(ctx: SendContext, entry: OutboxEntry<K>): Promise<void | 'settled'>;
+  send(ctx: SendContext, entry: OutboxEntry<K>): Promise<'settled' | undefined>;
   /** A later change folded into a queued one of the same record; null when both must be sent. */
   fold?(queued: Change, later: Change<K>): Change<K> | null;
   describe(change: Change<K>): string;
@@ -93,9 +93,10 @@ export async function sendCreate<P, I, X extends object>(
 ): Promise<'settled'> {
   const { db } = ctx;
   const tables = [db.table(table), db.outbox, ...(how.follow?.tables ?? []).map((t) => db.table(t))];
+  /** Ends the entry: the row's sync state is then that of the changes still queued for it. */
   const close = async () => {
     await db.outbox.delete(entry.seq!);
-    await db.table(table).update(entry.key, { sync: await syncStateOf(db, entry.key) });
+    return syncStateOf(db, entry.key);
   };
   /**
    * Writes `fields` into the row (and, when `isNew`, the id into every entry waiting for it). Unless
@@ -118,8 +119,8 @@ export async function sendCreate<P, I, X extends object>(
         await db.table(table).put(row);
         return ask ?? undefined;
       }
-      await db.table(table).put((await how.follow?.write(db, row, id)) ?? row);
-      await close();
+      const made = (await how.follow?.write(db, row, id)) ?? row;
+      await db.table(table).put({ ...made, sync: await close() });
       return null;
     });
   /** After a record was completed (or recovered): asks for what it lacks, then closes as `write` does. */
