@@ -17,8 +17,9 @@ export async function currentPage(search: string): Promise<PageInfo | null> {
       Number.isInteger(fromParam) && fromParam > 0
         ? await browser.tabs.get(fromParam)
         : (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
-    if (!tab?.url) return null;
-    return { tabId: tab.id ?? null, url: tab.url, title: tab.title ?? '' };
+    const url = tab?.url || (tab?.id !== undefined ? (await ownTabs()).get(tab.id) : undefined);
+    if (!tab || !url) return null;
+    return { tabId: tab.id ?? null, url, title: tab.title ?? '' };
   } catch {
     return null;
   }
@@ -51,8 +52,25 @@ export interface WindowTab {
 export async function windowTabs(tabId: number | null): Promise<WindowTab[]> {
   const windowId = tabId !== null ? (await browser.tabs.get(tabId)).windowId : undefined;
   const tabs = await browser.tabs.query(windowId !== undefined ? { windowId } : { currentWindow: true });
-  const own = browser.runtime.getURL('/');
-  return tabs.map((t) => ({ url: t.url || null, title: t.title ?? '', own: Boolean(t.url?.startsWith(own)) }));
+  const [own, ownUrls] = [browser.runtime.getURL('/'), await ownTabs()];
+  return tabs.map((t) => {
+    const url = t.url || (t.id !== undefined ? ownUrls.get(t.id) : undefined) || null;
+    return { url, title: t.title ?? '', own: Boolean(url?.startsWith(own)) };
+  });
+}
+
+/**
+ * This extension's own pages open in tabs (tab id → address). A browser may hide even these
+ * addresses from a tab query without the `tabs` permission (Chromium does since version 150);
+ * the extension's own contexts still say where its pages are. Empty where the browser cannot say.
+ */
+async function ownTabs(): Promise<Map<number, string>> {
+  try {
+    const contexts = await browser.runtime.getContexts({ contextTypes: ['TAB'] });
+    return new Map(contexts.filter((c) => c.tabId >= 0 && c.documentUrl).map((c) => [c.tabId, c.documentUrl!]));
+  } catch {
+    return new Map();
+  }
 }
 
 /** Asks for the optional `tabs` permission (it must come straight from a click); true when granted. */
