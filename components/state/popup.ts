@@ -23,8 +23,11 @@ export interface PopupState {
   /** undefined while the current tab is read; null when the tab has no page to shorten. */
   page: PageInfo | null | undefined;
   createdKey: string | null;
-  /** The link just created as it was when its answer came: shown at once, before its own query answers. */
-  createdRow: LinkRow | null;
+  /**
+   * The link just created as it was read when its answer came, and the mirror it was read from:
+   * shown at once, before its own query answers.
+   */
+  createdRow: { link: LinkRow; in: string } | null;
   createdAt: number;
   /**
    * While "Shorten this page" waits for the service's answer, the form stays on screen (the new
@@ -36,7 +39,7 @@ export interface PopupState {
   awaitingAnswer: (answering: boolean | string) => void;
   copy: CopyState;
   pageFound: (page: PageInfo | null) => void;
-  created: (key: string, at: number, row?: LinkRow) => void;
+  created: (key: string, at: number, row?: { link: LinkRow; in: string }) => void;
   copyDone: (ok: boolean) => void;
   /** The short URL arrived: true when it should be copied now; otherwise Copy is offered. */
   shortUrlArrived: (at: number) => boolean;

@@ -58,9 +58,18 @@ function Popup({
   }, [pageFound]);
   const db = database();
   const pageLinks = useLiveQuery(() => (page ? linksForPage(db, page.url) : undefined), [page?.url]);
-  const createdLink = useLiveQuery(async () => (createdKey ? db.links.get(createdKey) : undefined), [createdKey]);
-  // Until its own query answers (it kept the last key's link meanwhile), the link as read at its answer.
-  const made = [createdLink, createdRow].find((l) => l?.key === createdKey) ?? undefined;
+  const createdNow = useLiveQuery(
+    async () => (createdKey ? { key: createdKey, row: await db.links.get(createdKey) } : null),
+    [createdKey],
+  );
+  // Until its own query answers for it, the link as read at its answer, in the mirror it was read from
+  // (after a switch of connection, the new mirror does not have it).
+  const made =
+    createdNow?.key === createdKey
+      ? createdNow.row
+      : createdRow?.link.key === createdKey && createdRow.in === db.name
+        ? createdRow.link
+        : undefined;
   const links = createdKey ? (made ? [made] : []) : pageLinks;
   // "Make another": the Shorten form although the page has links.
   const [another, setAnother] = useState(false);
@@ -168,7 +177,8 @@ function Popup({
               onCreated={async (key) => {
                 setAnother(false);
                 // Read once here: the link's own query answers only after a render and a paint.
-                created(key, Date.now(), await db.links.get(key));
+                const link = await db.links.get(key);
+                created(key, Date.now(), link && { link, in: db.name });
               }}
             />
           </Suspense>
