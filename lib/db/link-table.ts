@@ -69,7 +69,9 @@ export async function linkTableWindow(
 ): Promise<LinkRow[]> {
   if (keys)
     return (await db.links.bulkGet(keys.slice(start, start + count))).filter((r): r is LinkRow => r !== undefined);
-  return db.links.orderBy(q.sort).reverse().offset(start).limit(count).toArray();
+  // Trending has no index of its own: until its keys arrive, the newest first.
+  const index = q.sort === 'trending' ? 'date' : q.sort;
+  return db.links.orderBy(index).reverse().offset(start).limit(count).toArray();
 }
 
 /**

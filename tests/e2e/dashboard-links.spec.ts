@@ -131,7 +131,7 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   const text = readFileSync((await csv.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status');
+  expect(text.split('\r\n')[0]).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status,channel,campaign');
   expect(text).toContain(`"${popular.shorturl}"`);
   const [json] = await Promise.all([
     page.waitForEvent('download'),
