@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { Field } from '@/components/ui/Field';
 import { formatNumber } from '@/components/ui/format';
@@ -11,6 +11,8 @@ import { searchLinks } from '@/lib/db/queries';
 import type { CampaignRow, LinkRow } from '@/lib/db/schema';
 import { assignToCampaign } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
+
+const LinksHistory = lazy(() => import('@/components/stats/LinksHistory'));
 
 /** A select with 100,000 options would freeze the page: show the newest few hundred, and search for the rest. */
 const CHOICES = 200;
@@ -33,6 +35,11 @@ export function CampaignLinks({ campaign }: { campaign: CampaignRow }) {
   return (
     <div className="stack campaign-links">
       <h3 className="campaign-subheading">{t('campaignLinks.linksIn', { name: campaign.name })}</h3>
+      {assigned.length > 0 ? (
+        <Suspense fallback={null}>
+          <LinksHistory links={assigned} name={campaign.name} />
+        </Suspense>
+      ) : null}
       <ul
         className="stack"
         data-testid="campaign-links"

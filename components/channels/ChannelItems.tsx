@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { displayUrl } from '@/components/ui/format';
@@ -9,6 +9,8 @@ import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { assignToChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
+
+const LinksHistory = lazy(() => import('@/components/stats/LinksHistory'));
 
 /**
  * The items of one channel, and assigning links, QR codes and bio pages to it. Bio pages exist
@@ -20,6 +22,15 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
   // What another app puts into this channel shows within a minute while it is open.
   useFreshWhileShown([{ type: 'channel', key: channelKey }]);
   const items = useLiveQuery(() => db.channelItems.where('channelKey').equals(channelKey).toArray(), [channelKey], []);
+  // The links among its items, as mirrored: their clicks together, and over time.
+  const itemLinks = useLiveQuery(
+    async () => {
+      const keys = items.filter((i) => i.type === 'links' && i.itemKey !== null).map((i) => i.itemKey!);
+      return (await db.links.bulkGet(keys)).filter((l) => l !== undefined);
+    },
+    [items],
+    [],
+  );
   const links = useLiveQuery(() => db.links.orderBy('date').reverse().limit(200).toArray(), [], []);
   const qrs = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().limit(200).toArray(), [], []);
   const bios = useLiveQuery(
@@ -49,6 +60,11 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
     <div className="stack" data-testid="channel-items">
       <h4>{t('channels.itemsIn', { name: channelName })}</h4>
       {items.length === 0 ? <p className="muted">{t('channelItems.nothingInThisChannel')}</p> : null}
+      {itemLinks.length > 0 ? (
+        <Suspense fallback={null}>
+          <LinksHistory links={itemLinks} name={channelName} />
+        </Suspense>
+      ) : null}
       <ul className="item-list">
         {items.map((item) => (
           <li key={item.key} className="row item-row" data-testid="channel-item">

@@ -1,12 +1,12 @@
 import { Download } from 'lucide-react';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { linksToCsv, linksToJson } from '@/lib/export/links-export';
+import { exportedLinks, linksToCsv, linksToJson } from '@/lib/export/links-export';
 
 /** Every mirrored link with its click count, as CSV or JSON, made locally. */
 export function ExportButtons() {
   async function download(kind: 'csv' | 'json') {
-    const rows = await database().links.orderBy('date').reverse().toArray();
+    const rows = await exportedLinks(database());
     const blob = new Blob([kind === 'csv' ? linksToCsv(rows) : linksToJson(rows)], {
       type: kind === 'csv' ? 'text/csv' : 'application/json',
     });

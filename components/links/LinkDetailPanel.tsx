@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ExternalLink, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { TwinNotice } from '@/components/sync/TwinNotice';
@@ -14,6 +14,9 @@ import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
+
+// The chart's code loads with the first details opened, not with the dashboard.
+const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
 
 /** One link in full, beside the table: short URL, statistics, targeting, channel and campaign, QR code. */
 export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose: () => void }) {
@@ -94,6 +97,14 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       {link.twinOf ? <TwinNotice name={link.longurl} /> : null}
       <QuickStats clicks={link.clicks} stats={stats} />
       {note ? <p className="muted small-text">{note}</p> : null}
+      <Suspense fallback={null}>
+        <RecordHistory
+          kind="link"
+          record={{ id: link.id, date: link.date, total: link.clicks }}
+          name={link.shorturl}
+          fileName={link.alias || 'link'}
+        />
+      </Suspense>
       {targets.length > 0 ? (
         <div className="stack">
           <h4>{t('link.groupTargeting')}</h4>

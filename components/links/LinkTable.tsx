@@ -5,8 +5,17 @@ import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { displayUrl, formatDate, formatNumber } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
-import { isFiltered, type LinkTableQuery, linkTableTotal, linkTableWindow, watchLinkTable } from '@/lib/db/link-table';
+import {
+  isFiltered,
+  type LinkTableQuery,
+  linkTableTotal,
+  linkTableWindow,
+  listedOrder,
+  TRENDING_DAYS,
+  watchLinkTable,
+} from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
+import { gainsByRecord } from '@/lib/history/read';
 import { CopyButton } from './CopyButton';
 
 type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
@@ -58,7 +67,9 @@ export function LinkTable({
   const count = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + OVERSCAN * 2;
   // Unfiltered, the rows come straight from the sort index: they need not wait for the count
   // (which walks every record), so the first rows are on screen sooner.
-  const unfiltered = !isFiltered(query);
+  const unfiltered = !listedOrder(query);
+  // Clicks gained in the last week, by service id: the gain column (and what Trending orders by).
+  const gains = useLiveQuery(() => gainsByRecord(db, 'link', Date.now(), TRENDING_DAYS), [db]);
   const page = useLiveQuery(
     async () =>
       unfiltered
@@ -115,6 +126,9 @@ export function LinkTable({
               <th scope="col" className="num">
                 {t('linkTable.clicks')}
               </th>
+              <th scope="col" className="num" title={t('trends.resolution')}>
+                {t('trends.gainColumn')}
+              </th>
               <th scope="col">{t('catalogPage.created')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('copy.copy')}</span>
@@ -150,6 +164,11 @@ export function LinkTable({
                 </td>
                 <td className="num" data-testid="link-clicks">
                   {formatNumber(row.clicks)}
+                </td>
+                <td className="num muted" data-testid="link-gain">
+                  {row.id !== null && gains?.get(row.id)
+                    ? t('trends.gain', { count: formatNumber(gains.get(row.id)!) })
+                    : ''}
                 </td>
                 <td className="muted small-text">
                   {formatDate(row.date)} <SyncBadge state={row.sync} />

@@ -67,6 +67,7 @@ export function LinkTablePage() {
         >
           <option value="date">{t('linkTablePage.newestFirst')}</option>
           <option value="clicks">{t('linkTablePage.mostClicksFirst')}</option>
+          <option value="trending">{t('trends.trendingFirst')}</option>
         </select>
         <select
           aria-label={t('link.channel')}

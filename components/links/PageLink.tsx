@@ -15,6 +15,8 @@ import { CopyButton } from './CopyButton';
 
 // Assigning writes through the sync actions and their validation library: loaded after the first paint.
 const AssignControls = lazy(() => import('./AssignControls').then((m) => ({ default: m.AssignControls })));
+// The sparkline and its history read come only with a link to show them for.
+const PopupTrend = lazy(() => import('@/components/stats/PopupTrend'));
 
 /**
  * The current page's short link in the popup: the page's title, the short URL with Copy, the
@@ -96,7 +98,18 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
           fileName={link.alias || 'qr-code'}
         />
       ) : null}
-      <QuickStats clicks={link.clicks} stats={stats} compact />
+      <QuickStats
+        clicks={link.clicks}
+        stats={stats}
+        compact
+        trend={
+          link.id === null ? null : (
+            <Suspense fallback={null}>
+              <PopupTrend link={link} />
+            </Suspense>
+          )
+        }
+      />
       {note ? (
         <p className="muted small-text" data-testid="stats-not-refreshed">
           {note}

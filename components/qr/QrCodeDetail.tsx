@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { displayUrl } from '@/components/ui/format';
@@ -12,6 +12,8 @@ import type { QrRow } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { scansCounted } from '@/lib/qr/payload';
 import { qrTypeLabel } from './QrTypeFields';
+
+const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
 
 /**
  * One QR code's scans and statistics. Opening it asks the worker for fresh statistics (an
@@ -65,6 +67,16 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
       {!saved ? <p className="muted">{t('qrCodeDetail.statisticsAppearOnceThe')}</p> : null}
       {state.error ? <p className="error">{state.error}</p> : null}
       <QuickStats clicks={qr.scans} stats={stats} noun="scan" />
+      {scansCounted(qr) ? (
+        <Suspense fallback={null}>
+          <RecordHistory
+            kind="qr"
+            record={{ id: qr.id, date: qr.date, total: qr.scans }}
+            name={qr.link}
+            fileName={qr.name || 'qr-code'}
+          />
+        </Suspense>
+      ) : null}
       {qr.link && scansCounted(qr) ? (
         <p className="muted small-text">
           {t('qrCodeDetail.scansAreCountedAt')} <span className="qr-link">{displayUrl(qr.link)}</span>

@@ -1,17 +1,9 @@
-import type { Tally } from '@/lib/api/schemas/primitives';
-import type { Statistics } from '@/lib/api/schemas/stats';
+import type { ReactNode } from 'react';
 import { plural, t } from '@/lib/browser/i18n';
 import type { LinkStatsRow } from '@/lib/db/schema';
 import { formatNumber, formatTime } from '../ui/format';
-import { CountryMark } from './flags';
+import { shownCountries, shownSocial, shownSources } from './sources';
 import { Tallies } from './Tallies';
-
-/** Referrers and social networks are one question ("where did the clicks come from?"): one list. */
-export function sourcesOf(s: Statistics): Tally[] {
-  const merged = new Map<string, number>();
-  for (const t of [...s.topReferrers, ...s.socialCount]) merged.set(t.label, (merged.get(t.label) ?? 0) + t.count);
-  return [...merged].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count);
-}
 
 /**
  * Clicks of a link or scans of a QR code, from the mirror: a clear total first, then where they came
@@ -23,11 +15,14 @@ export function QuickStats({
   stats,
   compact = false,
   noun = 'click',
+  trend,
 }: {
   clicks: number;
   stats: Pick<LinkStatsRow, 'stats' | 'fetchedAt'> | undefined;
   compact?: boolean;
   noun?: 'click' | 'scan';
+  /** How the total moved lately (the popup's sparkline and week's gain), shown beside it. */
+  trend?: ReactNode;
 }) {
   const s = stats?.stats;
   const total = s ? Math.max(s.clicks, clicks) : clicks;
@@ -58,6 +53,7 @@ export function QuickStats({
               {formatNumber(total)}
             </span>{' '}
             {words(total)}
+            {trend}
             {s ? (
               <>
                 {' · '}
@@ -72,14 +68,8 @@ export function QuickStats({
         </div>
         {s ? (
           <>
-            <Tallies
-              title={t('stats.countries')}
-              items={s.topCountries}
-              limit={3}
-              inline
-              decorate={(country) => <CountryMark country={country} />}
-            />
-            <Tallies title={t('stats.sources')} items={sourcesOf(s)} limit={3} inline />
+            <Tallies title={t('stats.countries')} items={shownCountries(s)} limit={3} inline />
+            <Tallies title={t('stats.sources')} items={shownSources(s, total)} limit={3} inline />
           </>
         ) : (
           <p className="muted small-text">
@@ -112,19 +102,29 @@ export function QuickStats({
       </div>
       {s ? (
         <div className="tallies-grid">
+          <Tallies title={t('stats.countries')} items={shownCountries(s)} limit={6} />
           <Tallies
-            title={t('stats.countries')}
-            items={s.topCountries}
+            title={t('stats.sources')}
+            items={shownSources(s, total)}
             limit={6}
-            decorate={(country) => <CountryMark country={country} />}
+            note={plural(noun === 'click' ? 'stats.sourcesOfClicks' : 'stats.sourcesOfScans', total)}
           />
-          <Tallies title={t('stats.sources')} items={sourcesOf(s)} limit={6} />
-          <Tallies title={t('stats.browsers')} items={s.topBrowsers} limit={6} />
-          <Tallies title={t('stats.os')} items={s.topOs} limit={6} />
+          <Tallies title={t('stats.social')} items={shownSocial(s)} limit={6} note={t('stats.socialNote')} />
+          <Tallies title={t('stats.browsers')} items={named(s.topBrowsers)} limit={6} />
+          <Tallies title={t('stats.os')} items={named(s.topOs)} limit={6} />
         </div>
       ) : (
         <p className="muted small-text">{plural(noun === 'click' ? 'stats.clicksSoFar' : 'stats.scansSoFar', total)}</p>
       )}
     </section>
   );
+}
+
+/** A list the service names itself (browsers, systems); its "Unknown" is said in the interface's language. */
+function named(items: { label: string; count: number }[]) {
+  return items.map((i) => ({
+    key: i.label,
+    label: /^unknown$/i.test(i.label) ? t('stats.unknownValue') : i.label,
+    count: i.count,
+  }));
 }

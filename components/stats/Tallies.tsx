@@ -1,24 +1,33 @@
 import type { ReactNode } from 'react';
-import type { Tally } from '@/lib/api/schemas/primitives';
 import { formatNumber } from '../ui/format';
+
+/** One entry of a top-N list as shown: its words, count, and what goes before it (a flag). */
+export interface ShownTally {
+  key: string;
+  label: string;
+  count: number;
+  mark?: ReactNode;
+  /** A hover text, where the label is not what the service wrote. */
+  title?: string;
+}
 
 /**
  * A top-N list (countries, referrers, …): each label with its count, and a bar under it sized to
  * its share of the largest. `inline` puts the title and the entries on one line, without bars (the
- * popup). Labels are text only, never markup.
+ * popup). Labels are text only, never markup. `note` says what the list counts (its total).
  */
 export function Tallies({
   title,
   items,
   limit = 5,
-  decorate,
   inline = false,
+  note,
 }: {
   title: string;
-  items: Tally[];
+  items: ShownTally[];
   limit?: number;
-  decorate?: (label: string) => ReactNode;
   inline?: boolean;
+  note?: string;
 }) {
   const shown = items.filter((i) => i.count > 0).slice(0, limit);
   if (shown.length === 0) return null;
@@ -29,8 +38,8 @@ export function Tallies({
         <h3>{title}</h3>
         <ul>
           {shown.map((item) => (
-            <li key={item.label} title={item.label}>
-              {decorate?.(item.label)}
+            <li key={item.key} title={item.title ?? item.label}>
+              {item.mark}
               {item.label} <span className="tally-count">{formatNumber(item.count)}</span>
             </li>
           ))}
@@ -41,21 +50,20 @@ export function Tallies({
   return (
     <section className="tallies" aria-label={title}>
       <h3>{title}</h3>
+      {note ? <p className="muted small-text tallies-note">{note}</p> : null}
       <ul>
-        {shown.map((item) => {
-          return (
-            <li key={item.label} className="tally">
-              <span className="tally-label" title={item.label}>
-                {decorate?.(item.label)}
-                {item.label}
-              </span>
-              <span className="tally-count">{formatNumber(item.count)}</span>
-              <span className="tally-track" aria-hidden="true">
-                <span className="tally-bar" style={{ display: 'block', width: `${(item.count / max) * 100}%` }} />
-              </span>
-            </li>
-          );
-        })}
+        {shown.map((item) => (
+          <li key={item.key} className="tally">
+            <span className="tally-label" title={item.title ?? item.label}>
+              {item.mark}
+              {item.label}
+            </span>
+            <span className="tally-count">{formatNumber(item.count)}</span>
+            <span className="tally-track" aria-hidden="true">
+              <span className="tally-bar" style={{ display: 'block', width: `${(item.count / max) * 100}%` }} />
+            </span>
+          </li>
+        ))}
       </ul>
     </section>
   );

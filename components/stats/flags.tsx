@@ -1,30 +1,9 @@
 /**
- * A country's flag from its English name (the service labels countries by name: "Germany"). The
- * names come from the same Intl region names the local server uses, so no table ships with the
- * extension. Flags are emoji where the system draws them; elsewhere (Windows, Linux without an emoji
- * font) the two-letter code stands in, rather than an empty box.
+ * A country's flag from its ISO code (lib/stats/countries.ts reads the service's labels into codes).
+ * Flags are emoji where the system draws them; elsewhere (Windows, Linux without an emoji font) the
+ * two-letter code stands in, rather than an empty box.
  */
-let byName: Map<string, string> | null = null;
 let drawsFlags: boolean | null = null;
-
-function codesByName(): Map<string, string> {
-  if (byName) return byName;
-  byName = new Map();
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      const name = names.of(code);
-      if (name && name !== code) byName.set(name.toLowerCase(), code);
-    }
-  }
-  return byName;
-}
-
-export function countryCode(country: string): string | null {
-  const label = country.trim();
-  return /^[A-Za-z]{2}$/.test(label) ? label.toUpperCase() : (codesByName().get(label.toLowerCase()) ?? null);
-}
 
 const flagEmoji = (code: string) => String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
@@ -55,9 +34,7 @@ function systemDrawsFlags(): boolean {
 }
 
 /** The mark shown before a country's name: its flag, or its two-letter code. */
-export function CountryMark({ country }: { country: string }) {
-  const code = countryCode(country);
-  if (!code) return null;
+export function CountryMark({ code }: { code: string }) {
   return systemDrawsFlags() ? (
     <span aria-hidden="true">{flagEmoji(code)} </span>
   ) : (

@@ -1,10 +1,12 @@
+import { gainsByRecord } from '../history/read';
 import { compareKeysNewestFirst } from './keys';
 import type { LinkpilotDb, LinkRow } from './schema';
 import type { SearchIndex } from './search-index';
 import { queryWords } from './search-words';
 
 export interface LinkTableQuery {
-  sort: 'date' | 'clicks';
+  /** Trending: clicks gained in the last 7 days (lib/history), then the newest. */
+  sort: 'date' | 'clicks' | 'trending';
   search: string;
   channelKey: string | null;
   campaignKey: string | null;
@@ -18,6 +20,12 @@ export const MAX_MATCHES = 5000;
 export const isFiltered = (q: LinkTableQuery) =>
   Boolean(q.search.trim() || q.channelKey || q.campaignKey || q.domain || q.status);
 
+/** Whether the table's order is a list of keys made for it, not an index of the links it pages through. */
+export const listedOrder = (q: LinkTableQuery) => isFiltered(q) || q.sort === 'trending';
+
+/** Days whose gain the Trending order and the gain column count. */
+export const TRENDING_DAYS = 7;
+
 /**
  * What the links table shows. Unfiltered, it pages straight through the sort index (only the
  * visible window is read, so 100,000 links cost what 50 do); filtered or searched, the matches
@@ -27,7 +35,9 @@ export async function linkTableTotal(
   db: LinkpilotDb,
   q: LinkTableQuery,
   index: SearchIndex | null = null,
+  now: number = Date.now(),
 ): Promise<{ total: number; capped: boolean; keys: string[] | null }> {
+  if (q.sort === 'trending') return trendingKeys(db, q, now);
   if (!isFiltered(q)) return { total: await db.links.count(), capped: false, keys: null };
   if (q.sort === 'date' && !q.channelKey && !q.campaignKey && !q.domain && !q.status) {
     // The in-memory index when the caller holds a current one; the IndexedDB word index otherwise.
@@ -59,7 +69,9 @@ export async function linkTableWindow(
 ): Promise<LinkRow[]> {
   if (keys)
     return (await db.links.bulkGet(keys.slice(start, start + count))).filter((r): r is LinkRow => r !== undefined);
-  return db.links.orderBy(q.sort).reverse().offset(start).limit(count).toArray();
+  // Trending has no index of its own: until its keys arrive, the newest first.
+  const index = q.sort === 'trending' ? 'date' : q.sort;
+  return db.links.orderBy(index).reverse().offset(start).limit(count).toArray();
 }
 
 /**
@@ -99,6 +111,36 @@ async function searchKeys(db: LinkpilotDb, words: string[]): Promise<{ keys: str
 
 /** A word in more index entries than this is checked on the candidates instead of by its key set. */
 const COMMON_WORD = 20_000;
+
+/**
+ * Links by clicks gained in the last TRENDING_DAYS days, most first, then the rest newest first.
+ * Only the links that gained are read; the rest come as keys of the date index.
+ */
+async function trendingKeys(
+  db: LinkpilotDb,
+  q: LinkTableQuery,
+  now: number,
+): Promise<{ total: number; capped: boolean; keys: string[] }> {
+  const gains = await gainsByRecord(db, 'link', now, TRENDING_DAYS);
+  const byGain = (a: LinkRow, b: LinkRow) =>
+    (gains.get(b.id ?? -1) ?? 0) - (gains.get(a.id ?? -1) ?? 0) || cmpDate(a, b);
+  if (isFiltered(q)) {
+    const rows = await matchingRows(db, q);
+    return { total: rows.length, capped: rows.length >= MAX_MATCHES, keys: rows.sort(byGain).map((r) => r.key) };
+  }
+  const gaining = (
+    await db.links
+      .where('id')
+      .anyOf([...gains.keys()])
+      .toArray()
+  )
+    .sort(byGain)
+    .map((r) => r.key);
+  const first = new Set(gaining);
+  const rest = ((await db.links.orderBy('date').reverse().primaryKeys()) as string[]).filter((k) => !first.has(k));
+  const keys = [...gaining, ...rest];
+  return { total: keys.length, capped: false, keys };
+}
 
 function cmpDate(a: LinkRow, b: LinkRow): number {
   return a.date < b.date ? 1 : a.date > b.date ? -1 : 0;

@@ -105,6 +105,21 @@ export interface QrRow extends Mirrored {
   input: CreateQrInput | null;
 }
 
+/**
+ * One total a refresh learnt that differed from the one before it (lib/history/record.ts): a link's
+ * clicks or a QR code's scans at a moment, by the record's service id (a record with clicks has one;
+ * a number keeps the rows small). `prev` is the total the mirror held before, absent for a record
+ * first seen with clicks; the clicks between `prev` and `clicks` came after the record's previous reading.
+ */
+export interface Observation {
+  id: number;
+  at: number;
+  clicks: number;
+  prev?: number;
+  /** Unique clicks, when the reading was one record's statistics. */
+  unique?: number;
+}
+
 export interface QrStatsRow {
   key: string;
   stats: Statistics;
@@ -246,6 +261,15 @@ export const SCHEMA_V3_CHANGES = {
   outbox: '++seq, key, state, *deps, [state+priority+seq], [kind+op]',
 } as const;
 
+/**
+ * Version 5: the history of totals (lib/history/), per kind, by service id and time; `at` alone
+ * finds the last days' gains of every record at once (Trending). Nothing else changes.
+ */
+export const SCHEMA_V5_CHANGES = {
+  linkHistory: '[id+at], at',
+  qrHistory: '[id+at], at',
+} as const;
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -260,6 +284,8 @@ export class LinkpilotDb extends Dexie {
   account!: EntityTable<AccountRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  linkHistory!: Dexie.Table<Observation, [number, number]>;
+  qrHistory!: Dexie.Table<Observation, [number, number]>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -288,6 +314,8 @@ export class LinkpilotDb extends Dexie {
             row.longurlKey = pageKey(row.longurl);
           }),
       );
+    // 5: the totals the refresh learns are remembered (how links do over time); new tables only.
+    this.version(5).stores(SCHEMA_V5_CHANGES);
   }
 }
 
@@ -304,4 +332,6 @@ export const MIRROR_TABLES = [
   'overlays',
   'splashPages',
   'account',
+  'linkHistory',
+  'qrHistory',
 ] as const;

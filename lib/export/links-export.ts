@@ -1,7 +1,45 @@
-import type { LinkRow } from '../db/schema';
+import type { LinkpilotDb, LinkRow } from '../db/schema';
 
-/** The columns exported for every link. */
-const COLUMNS = ['id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'date', 'status'] as const;
+/** The columns exported for every link; channel and campaign by name, as the mirror knows them. */
+const COLUMNS = [
+  'id',
+  'alias',
+  'shorturl',
+  'longurl',
+  'title',
+  'description',
+  'clicks',
+  'date',
+  'status',
+  'channel',
+  'campaign',
+] as const;
+
+/** A link as exported: its row, with the names of its channels (";" between) and its campaign. */
+export type ExportedLink = LinkRow & { channel: string; campaign: string };
+
+/** Every mirrored link, newest first, with its channels and campaign named. */
+export async function exportedLinks(db: LinkpilotDb): Promise<ExportedLink[]> {
+  const [rows, items, channels, campaigns] = await Promise.all([
+    db.links.orderBy('date').reverse().toArray(),
+    db.channelItems.filter((i) => i.type === 'links' && i.itemKey !== null).toArray(),
+    db.channels.toArray(),
+    db.campaigns.toArray(),
+  ]);
+  const channelName = new Map(channels.map((c) => [c.key, c.name]));
+  const campaignName = new Map(campaigns.map((c) => [c.key, c.name]));
+  const channelsOf = new Map<string, string[]>();
+  for (const item of items) {
+    const name = channelName.get(item.channelKey);
+    if (name === undefined) continue;
+    channelsOf.set(item.itemKey!, [...(channelsOf.get(item.itemKey!) ?? []), name]);
+  }
+  return rows.map((row) => ({
+    ...row,
+    channel: (channelsOf.get(row.key) ?? []).join('; '),
+    campaign: row.campaignKey ? (campaignName.get(row.campaignKey) ?? '') : '',
+  }));
+}
 
 /**
  * One CSV cell. Text that a spreadsheet would run as a formula (starting with = + - @, tab or
@@ -13,13 +51,13 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function linksToCsv(rows: LinkRow[]): string {
+export function linksToCsv(rows: ExportedLink[]): string {
   const lines = [COLUMNS.join(',')];
   for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export function linksToJson(rows: LinkRow[]): string {
+export function linksToJson(rows: ExportedLink[]): string {
   return JSON.stringify(
     rows.map((row) => Object.fromEntries(COLUMNS.map((c) => [c, row[c]]))),
     null,

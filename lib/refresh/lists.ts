@@ -5,6 +5,7 @@ import type { Page } from '../api/schemas/envelope';
 import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
+import { forgetHistory, historyTables, type Reading, recordTotals, totalOf } from '../history/record';
 import { campaign } from '../sync/kinds/campaign';
 import { channel } from '../sync/kinds/channel';
 import { domain } from '../sync/kinds/domain';
@@ -137,8 +138,16 @@ export function recordSource<R extends Mirrored, I extends { id: number }>(listi
       return rows.map((r) => ({ key: r.key, sortKey: rowKey(r)! }));
     },
     async remove(db, keys) {
+      const counted = totalOf(listing.kind);
+      const ids = counted ? (await listing.rows(db).where('key').anyOf(keys).toArray()).map((r) => r.id) : [];
       await listing.rows(db).where('key').anyOf(keys).delete();
       await listing.forget?.(db, keys);
+      if (counted)
+        await forgetHistory(
+          db,
+          counted.counted,
+          ids.filter((id): id is number => typeof id === 'number'),
+        );
     },
   };
 }
@@ -157,7 +166,9 @@ async function merge<R extends Mirrored, I extends { id: number }>(
   touchAll: boolean,
 ): Promise<{ keys: (string | null)[]; changed: number }> {
   const table = listing.rows(db);
-  return db.transaction('rw', [table, db.outbox], async () => {
+  // A page of links or QR codes is a reading of their totals: remembered with the rows, at once.
+  const counted = totalOf(listing.kind);
+  return db.transaction('rw', [table, db.outbox, ...(counted ? historyTables(db) : [])], async () => {
     const ids = items.map((i) => i.id);
     const existing = new Map((await table.where('id').anyOf(ids).toArray()).map((r) => [r.id, r]));
     const kind = listing.kind;
@@ -180,6 +191,7 @@ async function merge<R extends Mirrored, I extends { id: number }>(
         : [];
     const rows: R[] = [];
     const keys: (string | null)[] = [];
+    const readings: Reading[] = [];
     let changed = 0;
     for (const item of items) {
       const before = existing.get(item.id);
@@ -200,8 +212,11 @@ async function merge<R extends Mirrored, I extends { id: number }>(
       if (!before || (before.sync === 'synced' && listing.content.some((f) => !Object.is(before[f], row[f]))))
         changed += 1;
       if (touchAll || !before || !sameRow(before, row, 'pulledAt')) rows.push(row);
+      if (counted)
+        readings.push({ id: item.id, clicks: counted.total(row), before: before ? counted.total(before) : null });
     }
     await table.bulkPut(rows);
+    if (counted) await recordTotals(db, counted.counted, readings, pulledAt);
     return { keys, changed };
   });
 }

@@ -120,16 +120,18 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
   const detail = page.getByTestId('link-detail');
   await expect(detail.getByTestId('clicks')).toHaveText('4');
   await expect(detail.getByRole('region', { name: 'Countries' })).toContainText('Germany');
-  // Referrers and social networks are one list: where the clicks came from.
-  await expect(detail.getByRole('region', { name: 'Sources' })).toContainText('reddit');
-  await expect(detail.getByRole('region', { name: 'Sources' })).toContainText('reddit.com');
+  // The sites the clicks came from, and of those the social networks: each click counted once.
+  const sources = detail.getByRole('region', { name: 'Sources' });
+  await expect(sources).toContainText('reddit.com');
+  await expect(sources).toContainText('4 clicks in all, each counted once');
+  await expect(detail.getByRole('region', { name: 'Social networks' })).toContainText('reddit4');
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   const text = readFileSync((await csv.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status');
+  expect(text.split('\r\n')[0]).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status,channel,campaign');
   expect(text).toContain(`"${popular.shorturl}"`);
   const [json] = await Promise.all([
     page.waitForEvent('download'),

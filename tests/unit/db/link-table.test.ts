@@ -104,3 +104,22 @@ describe('watching the links table', () => {
     subscription.unsubscribe();
   });
 });
+
+describe('the Trending order', () => {
+  it('puts the links that gained most in the last 7 days first, then the rest newest first', async () => {
+    const db = await seeded();
+    const now = Date.UTC(2026, 10, 22);
+    const { recordTotals } = await import('@/lib/history/record');
+    // Link 3 gained 5 this week, link 10 gained 2; link 20 gained 9, but 10 days ago.
+    await recordTotals(db, 'link', [{ id: 20, clicks: 9, before: 0 }], now - 10 * 86_400_000);
+    await recordTotals(db, 'link', [{ id: 3, clicks: 7, before: 2 }], now - 2 * 86_400_000);
+    await recordTotals(db, 'link', [{ id: 10, clicks: 4, before: 2 }], now - 86_400_000);
+    const q = { ...base, sort: 'trending' as const };
+    const shape = await linkTableTotal(db, q, null, now);
+    expect(shape.total).toBe(40);
+    const first = await linkTableWindow(db, q, shape.keys, 0, 3);
+    expect(first.map((r) => r.id)).toEqual([3, 10, 40]);
+    const filtered = await linkTableTotal(db, { ...q, search: 'news' }, null, now);
+    expect((await linkTableWindow(db, q, filtered.keys, 0, 2)).map((r) => r.id)).toEqual([10, 40]);
+  });
+});

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkRow } from '@/lib/db/schema';
-import { csvCell, linksToCsv, linksToJson } from '@/lib/export/links-export';
+import { historyToCsv, historyToJson } from '@/lib/export/history-export';
+import { csvCell, type ExportedLink, exportedLinks, linksToCsv, linksToJson } from '@/lib/export/links-export';
+import { freshDb } from '../sync/db';
 
-const row = (over: Partial<LinkRow>): LinkRow => ({
+const row = (over: Partial<ExportedLink>): ExportedLink => ({
+  channel: '',
+  campaign: '',
   key: 'k',
   id: 1,
   sync: 'synced',
@@ -39,11 +43,77 @@ describe('export', () => {
   it('writes a header and one line per link with its clicks', () => {
     const csv = linksToCsv([row({ title: '=cmd|calc', clicks: 7 })]);
     const [header, line] = csv.trim().split('\r\n');
-    expect(header).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status');
+    expect(header).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status,channel,campaign');
     expect(line).toContain(`"'=cmd|calc"`);
     expect(line).toContain('"7"');
     expect(JSON.parse(linksToJson([row({ clicks: 7 })]))).toEqual([
       expect.objectContaining({ clicks: 7, shorturl: 'https://s.test/a' }),
     ]);
+  });
+
+  it("names each link's channels and campaign", async () => {
+    const db = freshDb();
+    const link = (key: string, campaignKey: string | null): LinkRow => {
+      const { channel: _c, campaign: _k, ...rest } = row({ key, campaignKey });
+      return rest;
+    };
+    await db.links.bulkAdd([link('k1', 'c1'), link('k2', null)]);
+    await db.campaigns.add({
+      key: 'c1',
+      id: 1,
+      sync: 'synced',
+      pulledAt: 0,
+      name: 'Spring',
+      slug: null,
+      public: true,
+      rotator: null,
+      list: '',
+    });
+    await db.channels.bulkAdd([
+      { key: 'h1', id: 1, sync: 'synced', pulledAt: 0, name: 'News', description: '', color: null, starred: false },
+      { key: 'h2', id: 2, sync: 'synced', pulledAt: 0, name: 'Blog', description: '', color: null, starred: false },
+    ]);
+    for (const channelKey of ['h1', 'h2'])
+      await db.channelItems.add({
+        key: `${channelKey}|links|k1`,
+        channelKey,
+        type: 'links',
+        itemKey: 'k1',
+        itemId: 1,
+        title: '',
+        preview: '',
+        link: '',
+        date: null,
+        sync: 'synced',
+      });
+    const rows = await exportedLinks(db);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    expect(byKey.get('k1')).toMatchObject({ channel: 'News; Blog', campaign: 'Spring' });
+    expect(byKey.get('k2')).toMatchObject({ channel: '', campaign: '' });
+    expect(linksToCsv(rows)).toContain('"News; Blog","Spring"');
+  });
+
+  it("writes a link's history with its start", () => {
+    const series = {
+      since: Date.UTC(2026, 10, 3),
+      points: [
+        [Date.UTC(2026, 10, 3), 2],
+        [Date.UTC(2026, 10, 4, 9), 5],
+      ] as [number, number][],
+    };
+    const csv = historyToCsv({ record: 'https://s.test/a', series }).trim().split('\r\n');
+    expect(csv).toEqual([
+      'record,time,total',
+      '"https://s.test/a","2026-11-03T00:00:00.000Z","2"',
+      '"https://s.test/a","2026-11-04T09:00:00.000Z","5"',
+    ]);
+    expect(JSON.parse(historyToJson({ record: 'https://s.test/a', series }))).toEqual({
+      record: 'https://s.test/a',
+      since: '2026-11-03T00:00:00.000Z',
+      points: [
+        { time: '2026-11-03T00:00:00.000Z', total: 2 },
+        { time: '2026-11-04T09:00:00.000Z', total: 5 },
+      ],
+    });
   });
 });

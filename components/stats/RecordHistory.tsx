@@ -1,0 +1,69 @@
+import { Download } from 'lucide-react';
+import { t } from '@/lib/browser/i18n';
+import { historyToCsv, historyToJson } from '@/lib/export/history-export';
+import type { Watched } from '@/lib/history/read';
+import type { Counted } from '@/lib/history/record';
+import { TrendChart } from './chart/TrendChart';
+import { useNow, useRecordHistory } from './useHistory';
+
+/** Offers a file made here: the chart's numbers, as CSV or JSON. */
+function download(name: string, type: string, text: string) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/**
+ * A link's or QR code's clicks over time in its details, with its history to download. Loaded with
+ * the details only (the chart's code stays out of the popup's first load).
+ */
+export default function RecordHistory({
+  kind,
+  record,
+  name,
+  fileName,
+}: {
+  kind: Counted;
+  record: Watched;
+  /** The record as exported (its short URL). */
+  name: string;
+  fileName: string;
+}) {
+  const now = useNow();
+  const history = useRecordHistory(kind, record);
+  if (!history) return null;
+  const { series, watched } = history;
+  if (!series) return <p className="muted small-text">{t('trends.nothingYet')}</p>;
+  const exported = { record: name, series };
+  return (
+    <div className="stack">
+      <TrendChart
+        series={series}
+        watched={watched}
+        now={now}
+        noun={kind === 'link' ? 'click' : 'scan'}
+        title={kind === 'link' ? t('trends.clicksOverTime') : t('trends.scansOverTime')}
+      />
+      <div className="row">
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={t('trends.exportCsv')}
+          onClick={() => download(`${fileName}-history.csv`, 'text/csv', historyToCsv(exported))}
+        >
+          <Download size={14} aria-hidden="true" /> {t('exportButtons.csv')}
+        </button>
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={t('trends.exportJson')}
+          onClick={() => download(`${fileName}-history.json`, 'application/json', historyToJson(exported))}
+        >
+          <Download size={14} aria-hidden="true" /> {t('exportButtons.json')}
+        </button>
+      </div>
+    </div>
+  );
+}
