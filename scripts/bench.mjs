@@ -8,6 +8,7 @@ const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
 const suites = [
   'bench:sync',
   'bench:bulk',
+  'bench:trends',
   'bench:popup',
   'bench:moment',
   'bench:dashboard',

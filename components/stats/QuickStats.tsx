@@ -48,22 +48,24 @@ export function QuickStats({
     return (
       <section className="stack compact-stats" aria-label={t('stats.label')}>
         <div className="row-between">
-          <p className="compact-metrics">
-            <span className="compact-value" data-testid="clicks">
-              {formatNumber(total)}
-            </span>{' '}
-            {words(total)}
+          <div className="compact-totals">
+            <p className="compact-metrics">
+              <span className="compact-value" data-testid="clicks">
+                {formatNumber(total)}
+              </span>{' '}
+              {words(total)}
+              {s ? (
+                <>
+                  {' · '}
+                  <span className="compact-value" data-testid="unique-clicks">
+                    {formatNumber(s.uniqueClicks)}
+                  </span>{' '}
+                  {t('stats.unique')}
+                </>
+              ) : null}
+            </p>
             {trend}
-            {s ? (
-              <>
-                {' · '}
-                <span className="compact-value" data-testid="unique-clicks">
-                  {formatNumber(s.uniqueClicks)}
-                </span>{' '}
-                {t('stats.unique')}
-              </>
-            ) : null}
-          </p>
+          </div>
           {updated}
         </div>
         {s ? (

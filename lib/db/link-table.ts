@@ -1,5 +1,5 @@
 import { gainsByRecord } from '../history/read';
-import { compareKeysNewestFirst } from './keys';
+import { compareKeysNewestFirst, serverKey } from './keys';
 import type { LinkpilotDb, LinkRow } from './schema';
 import type { SearchIndex } from './search-index';
 import { queryWords } from './search-words';
@@ -128,18 +128,32 @@ async function trendingKeys(
     const rows = await matchingRows(db, q);
     return { total: rows.length, capped: rows.length >= MAX_MATCHES, keys: rows.sort(byGain).map((r) => r.key) };
   }
-  const gaining = (
-    await db.links
-      .where('id')
-      .anyOf([...gains.keys()])
-      .toArray()
-  )
-    .sort(byGain)
-    .map((r) => r.key);
+  const gaining = await trendingLinks(db, now, gains);
   const first = new Set(gaining);
-  const rest = ((await db.links.orderBy('date').reverse().primaryKeys()) as string[]).filter((k) => !first.has(k));
+  // Ascending and unlimited, Dexie reads the keys in one getAllKeys(); reversed here.
+  const rest = ((await db.links.orderBy('date').primaryKeys()) as string[]).reverse().filter((k) => !first.has(k));
   const keys = [...gaining, ...rest];
   return { total: keys.length, capped: false, keys };
+}
+
+/** The links that gained clicks in the last TRENDING_DAYS days, by their gain, most first (ties: newest). */
+export async function trendingLinks(db: LinkpilotDb, now: number, known?: Map<number, number>): Promise<string[]> {
+  const gains = known ?? (await gainsByRecord(db, 'link', now, TRENDING_DAYS));
+  const gain = (r: LinkRow) => gains.get(r.id ?? -1) ?? 0;
+  return (await linksByIds(db, [...gains.keys()])).sort((a, b) => gain(b) - gain(a) || cmpDate(a, b)).map((r) => r.key);
+}
+
+/**
+ * Links by service id: a pulled link's key is made from its id, so most are one keyed read; the
+ * rest (made here, keyed by the local clock) are looked up by the id index one by one.
+ */
+async function linksByIds(db: LinkpilotDb, ids: number[]): Promise<LinkRow[]> {
+  const byKey = await db.links.bulkGet(ids.map(serverKey));
+  const found = byKey.filter((r, i): r is LinkRow => r !== undefined && r.id === ids[i]);
+  const seen = new Set(found.map((r) => r.id));
+  const rest = ids.filter((id) => !seen.has(id));
+  const others = await Promise.all(rest.map((id) => db.links.where('id').equals(id).first()));
+  return [...found, ...others.filter((r): r is LinkRow => r !== undefined)];
 }
 
 function cmpDate(a: LinkRow, b: LinkRow): number {

@@ -14,8 +14,9 @@ export const RANGES = [
   { days: null, key: 'trends.rangeAll' },
 ] as const;
 
-const W = 600;
-const H = 200;
+// About the width of the details panel, so a unit is about a pixel and labels keep their size.
+const W = 360;
+const H = 160;
 const MAX_POINTS = 150;
 
 /**
@@ -50,10 +51,10 @@ export function TrendChart({
     to: now,
     min,
     max,
-    left: rtl ? 16 : 56,
-    right: rtl ? W - 56 : W - 16,
-    top: 12,
-    bottom: H - 28,
+    left: rtl ? 8 : 44,
+    right: rtl ? W - 44 : W - 8,
+    top: 10,
+    bottom: H - 24,
     rtl,
   };
   const gaps = gapsIn(watched, start, now, WATCH_GAP);
@@ -132,7 +133,7 @@ export function TrendChart({
             key={tick}
             className="trend-label"
             x={xOf(frame, tick)}
-            y={H - 8}
+            y={H - 6}
             textAnchor={tickAnchor(i, ticks.length, rtl)}
           >
             {formatDate(tick)}
