@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { formatNumber } from '@/components/ui/format';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
+import { saveFile } from '@/components/ui/save-file';
 import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
@@ -173,11 +174,7 @@ export function BulkResults({
 
   function download() {
     const lines = ['long_url,short_url', ...rows.map((r) => `${csvCell(r?.longurl)},${csvCell(r?.shorturl)}`)];
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }));
-    a.download = 'linkpilot-short-links.csv';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveFile('linkpilot-short-links.csv', 'text/csv', `${lines.join('\r\n')}\r\n`);
   }
 
   return (

@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { saveFile } from '@/components/ui/save-file';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { exportedLinks, linksToCsv, linksToJson } from '@/lib/export/links-export';
@@ -7,14 +8,8 @@ import { exportedLinks, linksToCsv, linksToJson } from '@/lib/export/links-expor
 export function ExportButtons() {
   async function download(kind: 'csv' | 'json') {
     const rows = await exportedLinks(database());
-    const blob = new Blob([kind === 'csv' ? linksToCsv(rows) : linksToJson(rows)], {
-      type: kind === 'csv' ? 'text/csv' : 'application/json',
-    });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `linkpilot-links.${kind}`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    if (kind === 'csv') saveFile('linkpilot-links.csv', 'text/csv', linksToCsv(rows));
+    else saveFile('linkpilot-links.json', 'application/json', linksToJson(rows));
   }
   return (
     <div className="row">

@@ -1,19 +1,11 @@
 import { Download } from 'lucide-react';
+import { saveFile } from '@/components/ui/save-file';
 import { t } from '@/lib/browser/i18n';
 import { historyToCsv, historyToJson } from '@/lib/export/history-export';
 import type { Watched } from '@/lib/history/read';
 import type { Counted } from '@/lib/history/record';
 import { TrendChart } from './chart/TrendChart';
 import { useNow, useRecordHistory } from './useHistory';
-
-/** Offers a file made here: the chart's numbers, as CSV or JSON. */
-function download(name: string, type: string, text: string) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
 
 /**
  * A link's or QR code's clicks over time in its details, with its history to download. Loaded with
@@ -51,7 +43,7 @@ export default function RecordHistory({
           type="button"
           className="secondary small"
           aria-label={t('trends.exportCsv')}
-          onClick={() => download(`${fileName}-history.csv`, 'text/csv', historyToCsv(exported))}
+          onClick={() => saveFile(`${fileName}-history.csv`, 'text/csv', historyToCsv(exported))}
         >
           <Download size={14} aria-hidden="true" /> {t('exportButtons.csv')}
         </button>
@@ -59,7 +51,7 @@ export default function RecordHistory({
           type="button"
           className="secondary small"
           aria-label={t('trends.exportJson')}
-          onClick={() => download(`${fileName}-history.json`, 'application/json', historyToJson(exported))}
+          onClick={() => saveFile(`${fileName}-history.json`, 'application/json', historyToJson(exported))}
         >
           <Download size={14} aria-hidden="true" /> {t('exportButtons.json')}
         </button>
