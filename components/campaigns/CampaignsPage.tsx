@@ -8,7 +8,7 @@ import { SectionHead } from '@/components/ui/SectionHead';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
 import { createCampaign, deleteRecord, updateCampaign } from '@/lib/sync/actions';
-import { answered } from '@/lib/sync/answer';
+import { createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { EditCampaignForm, NewCampaignForm } from './CampaignForm';
 import { CampaignLinks } from './CampaignLinks';
@@ -69,7 +69,7 @@ export function CampaignsPage() {
         <Dialog title={t('campaignForm.newCampaign')} onClose={() => setCreating(false)}>
           <NewCampaignForm
             onSave={async (input) => {
-              await answered({ db }, await createCampaign({ db, priority: 0 }, input));
+              await createAnswered(db, (ctx) => createCampaign(ctx, input));
               setCreating(false);
             }}
           />

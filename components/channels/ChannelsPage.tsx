@@ -13,7 +13,7 @@ import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
 import { createChannel, deleteRecord, updateChannel } from '@/lib/sync/actions';
-import { answered } from '@/lib/sync/answer';
+import { createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { ChannelItems } from './ChannelItems';
 
@@ -120,7 +120,7 @@ export function ChannelsPage() {
             submitLabel={editing === 'new' ? t('channels.create') : t('channels.save')}
             onSave={async (input) => {
               // A create is sent and answered before the dialog closes; an edit is sent in the background.
-              if (editing === 'new') await answered({ db }, await createChannel({ db, priority: 0 }, input));
+              if (editing === 'new') await createAnswered(db, (ctx) => createChannel(ctx, input));
               else {
                 await updateChannel({ db }, editing.key, input);
                 kickSync();

@@ -13,7 +13,7 @@ import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
 import { createDomain, deleteRecord } from '@/lib/sync/actions';
-import { answered } from '@/lib/sync/answer';
+import { createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { DomainRedirectsForm } from './DomainRedirectsForm';
 
@@ -121,7 +121,7 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
         e.preventDefault();
         void form
           .submit(async (input) => {
-            await answered({ db }, await createDomain({ db, priority: 0 }, input));
+            await createAnswered(db, (ctx) => createDomain(ctx, input));
           })
           .then((saved) => saved && onDone());
       }}

@@ -81,12 +81,12 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       deeplink: { apple, google, auto },
     };
     setBusy(true);
-    const key = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
+    const made = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
     setBusy(false);
-    if (key === null) return refused();
+    if (made === null) return refused();
     await utm.remember();
     setForm(fromDefaults(defaults.value));
-    onCreated(key);
+    onCreated(made.key);
   }
 
   const text = (name: Text, label: string, props: Record<string, string> = {}) => (

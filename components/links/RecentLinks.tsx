@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { QrCode, Search } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { useCopies } from '@/components/state/copies';
 import { displayUrl, shortUrlParts } from '@/components/ui/format';
@@ -63,7 +63,9 @@ export function RecentLinks({
       setQuery('');
     }
   }
-  function onRowKey(event: KeyboardEvent<HTMLLIElement>, shortUrl: string, name: string) {
+  // Stable, as the rows are memoised: a row re-renders only when its own link changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads only refs and state setters, which never change.
+  const onRowKey = useCallback((event: KeyboardEvent<HTMLLIElement>, shortUrl: string, name: string) => {
     if (event.target !== event.currentTarget) return;
     const all = rows();
     const at = all.indexOf(event.currentTarget);
@@ -82,7 +84,9 @@ export function RecentLinks({
       setCopiedName(name);
       void copyAndSay(shortUrl, BY_KEYBOARD);
     }
-  }
+  }, []);
+  const onQr = useCallback((key: string) => setQrFor((open) => (open === key ? null : key)), []);
+
   const links = useLiveQuery(() => searchLinks(database(), query, limit), [query, limit], query ? undefined : initial);
   const ready = links !== undefined;
   useEffect(() => {
@@ -120,54 +124,9 @@ export function RecentLinks({
         data-testid="recent-links"
         data-ready={links ? 'true' : 'false'}
       >
-        {links?.map((link) => {
-          const name = link.title || displayUrl(link.longurl);
-          const short = link.shorturl ? displayUrl(link.shorturl) : '';
-          // A long branded host gives way in its middle, so the alias that tells links apart stays in view.
-          const parts = shortUrlParts(link.shorturl, RECENT_HOST_MAX);
-          return (
-            <li
-              key={link.key}
-              className="recent-link"
-              data-testid="recent-link"
-              tabIndex={-1}
-              aria-label={`${name}${short ? `, ${short}` : ''}`}
-              onKeyDown={(e) => onRowKey(e, link.shorturl, name)}
-            >
-              <div className="recent-text">
-                <span className="recent-title truncate" title={link.longurl}>
-                  {name}
-                </span>
-                <span className="recent-short truncate" title={short || undefined}>
-                  {short ? parts.host + parts.path : t('common.notSynced')}
-                </span>
-              </div>
-              <SyncBadge state={link.sync} />
-              {link.shorturl ? <CopyButton text={link.shorturl} item={short} /> : null}
-              {link.shorturl ? (
-                <button
-                  type="button"
-                  className="ghost small icon-only"
-                  aria-label={t('common.qrFor', { name: link.alias || short })}
-                  aria-expanded={qrFor === link.key}
-                  onClick={() => setQrFor(qrFor === link.key ? null : link.key)}
-                >
-                  <QrCode size={15} aria-hidden="true" />
-                </button>
-              ) : null}
-              {qrFor === link.key && link.shorturl ? (
-                <div className="recent-qr">
-                  <QrImage
-                    text={link.shorturl}
-                    size={120}
-                    label={t('common.qrFor', { name: short })}
-                    fileName={link.alias}
-                  />
-                </div>
-              ) : null}
-            </li>
-          );
-        })}
+        {links?.map((link) => (
+          <RecentRow key={link.key} link={link} qrOpen={qrFor === link.key} onQr={onQr} onKey={onRowKey} />
+        ))}
         {links && links.length === 0 ? (
           <li className="muted recent-empty">{query ? t('recent.noMatch') : t('recent.empty')}</li>
         ) : null}
@@ -175,3 +134,59 @@ export function RecentLinks({
     </section>
   );
 }
+
+type RowKey = (event: KeyboardEvent<HTMLLIElement>, shortUrl: string, name: string) => void;
+
+/** One link of the list. Memoised: the popup re-renders around the list (a new link made, say) without redrawing it. */
+const RecentRow = memo(function RecentRow({
+  link,
+  qrOpen,
+  onQr,
+  onKey,
+}: {
+  link: LinkRow;
+  qrOpen: boolean;
+  onQr: (key: string) => void;
+  onKey: RowKey;
+}) {
+  const name = link.title || displayUrl(link.longurl);
+  const short = link.shorturl ? displayUrl(link.shorturl) : '';
+  // A long branded host gives way in its middle, so the alias that tells links apart stays in view.
+  const parts = shortUrlParts(link.shorturl, RECENT_HOST_MAX);
+  return (
+    <li
+      className="recent-link"
+      data-testid="recent-link"
+      tabIndex={-1}
+      aria-label={`${name}${short ? `, ${short}` : ''}`}
+      onKeyDown={(e) => onKey(e, link.shorturl, name)}
+    >
+      <div className="recent-text">
+        <span className="recent-title truncate" title={link.longurl}>
+          {name}
+        </span>
+        <span className="recent-short truncate" title={short || undefined}>
+          {short ? parts.host + parts.path : t('common.notSynced')}
+        </span>
+      </div>
+      <SyncBadge state={link.sync} />
+      {link.shorturl ? <CopyButton text={link.shorturl} item={short} /> : null}
+      {link.shorturl ? (
+        <button
+          type="button"
+          className="ghost small icon-only"
+          aria-label={t('common.qrFor', { name: link.alias || short })}
+          aria-expanded={qrOpen}
+          onClick={() => onQr(link.key)}
+        >
+          <QrCode size={15} aria-hidden="true" />
+        </button>
+      ) : null}
+      {qrOpen && link.shorturl ? (
+        <div className="recent-qr">
+          <QrImage text={link.shorturl} size={120} label={t('common.qrFor', { name: short })} fileName={link.alias} />
+        </div>
+      ) : null}
+    </li>
+  );
+});

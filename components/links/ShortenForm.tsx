@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
+import type { LinkRow } from '@/lib/db/schema';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { applyUtm } from '@/lib/utm/utm';
 import { type Option, useLinkFormModel } from './link-form-model';
@@ -33,7 +34,8 @@ export function ShortenForm({
   url: string;
   title: string;
   /** Awaited before the form lets go of the answer: what it shows next is ready then. */
-  onCreated: (key: string) => Promise<void>;
+  /** The link as the service made it (or as queued, when it did not answer in time). */
+  onCreated: (link: LinkRow) => void;
 }) {
   const model = useLinkFormModel();
   const { errors } = model;

@@ -13,8 +13,9 @@ import type { FieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { placementInMirror } from '@/lib/db/queries';
+import type { LinkRow } from '@/lib/db/schema';
 import { createLink } from '@/lib/sync/actions';
-import { answered } from '@/lib/sync/answer';
+import { createAnswered } from '@/lib/sync/answer';
 
 export interface Option {
   value: string;
@@ -49,34 +50,37 @@ export function useLinkFormModel() {
 
   /**
    * Validates, writes the link and its outbox entry, and waits for the service's answer while it
-   * answers promptly; the key (made, or queued), or null with the errors shown at their fields and
-   * nothing left queued. `waiting` is told true before the link is written, then its key; after
+   * answers promptly: the link as made (or as queued), or null with the errors shown at their fields
+   * and nothing left queued. `waiting` is told true before the link is written, then its key; after
    * a success the caller ends the wait, once it shows the link.
    */
   async function save(
     form: LinkForm,
     placement: LinkPlacement,
     waiting?: (answering: boolean | string) => void,
-  ): Promise<string | null> {
+  ): Promise<LinkRow | null> {
     const parsed = parseLinkForm(form, new Date());
     if (parsed.errors) {
       setErrors(problemsInWords(parsed.errors));
       return null;
     }
-    let key: string | null = null;
+    const local: { row?: Promise<LinkRow | undefined> } = {};
     try {
       waiting?.(true);
-      key = await createLink(
-        { db, priority: 0 },
-        { input: parsed.fields, ...(await placementInMirror(db, placement)) },
-      );
-      waiting?.(key);
-      await answered({ db }, key);
+      const inMirror = await placementInMirror(db, placement);
+      const { made } = await createAnswered(db, (ctx) => createLink(ctx, { input: parsed.fields, ...inMirror }), {
+        queued: (key) => {
+          waiting?.(key);
+          // Read while the service is asked: the answer completes the row as written here.
+          local.row = db.links.get(key);
+        },
+      });
       setErrors({});
-      return key;
+      const row = await local.row;
+      return row ? ({ ...row, ...made } as LinkRow) : null;
     } catch (error) {
       // Refused before it was written (the mirror knew), nothing is left to keep off the screen.
-      if (key === null) waiting?.(false);
+      if (!local.row) waiting?.(false);
       setErrors(formErrorsOf(error));
       return null;
     }

@@ -8,7 +8,7 @@ import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';
 import { createQrCode } from '@/lib/sync/actions';
-import { answered } from '@/lib/sync/answer';
+import { createAnswered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
 import { DEFAULT_LOOK, type QrLook, QrLookFields } from './QrLookFields';
 import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
@@ -55,7 +55,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
     setBusy(true);
     try {
       const db = database();
-      await answered({ db }, await createQrCode({ db, priority: 0 }, parsed.data));
+      await createAnswered(db, (ctx) => createQrCode(ctx, parsed.data));
       // Clear what was typed for this type (a Wi-Fi password should not linger), keep the colours.
       setDrafts({ ...drafts, [type]: EMPTY_DRAFTS[type] });
       setLook({ ...look, name: '', logo: '' });

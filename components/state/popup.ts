@@ -24,8 +24,8 @@ export interface PopupState {
   page: PageInfo | null | undefined;
   createdKey: string | null;
   /**
-   * The link just created as it was read when its answer came, and the mirror it was read from:
-   * shown at once, before its own query answers.
+   * The link just created as the service answered it, and the mirror it was written in: shown at
+   * once, until that mirror has it as made (the worker replies before it writes the answer).
    */
   createdRow: { link: LinkRow; in: string } | null;
   createdAt: number;

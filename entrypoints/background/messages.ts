@@ -4,7 +4,7 @@ import { t } from '@/lib/browser/i18n';
 import { type Reply, type Request, type RequestType, type ResponseMap, requestSchema } from '@/lib/messages/protocol';
 import { lookupShortUrl } from '@/lib/refresh/lookup-short';
 import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';
-import type { BackgroundSync } from './sync';
+import { type BackgroundSync, NOT_DRAINED } from './sync';
 
 /** Asked of a connection when none is stored (a page left open after the last one was removed). */
 const notConnected = () => new ApiError({ kind: 'validation', message: t('worker.notConnected'), retryable: false });
@@ -30,8 +30,8 @@ function handlersFor(sync: BackgroundSync): Handlers {
     },
     // A person's own change goes at once, beside a refresh that may be on the wire; a page's change
     // may belong to any connection: one switched away from still sends its queue.
-    'sync.kick': async () => {
-      const report = await sync.sendOwn();
+    'sync.kick': async (r) => {
+      const report = r.own ? await sync.sendOwn(r.own.database, r.own.entries) : NOT_DRAINED;
       void sync.drainAll();
       return report;
     },

@@ -8,6 +8,7 @@ import type { LinkpilotDb, LinkRow } from '@/lib/db/schema';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 import { linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { createLink } from '@/lib/sync/actions';
+import type { Claimed } from '@/lib/sync/outbox';
 import type { BackgroundSync } from './sync';
 
 /**
@@ -25,26 +26,28 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
   const { db } = active;
   const existing = await linkForPage(db, url);
-  let row = existing;
+  let row: Pick<LinkRow, 'key' | 'shorturl'> | undefined = existing;
   if (!row) {
     let key: string;
+    const claimed: Claimed[] = [];
     try {
       const defaults = await linkDefaultsItem.getValue();
-      key = await createLink({ db }, { input: { url, status: defaults.status }, priority: 0 });
+      const ctx = { db, claimed: (entry: Claimed) => void claimed.push(entry) };
+      key = await createLink(ctx, { input: { url, status: defaults.status }, priority: 0 });
     } catch (error) {
       return notify(t('notify.cannotTitle'), errorInWords(error, t('notify.refused')));
     }
-    // Sent at once, beside whatever the drain is doing, and copied as soon as its short URL is written
-    // (the settling after it need not be waited for). A drain may have taken it first, or it waits
-    // (a backoff, the budget): the drain follows and sends it when it can.
-    void active
-      .sendOwn()
-      .then(() => active.drain())
-      .catch((e: unknown) => console.error('Linkpilot: sending a shortcut link failed', e));
-    row = navigator.onLine ? await sentOrStopped(db, key) : await db.links.get(key);
+    // Sent at once, beside whatever the drain is doing, and copied as soon as the service answers
+    // (its writing need not be waited for). When it cannot go at once (offline, a backoff, the
+    // budget), the drain sends it when it can, and the row says how it stands after a short wait.
+    const { made } = await sync.sendOwn(db.name, claimed);
+    void active.drain().catch((e: unknown) => console.error('Linkpilot: sending a shortcut link failed', e));
+    const shorturl = made[key]?.shorturl;
+    if (typeof shorturl === 'string' && shorturl) row = { key, shorturl };
+    else row = navigator.onLine ? await sentOrStopped(db, key) : await db.links.get(key);
     if (!row) return notify(t('notify.savedTitle'), t('notify.savedText'));
   }
-  if (row?.shorturl) {
+  if (row.shorturl) {
     const copied = await copyFromWorker(row.shorturl);
     return notify(
       copied ? t('notify.copiedTitle') : t('notify.readyTitle'),

@@ -10,6 +10,7 @@ import { labelCarriedOverConnections } from '@/lib/settings/connect';
 import { activeConnection, type Connection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { refreshShareItem } from '@/lib/settings/refresh';
 import { createSyncEngine, type DrainReport, type OwnReport } from '@/lib/sync/engine';
+import type { Claimed } from '@/lib/sync/outbox';
 import { recordingReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 
@@ -65,7 +66,7 @@ function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>)
     engine,
     drain,
     /** The person's own changes, sent now even while a drain is busy; the rest waits for the drain. */
-    sendOwn: () => engine.sendOwn(),
+    sendOwn: (entries: readonly Claimed[]) => engine.sendOwn(entries),
     async pull(): Promise<void> {
       await engine.requestPull();
       void drain();
@@ -74,7 +75,7 @@ function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>)
 }
 export type ConnectionSync = ReturnType<typeof createConnectionSync>;
 
-const NOT_DRAINED: OwnReport = { sent: 0, failed: 0, wakeAt: null, sentKeys: [] };
+export const NOT_DRAINED: OwnReport = { sent: 0, failed: 0, wakeAt: null, sentKeys: [], made: {} };
 
 /** The engines of every stored connection, wired to the worker: alarms, the badge of the active one. */
 export function createBackgroundSync() {
@@ -128,9 +129,16 @@ export function createBackgroundSync() {
     active,
     /** Sends what every connection has queued, each to its own service. */
     drainAll,
-    /** Sends the active connection's own changes (a page's create, say) at once, beside any drain. */
-    async sendOwn(): Promise<OwnReport> {
-      return (await active())?.sendOwn() ?? NOT_DRAINED;
+    /**
+     * Sends a person's own changes (a page's create, say) at once, beside any drain, to the service
+     * of the connection whose database holds them: seqs mean nothing in another one.
+     */
+    async sendOwn(database: string, entries: readonly Claimed[]): Promise<OwnReport> {
+      if (entries.length === 0) return NOT_DRAINED;
+      // Its engine is usually running already; storage is read only for one that is not.
+      const running = [...engines.values()].find((e) => e.db.name === database);
+      const c = running ? null : (await connectionsItem.getValue()).list.find((x) => x.database === database);
+      return running?.sendOwn(entries) ?? (c ? syncOf(c).sendOwn(entries) : NOT_DRAINED);
     },
     /** Drains the active connection (the menu and the shortcut wait for their link). */
     async drain(): Promise<DrainReport> {

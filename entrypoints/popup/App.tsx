@@ -62,14 +62,11 @@ function Popup({
     async () => (createdKey ? { key: createdKey, row: await db.links.get(createdKey) } : null),
     [createdKey],
   );
-  // Until its own query answers for it, the link as read at its answer, in the mirror it was read from
-  // (after a switch of connection, the new mirror does not have it).
-  const made =
-    createdNow?.key === createdKey
-      ? createdNow.row
-      : createdRow?.link.key === createdKey && createdRow.in === db.name
-        ? createdRow.link
-        : undefined;
+  // The link as the service answered it stands in until its own query reads it as made, in the
+  // mirror it was written in (after a switch of connection, the new mirror does not have it).
+  const answered = createdRow?.link.key === createdKey && createdRow.in === db.name ? createdRow.link : undefined;
+  const mirrored = createdNow?.key === createdKey ? createdNow.row : undefined;
+  const made = mirrored && (mirrored.id !== null || !answered) ? mirrored : answered;
   const links = createdKey ? (made ? [made] : []) : pageLinks;
   // "Make another": the Shorten form although the page has links.
   const [another, setAnother] = useState(false);
@@ -174,11 +171,9 @@ function Popup({
             <ShortenForm
               url={page.url}
               title={page.title}
-              onCreated={async (key) => {
+              onCreated={(link) => {
                 setAnother(false);
-                // Read once here: the link's own query answers only after a render and a paint.
-                const link = await db.links.get(key);
-                created(key, Date.now(), link && { link, in: db.name });
+                created(link.key, Date.now(), { link, in: db.name });
               }}
             />
           </Suspense>

@@ -20,7 +20,16 @@ export const requestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('connection.remove'), id: connectionId }),
   z.object({ type: z.literal('connection.activate'), id: connectionId }),
-  z.object({ type: z.literal('sync.kick') }),
+  // `own`: a person's own changes, queued claimed in that database for the worker to send as they are.
+  z.object({
+    type: z.literal('sync.kick'),
+    own: z
+      .object({
+        database: z.string().min(1).max(128),
+        entries: z.array(z.object({ seq: z.number().int().positive(), key: z.string().min(1).max(64) })).max(100),
+      })
+      .optional(),
+  }),
   z.object({ type: z.literal('sync.pull') }),
   z.object({ type: z.literal('link.refresh'), key: z.string().min(1).max(64) }),
   z.object({ type: z.literal('qr.refresh'), key: z.string().min(1).max(64) }),

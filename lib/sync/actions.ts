@@ -12,7 +12,7 @@ import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { words } from '../words';
 import { kindOf } from './kinds/index';
 import type { Fields } from './kinds/kind';
-import { type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
+import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
 
 /**
@@ -24,6 +24,14 @@ export interface ActionContext {
   now?: () => number;
   /** 0 when a person waits for the service's answer (a form that stays open for it): sent first. */
   priority?: 0 | 1;
+  /**
+   * Given, a priority-0 change that can go at once is queued already claimed, and this is told so
+   * inside the transaction, as soon as the entry is added: the caller hands it to the worker
+   * (`sendWhenAsked`), which sends it as it is. The worker's read of it is a later transaction
+   * over the outbox, which IndexedDB runs only after this one has committed: it finds the entry
+   * once it is on disk, or not at all, never before.
+   */
+  claimed?: (entry: Claimed) => void;
 }
 
 export interface CreateLinkAction {
@@ -48,24 +56,28 @@ async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>):
   return db.transaction('rw', tables, async () => work(now));
 }
 
-/** Queues a change and shows it in the mirror as its kind says, in one transaction. */
-async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
+/**
+ * Queues a change and shows it in the mirror as its kind says, in one transaction. A new record's
+ * row is written pending, with its create the one change queued for it: its sync state needs no look.
+ */
+async function queue(ctx: ActionContext, entry: NewChange, { fresh = false } = {}): Promise<void> {
   await change(ctx, async (now) => {
     const table = kindOf(entry.kind).table;
     if (entry.op === 'delete' && table && !(await ctx.db.table(table).get(entry.key))) return;
     // What the mirror knows to be taken is refused here, at once and offline too, never queued to fail.
     await refuseTaken(ctx.db, entry, null);
     // Queued before a deleted row goes, so the entry picks up the record's server id.
-    await enqueue(ctx.db, entry, now);
+    const seq = await enqueue(ctx.db, entry, now, ctx.claimed !== undefined);
+    if (seq !== null) ctx.claimed?.({ seq, key: entry.key });
     await kindOf(entry.kind).apply(ctx.db, entry, entry.key, now);
-    await refreshSyncState(ctx.db, entry.kind, entry.key);
+    if (!fresh) await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }
 
 /** Queues a record's create under a new local key, and returns the key. */
 async function create(ctx: ActionContext, draft: Draft): Promise<string> {
   const key = newLocalKey();
-  await queue(ctx, { priority: ctx.priority, ...draft, key });
+  await queue(ctx, { priority: ctx.priority, ...draft, key }, { fresh: true });
   return key;
 }
 

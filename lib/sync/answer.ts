@@ -1,9 +1,11 @@
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import { ApiError } from '../api/errors';
 import type { LinkpilotDb } from '../db/schema';
 import type { ActionContext } from './actions';
 import { discardChange } from './actions';
-import { sendWhenAsked } from './kick';
+import { type OwnSent, sendWhenAsked } from './kick';
+import type { Row } from './kinds/kind';
+import type { Claimed } from './outbox';
 import { readReachability } from './reachability';
 
 /**
@@ -12,20 +14,26 @@ import { readReachability } from './reachability';
  */
 export const ANSWER_WAIT_MS = 4_000;
 
-/** Where a queued create stands: made on the service, refused (with why), or still queued. */
-export type Answer = { state: 'made' } | { state: 'refused'; seq: number; error: ApiError } | { state: 'queued' };
+/**
+ * Where a queued create stands: made on the service (with what it answered, when the answer came
+ * with the worker's reply), refused (with why), or still queued.
+ */
+export type Answer =
+  | { state: 'made'; fields: Row }
+  | { state: 'refused'; seq: number; error: ApiError }
+  | { state: 'queued' };
 
 /**
- * Resolves when the create of record `key` has its answer: made (its entry left the outbox),
- * refused (its entry failed), or still queued, because the service is known to be out of reach,
- * a try failed in a way that is tried again later, or `waitMs` passed without an answer.
+ * Resolves when the create of record `key` has its answer: made (the worker's reply says so, or its
+ * entry left the outbox), refused (its entry failed), or still queued, because the service is known
+ * to be out of reach, a try failed in a way that is tried again later, or `waitMs` passed.
  */
 export function answerTo(
   db: LinkpilotDb,
   key: string,
   waitMs = ANSWER_WAIT_MS,
-  /** Resolves when the worker has sent what it could, with the records whose changes went. */
-  sent?: Promise<string[]>,
+  /** Resolves when the worker has sent what it could, with what went and what the service answered. */
+  sent?: Promise<OwnSent>,
 ): Promise<Answer> {
   return new Promise((resolve) => {
     let done = false;
@@ -48,7 +56,7 @@ export function answerTo(
       reach: await readReachability(db),
     });
     const judge = ({ create, reach }: Awaited<ReturnType<typeof read>>) => {
-      if (!create) return finish({ state: 'made' });
+      if (!create) return finish({ state: 'made', fields: {} });
       if (create.state === 'failed' && create.error)
         return finish({ state: 'refused', seq: create.seq!, error: ApiError.from(create.error) });
       if (reach?.reachable === false || (create.state === 'pending' && create.error)) finish({ state: 'queued' });
@@ -57,22 +65,40 @@ export function answerTo(
       if (!done) subscription = liveQuery(read).subscribe({ next: judge, error: () => finish({ state: 'queued' }) });
     };
     if (!sent) return watch();
-    // The worker's reply comes before the news of its write reaches this page: a record whose
-    // changes went is made (its create went first). Only without that is the outbox watched, so
-    // that no reading of it stands in the way of the worker's writes meanwhile.
-    void sent.then((keys) => (keys.includes(key) ? finish({ state: 'made' }) : watch()), watch);
+    // The worker replies as soon as the service answered, before its write reaches this page: only
+    // without an answer for this record is the outbox watched, so that no reading of it stands in
+    // the way of the worker's writes meanwhile.
+    void sent.then((report) => {
+      const fields = report.made[key] ?? (report.sentKeys.includes(key) ? {} : undefined);
+      if (fields) finish({ state: 'made', fields });
+      else watch();
+    }, watch);
   });
 }
 
 /**
- * Asks the worker to send a create a person just made in a form, and waits for its answer. Refused, the create is taken back (its
- * record and entry go, as a discard does) and the refusal is thrown, for the form to show at its
- * field with what they typed; nothing is left in the queue to fail later. True when it was made,
- * false when it stays queued.
+ * Queues a create a person just made in a form, claimed, hands it to the worker and waits for its
+ * answer. Refused, the create is taken back (its record and entry go, as a discard does) and the
+ * refusal is thrown, for the form to show at its field with what they typed; nothing is left in
+ * the queue to fail later. Returns the record's key and what the service answered ({} when that is
+ * only known to be written), or null for the answer when the create stays queued.
  */
-export async function answered(ctx: ActionContext, key: string, waitMs = ANSWER_WAIT_MS): Promise<boolean> {
-  const answer = await answerTo(ctx.db, key, waitMs, sendWhenAsked());
-  if (answer.state !== 'refused') return answer.state === 'made';
-  await discardChange(ctx, answer.seq);
-  throw answer.error;
+export async function createAnswered(
+  db: LinkpilotDb,
+  create: (ctx: ActionContext) => Promise<string>,
+  { waitMs = ANSWER_WAIT_MS, queued }: { waitMs?: number; queued?: (key: string) => void } = {},
+): Promise<{ key: string; made: Row | null }> {
+  // Handed to the worker as soon as it is queued: its reading waits for the commit (see `claimed`).
+  const sent: Promise<OwnSent>[] = [];
+  // Outside the transaction it is told in: what follows from the reply is no part of it.
+  const claimed = (entry: Claimed) =>
+    Dexie.ignoreTransaction(() => void sent.push(sendWhenAsked({ database: db.name, entries: [entry] })));
+  const key = await create({ db, priority: 0, claimed });
+  queued?.(key);
+  const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked());
+  if (answer.state === 'refused') {
+    await discardChange({ db }, answer.seq);
+    throw answer.error;
+  }
+  return { key, made: answer.state === 'made' ? answer.fields : null };
 }

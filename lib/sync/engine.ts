@@ -9,8 +9,10 @@ import type { ShownTarget } from '../refresh/shown';
 import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
 import { kindOf } from './kinds';
+import type { SendContext } from './kinds/kind';
+import type { Claimed } from './outbox';
 import { afterFailure } from './policy';
-import { claim, claimOwn, nextEntry, recoverInflight, settle, unclaim } from './queue';
+import { claim, nextEntry, recoverInflight, settle, unclaim } from './queue';
 
 export interface Connection {
   baseUrl: string;
@@ -43,9 +45,13 @@ export interface DrainReport {
   wakeAt: number | null;
 }
 
-/** What sending a person's own changes did: the records whose changes went, for a page that waits on one. */
+/**
+ * What sending a person's own changes did, for a page that waits on one: the records whose changes
+ * went, and what the service answered to each create (its id, a link's short URL).
+ */
 export interface OwnReport extends DrainReport {
   sentKeys: string[];
+  made: Record<string, Record<string, unknown>>;
 }
 
 /** One dropped connection says little; this many in a row mean the service is out of reach. */
@@ -56,8 +62,6 @@ const MAX_STEPS = 5_000;
 const MAX_INLINE_WAIT_MS = 65_000;
 /** The same for background refresh. */
 const MAX_INLINE_REFRESH_WAIT_MS = 2_000;
-/** The person's own changes sent at once by one call, at most (a click makes one). */
-const MAX_OWN = 20;
 
 /** How one request for an entry ended: sent, back in the queue to wait for the budget, or failed. */
 type Delivery = { sent: true } | { wait: number } | { failure: ApiError; changes: Partial<Queued> };
@@ -131,10 +135,15 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   /** Sends a claimed entry and settles it: done, back to pending for the budget, or as the failure policy says. */
-  async function deliver(entry: OutboxEntry, clients: ClientFor, timeoutMs: number): Promise<Delivery> {
+  async function deliver(
+    entry: OutboxEntry,
+    clients: ClientFor,
+    timeoutMs: number,
+    answered?: SendContext['answered'],
+  ): Promise<Delivery> {
     try {
       const api = clients(entry.priority, entry.priority ? 'outbox' : 'user');
-      if ((await kindOf(entry.kind).send({ db, api }, entry)) !== 'settled') await settle(db, entry, 'done');
+      if ((await kindOf(entry.kind).send({ db, api, answered }, entry)) !== 'settled') await settle(db, entry, 'done');
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {
@@ -149,43 +158,62 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   /**
-   * The person's own changes (priority 0), sent now beside whatever a drain is doing (a refresh on
-   * the wire, a wait for the budget), claimed together in one transaction so that each goes once.
-   * What cannot go at once (offline, a backoff, a spent budget) stays queued for the drain. Ends
-   * with what was queued when it was called: a change queued meanwhile comes with its own call.
+   * A person's own changes (priority 0), queued claimed by the page that made them (`enqueue`),
+   * sent now beside whatever a drain is doing (a refresh on the wire, a wait for the budget). The
+   * report comes as soon as each has its answer: what follows from an answer in the mirror is written
+   * after it, as the drain would (a create's row is on its way, `made` has what the service said).
+   * What cannot go at once (offline, a backoff, a spent budget) goes back to the queue for the drain.
    */
-  async function sendOwn(): Promise<OwnReport> {
-    const report: OwnReport = { sent: 0, failed: 0, wakeAt: null, sentKeys: [] };
-    if (!isOnline()) return report;
-    const [connection, timeoutMs] = await Promise.all([deps.connection(), timeout()]);
-    if (!connection) return report;
-    const claimed = await claimOwn(db, now(), MAX_OWN, (seq) => sending.add(seq));
-    try {
-      for (const [i, entry] of claimed.entries()) {
-        const outcome = await deliver(entry, clientsFor(connection, timeoutMs), timeoutMs);
-        sending.delete(entry.seq!);
-        if ('sent' in outcome) {
-          report.sent += 1;
-          report.sentKeys.push(entry.key);
-          continue;
-        }
-        if ('changes' in outcome && outcome.changes.state === 'failed') report.failed += 1;
-        // A refusal is this change's own; a wait or an unreachable service holds back the rest too.
-        if ('failure' in outcome && outcome.failure.kind === 'validation') continue;
-        await unclaim(db, claimed.slice(i + 1));
-        break;
+  function sendOwn(entries: readonly Claimed[]): Promise<OwnReport> {
+    const report: OwnReport = { sent: 0, failed: 0, wakeAt: null, sentKeys: [], made: {} };
+    // At once, ahead of any drain's recovery of what is in flight.
+    for (const { seq } of entries) sending.add(seq);
+    return new Promise((resolve) => {
+      let waiting = entries.length;
+      const answered: SendContext['answered'] = (key, fields) => {
+        report.made[key] = fields;
+        if (--waiting === 0) resolve(report);
+      };
+      sendHanded(entries, report, answered)
+        .catch((e: unknown) => console.error('Linkpilot: sending a change failed', e))
+        .finally(() => {
+          for (const { seq } of entries) sending.delete(seq);
+          resolve(report);
+        });
+    });
+  }
+
+  async function sendHanded(own: readonly Claimed[], report: OwnReport, answered: SendContext['answered']) {
+    // Read in a transaction of its own: IndexedDB runs it after the page's, which may still be committing.
+    const [entries, connection, timeoutMs] = await Promise.all([
+      db.outbox.bulkGet(own.map((e) => e.seq)),
+      isOnline() ? deps.connection() : null,
+      timeout(),
+    ]);
+    const handed = entries.filter((e, i) => e?.state === 'inflight' && e.key === own[i]!.key) as OutboxEntry[];
+    if (!connection) return unclaim(db, handed);
+    for (const [i, entry] of handed.entries()) {
+      const outcome = await deliver(entry, clientsFor(connection, timeoutMs), timeoutMs, answered);
+      sending.delete(entry.seq!);
+      if ('sent' in outcome) {
+        report.sent += 1;
+        report.sentKeys.push(entry.key);
+        continue;
       }
-    } finally {
-      for (const entry of claimed) sending.delete(entry.seq!);
+      if ('changes' in outcome && outcome.changes.state === 'failed') report.failed += 1;
+      // A refusal is this change's own; a wait or an unreachable service holds back the rest too.
+      if ('failure' in outcome && outcome.failure.kind === 'validation') continue;
+      await unclaim(db, handed.slice(i + 1));
+      break;
     }
-    return report;
   }
 
   async function runDrain(): Promise<DrainReport> {
     const report: DrainReport = { sent: 0, failed: 0, wakeAt: null };
     let networkFailures = 0;
     let floor = 0;
-    await recoverInflight(db, await timeout(), sending);
+    /** When entries a page may be handing over are to be looked at again (see recoverInflight). */
+    let recheck = await recoverInflight(db, now(), await timeout(), sending);
 
     /** Waits for `at` here when it is near (a kick ends the wait early); else returns it, ending the drain. */
     async function waitUntil(at: number, inline: number): Promise<number | undefined> {
@@ -219,6 +247,7 @@ export function createSyncEngine(deps: EngineDeps) {
       const connection = await deps.connection();
       if (!connection) return null;
       const timeoutMs = await timeout();
+      if (recheck !== null && recheck <= now()) recheck = await recoverInflight(db, now(), timeoutMs, sending);
       const pulling = await pullInProgress(db);
       // Outbox before pull: if the pull is to send a request now, a change held back only because
       // the service was out of reach goes instead; it tells as well whether the service is back.
@@ -240,9 +269,9 @@ export function createSyncEngine(deps: EngineDeps) {
         const outcome = await refresher.step(plan.task, clientsFor(connection, timeoutMs));
         return outcome === 'continue' ? undefined : outcome;
       }
-      const wake = Math.min(next.nextDue ?? Infinity, plan.wakeAt ?? Infinity);
+      const wake = Math.min(next.nextDue ?? Infinity, plan.wakeAt ?? Infinity, recheck ?? Infinity);
       if (wake === Infinity) return null;
-      return waitUntil(wake, wake === next.nextDue ? MAX_INLINE_WAIT_MS : MAX_INLINE_REFRESH_WAIT_MS);
+      return waitUntil(wake, wake === plan.wakeAt ? MAX_INLINE_REFRESH_WAIT_MS : MAX_INLINE_WAIT_MS);
     }
 
     for (let i = 0; i < MAX_STEPS; i++) {

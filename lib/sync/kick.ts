@@ -1,18 +1,26 @@
 import { sendRequest } from '../messages/send';
+import type { OwnReport } from './engine';
+import type { Claimed } from './outbox';
 
 /** Asks the background worker to send what was just queued. The change is safe in IndexedDB either way. */
 export function kickSync(): void {
   void sendWhenAsked();
 }
 
+/** What the worker did with a person's own changes: the records whose changes went, and the service's answers. */
+export type OwnSent = Pick<OwnReport, 'sentKeys' | 'made'>;
+
 /**
- * The same, resolved once the worker has sent a person's own changes (or found it cannot yet), with
- * the records whose changes went: a form that waits for its answer knows it then, instead of
- * waiting to be told of the write. Empty when the worker could not be asked.
+ * The same for a person's own changes, queued claimed (`ActionContext.claimed`) in `database`:
+ * resolved once each has its answer (or the worker found it cannot send them yet), with what the
+ * service answered. A form that waits knows it then, before the worker has even written it. Empty
+ * when the worker could not be asked; the changes are then taken up by a later drain.
  */
-export function sendWhenAsked(): Promise<string[]> {
-  return sendRequest({ type: 'sync.kick' }).then(
-    (report) => report?.sentKeys ?? [],
-    () => [],
+export function sendWhenAsked(own?: { database: string; entries: Claimed[] }): Promise<OwnSent> {
+  return sendRequest({ type: 'sync.kick', ...(own?.entries.length && { own }) }).then(
+    (report) => report ?? NOTHING_SENT,
+    () => NOTHING_SENT,
   );
 }
+
+const NOTHING_SENT: OwnSent = { sentKeys: [], made: {} };

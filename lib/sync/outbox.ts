@@ -9,6 +9,12 @@ import { kindOf } from './kinds';
 export type Draft = Change & { deps?: string[]; priority?: 0 | 1 };
 export type NewChange = Draft & { key: string };
 
+/** An entry queued claimed, as its page hands it to the worker: the key guards against a seq reused. */
+export interface Claimed {
+  seq: number;
+  key: string;
+}
+
 /** An entry that is on the wire (or was, when the worker died) is never rewritten. */
 const editable = (e: OutboxEntry) => e.state !== 'inflight';
 
@@ -16,16 +22,23 @@ const editable = (e: OutboxEntry) => e.state !== 'inflight';
  * Adds a change to the outbox, folding it into what is already queued for the same record, as its
  * kind says: create+update → one create; update+update → one update; create+delete → nothing at
  * all; delete drops earlier updates. Must run inside the caller's transaction (with the outbox).
+ *
+ * With `claim`, a person's own change (priority 0) that can go at once (the first of its record,
+ * with every id it needs) is added already claimed, in flight since `now`: the page that made it
+ * hands it to the worker, which sends it without a claim of its own (one transaction fewer between
+ * the click and the request). Returns its seq then, else null.
  */
-export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): Promise<void> {
+export async function enqueue(db: LinkpilotDb, change: NewChange, now: number, claim = false): Promise<number | null> {
   const queued = await db.outbox.where('key').equals(change.key).sortBy('seq');
   const same = queued.filter((e) => e.kind === change.kind);
   if (change.op === 'delete') {
     await dropDependents(db, change.key);
     const create = same.find((e) => e.op === 'create' && editable(e));
     // Never reached the service: forget every change to it.
-    if (create && !create.ambiguous && !queued.some((e) => e.state === 'inflight'))
-      return void (await db.outbox.where('key').equals(change.key).delete());
+    if (create && !create.ambiguous && !queued.some((e) => e.state === 'inflight')) {
+      await db.outbox.where('key').equals(change.key).delete();
+      return null;
+    }
     await db.outbox.bulkDelete(same.filter((e) => e.op === 'update' && editable(e)).map((e) => e.seq!));
   } else {
     const last = same.at(-1);
@@ -39,16 +52,19 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
         // An edit is how a refused change is fixed: it goes back into the queue.
         ...(last.state === 'failed' ? { state: 'pending', error: null, attempts: 0, notBefore: now } : {}),
       });
-      return;
+      return null;
     }
   }
   const { priority = 1, deps: others = [], ...rest } = change;
   const deps = change.op !== 'create' && kindOf(change.kind).table ? [change.key, ...others] : others;
+  const ids = await knownIds(db, deps);
+  const claimed = claim && priority === 0 && queued.length === 0 && deps.every((d) => ids[d] !== undefined);
   const entry: OutboxEntry = {
     ...rest,
     deps,
-    ids: await knownIds(db, deps),
-    state: 'pending',
+    ids,
+    state: claimed ? 'inflight' : 'pending',
+    ...(claimed && { sentAt: now }),
     priority,
     attempts: 0,
     createdAt: now,
@@ -56,7 +72,8 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number): 
     ambiguous: false,
     error: null,
   };
-  await db.outbox.add(entry);
+  const seq = await db.outbox.add(entry);
+  return claimed ? (seq as number) : null;
 }
 
 /** Queued changes that need a record which is going away (assignments to or of it) are moot. */

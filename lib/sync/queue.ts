@@ -51,38 +51,6 @@ export async function nextEntry(db: LinkpilotDb, now: number, from = 0, unreacha
   return { entry: null, nextDue, floor };
 }
 
-/**
- * The person's own changes (priority 0) that may go now, oldest first, at most `limit`, marked as on
- * the wire in the same transaction as their read: sent beside a drain, one sender claims each and the
- * other passes it over. `claimed` learns their seqs before the transaction ends, ahead of any
- * drain's recovery. One per record: a record's later change waits for the one before it.
- */
-export async function claimOwn(
-  db: LinkpilotDb,
-  now: number,
-  limit: number,
-  claimed: (seq: number) => void,
-): Promise<OutboxEntry[]> {
-  return db.transaction('rw', db.outbox, async () => {
-    const own = await db.outbox
-      .where('[state+priority+seq]')
-      .between(['pending', 0, 0], ['pending', 0, Infinity])
-      .limit(PAGE)
-      .toArray();
-    const taken: OutboxEntry[] = [];
-    for (const entry of own) {
-      if (taken.length >= limit) break;
-      if (!isReady(entry) || entry.notBefore > now) continue;
-      const first = await db.outbox.where('key').equals(entry.key).first();
-      if (first?.seq !== entry.seq) continue;
-      await db.outbox.update(entry.seq!, { state: 'inflight', sentAt: now });
-      claimed(entry.seq!);
-      taken.push({ ...entry, state: 'inflight', sentAt: now });
-    }
-    return taken;
-  });
-}
-
 /** Claimed entries that did not go after all (the budget said wait): pending again, as they were. */
 export async function unclaim(db: LinkpilotDb, entries: OutboxEntry[]): Promise<void> {
   await db.outbox
@@ -119,21 +87,32 @@ export async function settle(db: LinkpilotDb, entry: OutboxEntry, changes: Parti
 /**
  * Entries left in flight by a worker that was stopped: their outcome is unknown. A create may still
  * be running on the service, and looking for its record before it is written would send it twice:
- * it waits as a timed-out create does. Entries this worker has on the wire (`sending`) are not left.
+ * it waits as a timed-out create does. Not left: entries this worker has on the wire (`sending`),
+ * and those claimed less than a request's timeout ago, which a page may be handing to this worker
+ * (they were queued claimed, see `enqueue`). Returns when the first of those is left if nobody
+ * sent it, for the drain to look again then; null when none waits.
  */
 export async function recoverInflight(
   db: LinkpilotDb,
+  now: number,
   timeoutMs: number,
   sending: ReadonlySet<number> = new Set(),
-): Promise<void> {
+): Promise<number | null> {
+  let recheck: number | null = null;
   await db.outbox
     .where('state')
     .equals('inflight')
     .filter((e) => !sending.has(e.seq!))
     .modify((e) => {
+      const left = (e.sentAt ?? 0) + timeoutMs;
+      if (left > now) {
+        recheck = Math.min(recheck ?? left, left);
+        return;
+      }
       e.state = 'pending';
       if (e.op !== 'create') return;
       e.ambiguous = true;
       if (e.sentAt !== undefined) e.notBefore = Math.max(e.notBefore, e.sentAt + 2 * timeoutMs);
     });
+  return recheck;
 }

@@ -9,6 +9,11 @@ import { recordServerId, syncStateOf } from '../ids';
 export interface SendContext {
   db: LinkpilotDb;
   api: ApiClient;
+  /**
+   * Told what the service answered to a new create (its id and what the answer adds to the row),
+   * before that is written: a person waiting for it sees it then.
+   */
+  answered?(key: string, fields: Row): void;
 }
 
 export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'channelItems';
@@ -139,6 +144,7 @@ export async function sendCreate<P, I, X extends object>(
   }
   const adopt = async (found: Found<I, X> | null): Promise<'settled'> => {
     const { id, extra, listed } = found ?? (await how.make(ctx, entry.payload, entry.ids));
+    if (!found) ctx.answered?.(entry.key, { id, ...extra });
     // A found record may be the first send, made before edits were folded into this create.
     const completing = found !== null && how.complete !== undefined;
     // The id is kept before anything else is asked: a failure after this must not make it again.

@@ -14,6 +14,20 @@ describe('page → worker messages', () => {
     expect(requestSchema.safeParse({ type: 'link.lookup', shortUrl: 'x'.repeat(5000) }).success).toBe(false);
   });
 
+  it('takes a hand-over of own changes only as named entries of a named database, boundedly', () => {
+    const own = (entries: unknown, database: unknown = 'linkpilot-c1') => ({
+      type: 'sync.kick',
+      own: { database, entries },
+    });
+    expect(requestSchema.safeParse(own([{ seq: 4, key: 'l_abc' }])).success).toBe(true);
+    expect(requestSchema.safeParse(own([{ seq: -1, key: 'l_abc' }])).success).toBe(false);
+    expect(requestSchema.safeParse(own([{ seq: 1.5, key: 'l_abc' }])).success).toBe(false);
+    expect(requestSchema.safeParse(own([{ seq: 4 }])).success).toBe(false);
+    expect(requestSchema.safeParse(own([{ seq: 4, key: 'l' }], '')).success).toBe(false);
+    const many = Array.from({ length: 101 }, (_, i) => ({ seq: i + 1, key: `l${i}` }));
+    expect(requestSchema.safeParse(own(many)).success).toBe(false);
+  });
+
   it('returns the data of a successful reply and rethrows a failed one as ApiError', async () => {
     fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
       const type = (message as { type: string }).type;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import * as actions from '@/lib/sync/actions';
-import { answered, answerTo } from '@/lib/sync/answer';
+import { answerTo, createAnswered } from '@/lib/sync/answer';
 import { REACHABILITY_KEY } from '@/lib/sync/reachability';
 import { freshDb } from './db';
 
@@ -28,14 +28,24 @@ describe('a form waits for the answer to its create while the service answers pr
     const { db, ctx } = setup();
     const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
     later(20, () => db.outbox.where('key').equals(key).delete());
-    expect(await answerTo(db, key, 5_000)).toEqual({ state: 'made' });
+    expect(await answerTo(db, key, 5_000)).toEqual({ state: 'made', fields: {} });
   });
 
   it('refused: the create is taken back, record and entry, and the refusal comes to the form', async () => {
-    const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a', custom: 'taken' } });
-    later(20, () => db.outbox.where('key').equals(key).modify({ state: 'failed', error: refusal.toJSON() }));
-    const error = await answered(ctx, key, 5_000).catch((e: unknown) => e);
+    const { db } = setup();
+    let key = '';
+    const error = await createAnswered(
+      db,
+      (c) => actions.createLink(c, { input: { url: 'https://example.com/a', custom: 'taken' } }),
+      {
+        waitMs: 5_000,
+        queued: (k) => {
+          key = k;
+          // The worker's part: the entry was handed over in flight, and the service refused it.
+          later(20, () => db.outbox.where('key').equals(k).modify({ state: 'failed', error: refusal.toJSON() }));
+        },
+      },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ field: 'custom', message: 'refusal.aliasTaken' });
     expect(await db.outbox.count()).toBe(0);
@@ -43,9 +53,9 @@ describe('a form waits for the answer to its create while the service answers pr
   });
 
   it('no answer within the wait: it stays queued, as it was', async () => {
-    const { db, ctx } = setup();
-    const key = await actions.createChannel(ctx, { name: 'Launch' });
-    expect(await answered(ctx, key, 50)).toBe(false);
+    const { db } = setup();
+    const { key, made } = await createAnswered(db, (c) => actions.createChannel(c, { name: 'Launch' }), { waitMs: 50 });
+    expect(made).toBeNull();
     expect(await db.outbox.where('key').equals(key).count()).toBe(1);
     expect((await db.channels.get(key))?.sync).toBe('pending');
   });
@@ -76,19 +86,34 @@ describe('a form waits for the answer to its create while the service answers pr
     const { db, ctx } = setup();
     const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
     // The entry is still there: only the reply can say it went.
-    expect(await answerTo(db, key, 60_000, Promise.resolve([key]))).toEqual({ state: 'made' });
+    const sent = Promise.resolve({ sentKeys: [key], made: {} });
+    expect(await answerTo(db, key, 60_000, sent)).toEqual({ state: 'made', fields: {} });
+  });
+
+  it("made with the service's answer when the reply carries it, before the worker wrote it", async () => {
+    const { db, ctx } = setup();
+    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
+    const sent = Promise.resolve({ sentKeys: [], made: { [key]: { id: 7, shorturl: 'https://s.test/x' } } });
+    expect(await answerTo(db, key, 60_000, sent)).toEqual({
+      state: 'made',
+      fields: { id: 7, shorturl: 'https://s.test/x' },
+    });
   });
 
   it('a reply that names other records leaves the answer to the outbox', async () => {
     const { db, ctx } = setup();
     const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
-    expect(await answerTo(db, key, 50, Promise.resolve(['someone-else']))).toEqual({ state: 'queued' });
+    const sent = Promise.resolve({ sentKeys: ['someone-else'], made: { other: { id: 1 } } });
+    expect(await answerTo(db, key, 50, sent)).toEqual({ state: 'queued' });
   });
 
   it('made by the time the form asks: answered at once', async () => {
-    const { db, ctx } = setup();
-    const key = await actions.createCampaign(ctx, { name: 'Spring' });
-    await db.outbox.clear();
-    expect(await answered(ctx, key, 60_000)).toBe(true);
+    const { db } = setup();
+    const made = async (c: actions.ActionContext) => {
+      const key = await actions.createCampaign(c, { name: 'Spring' });
+      await db.outbox.clear();
+      return key;
+    };
+    expect(await createAnswered(db, made, { waitMs: 60_000 })).toMatchObject({ made: {} });
   });
 });

@@ -1,7 +1,9 @@
+import Dexie from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import * as actions from '@/lib/sync/actions';
-import { createSyncEngine } from '@/lib/sync/engine';
+import { createSyncEngine, type OwnReport } from '@/lib/sync/engine';
+import type { Claimed } from '@/lib/sync/outbox';
 import { freshDb } from './db';
 import { engineFor, fakeService, NO_STATS, page } from './fake-service';
 import { linkRecord, minute, pagedService, type Records } from './paged-service';
@@ -620,6 +622,12 @@ describe('background refresh in the drain', () => {
 });
 
 describe("the person's own change", () => {
+  /** What a page hands to the worker: the entries its action queued claimed. */
+  function handOver() {
+    const list: Claimed[] = [];
+    return { list, claimed: (entry: Claimed) => void list.push(entry) };
+  }
+
   /** A service whose answers to requests matching `held` wait until `release` is called. */
   function heldService(held: (method: string, path: string) => boolean) {
     const service = fakeService(({ method, path }) => {
@@ -650,12 +658,18 @@ describe("the person's own change", () => {
     await engine.requestPull();
     const walking = engine.drain();
     await vi.waitFor(() => expect(held.waiting()).toBe(1));
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/own' }, priority: 0 });
-    const report = await engine.sendOwn();
-    // Sent and shown while the refresh request is still unanswered.
-    expect(report).toMatchObject({ sent: 1, failed: 0 });
+    const own = handOver();
+    const key = await actions.createLink(
+      { db, claimed: own.claimed },
+      { input: { url: 'https://example.com/own' }, priority: 0 },
+    );
+    const report = await engine.sendOwn(own.list);
+    // Answered while the refresh request is still unanswered, and written after.
+    expect(report.made[key]).toEqual({ id: 7, shorturl: 'https://s.test/own' });
     expect(held.waiting()).toBe(1);
-    expect(await db.links.get(key)).toMatchObject({ id: 7, shorturl: 'https://s.test/own' });
+    await vi.waitFor(async () =>
+      expect(await db.links.get(key)).toMatchObject({ id: 7, shorturl: 'https://s.test/own', sync: 'synced' }),
+    );
     held.release();
     const release = setInterval(held.release, 5);
     await walking;
@@ -677,38 +691,136 @@ describe("the person's own change", () => {
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
     const engine = engineWith(db, service.fetch);
+    const own = handOver();
     const refused = await actions.createLink(
-      { db },
+      { db, claimed: own.claimed },
       { input: { url: 'https://example.com/one', custom: 'taken' }, priority: 0 },
     );
-    const a = await actions.createLink({ db }, { input: { url: 'https://example.com/two' }, priority: 0 });
-    const b = await actions.createLink({ db }, { input: { url: 'https://example.com/three' }, priority: 0 });
-    const report = await engine.sendOwn();
+    const a = await actions.createLink(
+      { db, claimed: own.claimed },
+      { input: { url: 'https://example.com/two' }, priority: 0 },
+    );
+    const b = await actions.createLink(
+      { db, claimed: own.claimed },
+      { input: { url: 'https://example.com/three' }, priority: 0 },
+    );
+    const report = await engine.sendOwn(own.list);
     // A refusal is that change's own: the ones after it still go.
     expect(report).toMatchObject({ sent: 2, failed: 1, sentKeys: [a, b] });
     expect(service.sent().filter((r) => r === 'POST /api/url/add')).toHaveLength(3);
     expect(await db.links.get(a)).toMatchObject({ id: 41, alias: 'made41', domain: 'https://s.test', sync: 'synced' });
     expect((await db.links.get(b))?.words).toContain('made42');
     expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ key: refused, state: 'failed' })]);
-    // Nothing is left claimed: a second call sends nothing more.
-    expect(await engine.sendOwn()).toMatchObject({ sent: 0, sentKeys: [] });
+    // Nothing is left claimed: handed over again, nothing more goes.
+    expect(await engine.sendOwn(own.list)).toMatchObject({ sent: 0, sentKeys: [] });
   });
 
   it('on the wire, is left alone by a drain that recovers what a stopped worker left in flight', async () => {
     const db = freshDb();
     const held = heldService((method) => method === 'POST');
     const engine = engineWith(db, held.fetch);
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/own' }, priority: 0 });
-    const sending = engine.sendOwn();
+    const own = handOver();
+    const key = await actions.createLink(
+      { db, claimed: own.claimed },
+      { input: { url: 'https://example.com/own' }, priority: 0 },
+    );
+    const sending = engine.sendOwn(own.list);
     await vi.waitFor(() => expect(held.waiting()).toBe(1));
     // A drain starting now finds the entry in flight: not another worker's, so not made ambiguous or sent again.
     const drained = engine.drain();
     await vi.waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'inflight' }));
     held.release();
-    expect(await sending).toMatchObject({ sent: 1 });
+    expect((await sending).made[key]).toMatchObject({ id: 7 });
     await drained;
     expect(held.service.sent().filter((r) => r === 'POST /api/url/add')).toHaveLength(1);
     expect(await db.links.get(key)).toMatchObject({ id: 7 });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('queued claimed, is left by a drain while a page may be handing it over; after a timeout, a drain takes it', async () => {
+    const db = freshDb();
+    const service = heldService(() => false).service;
+    const engine = createSyncEngine({
+      db,
+      connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
+      fetch: service.fetch,
+      timeoutMs: () => 200,
+    });
+    const own = handOver();
+    const key = await actions.createLink(
+      { db, claimed: own.claimed },
+      { input: { url: 'https://example.com/own' }, priority: 0 },
+    );
+    expect(await db.outbox.get(own.list[0]!.seq)).toMatchObject({ state: 'inflight', sentAt: expect.any(Number) });
+    // The page has not reached the worker yet: a drain now must neither send it nor doubt it...
+    const draining = engine.drain();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(service.sent()).not.toContain('POST /api/url/add');
+    expect(await db.outbox.get(own.list[0]!.seq)).toMatchObject({ state: 'inflight', ambiguous: false });
+    // ...but nobody sent it within a request's timeout: the page went away. It may have gone, so the
+    // drain, which waited for that, looks for it first, then makes it, once.
+    await draining;
+    const sent = service.sent();
+    expect(sent.filter((r) => r === 'POST /api/url/add')).toHaveLength(1);
+    const lookedFor = sent.slice(0, sent.indexOf('POST /api/url/add')).some((r) => r.startsWith('GET /api/urls'));
+    expect(lookedFor).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.links.get(key)).toMatchObject({ id: 7 });
+  });
+
+  it('handed over while offline or unconnected: back in the queue for the drain, not left in flight', async () => {
+    const db = freshDb();
+    const offline = createSyncEngine({
+      db,
+      connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
+      isOnline: () => false,
+    });
+    const own = handOver();
+    await actions.createLink({ db, claimed: own.claimed }, { input: { url: 'https://example.com/a' }, priority: 0 });
+    expect(await offline.sendOwn(own.list)).toMatchObject({ sent: 0, made: {} });
+    expect(await db.outbox.get(own.list[0]!.seq)).toMatchObject({ state: 'pending', ambiguous: false });
+    const unconnected = createSyncEngine({ db, connection: async () => null });
+    const more = handOver();
+    await actions.createChannel({ db, claimed: more.claimed, priority: 0 }, { name: 'Later' });
+    await unconnected.sendOwn(more.list);
+    expect(await db.outbox.get(more.list[0]!.seq)).toMatchObject({ state: 'pending' });
+  });
+
+  it('is queued claimed only when it can go at once: not behind a record it needs that is still queued', async () => {
+    const db = freshDb();
+    const own = handOver();
+    const channelKey = await actions.createChannel({ db }, { name: 'Queued first' });
+    await actions.createLink(
+      { db, claimed: own.claimed },
+      { input: { url: 'https://example.com/a' }, channelKey, priority: 0 },
+    );
+    expect(own.list).toEqual([]);
+    expect((await db.outbox.toArray()).map((e) => e.state)).toEqual(['pending', 'pending']);
+  });
+
+  it('handed over from inside the transaction that queues it: read once committed, sent once', async () => {
+    const db = freshDb();
+    const held = heldService(() => false);
+    const engine = engineWith(db, held.fetch);
+    const reports: Promise<OwnReport>[] = [];
+    const key = await actions.createLink(
+      // As the worker would, in a context of its own, outside the page's transaction.
+      { db, claimed: (entry) => Dexie.ignoreTransaction(() => void reports.push(engine.sendOwn([entry]))) },
+      { input: { url: 'https://example.com/early' }, priority: 0 },
+    );
+    expect(reports).toHaveLength(1);
+    expect((await reports[0]!).made[key]).toEqual({ id: 7, shorturl: 'https://s.test/own' });
+    expect(held.service.sent().filter((r) => r === 'POST /api/url/add')).toHaveLength(1);
+  });
+
+  it('a seq handed over under another key is not sent: it names some other change', async () => {
+    const db = freshDb();
+    const held = heldService(() => false);
+    const engine = engineWith(db, held.fetch);
+    const own = handOver();
+    await actions.createLink({ db, claimed: own.claimed }, { input: { url: 'https://example.com/a' }, priority: 0 });
+    const report = await engine.sendOwn([{ seq: own.list[0]!.seq, key: 'someone-else' }]);
+    expect(report).toMatchObject({ sent: 0, made: {} });
+    expect(held.service.sent()).not.toContain('POST /api/url/add');
   });
 });
