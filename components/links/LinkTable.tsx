@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
+import { Gain } from '@/components/stats/Gain';
 import { displayUrl, formatDate, formatNumber } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
@@ -166,9 +167,7 @@ export function LinkTable({
                   {formatNumber(row.clicks)}
                 </td>
                 <td className="num muted" data-testid="link-gain">
-                  {row.id !== null && gains?.get(row.id)
-                    ? t('trends.gain', { count: formatNumber(gains.get(row.id)!) })
-                    : ''}
+                  {row.id !== null && gains?.get(row.id) ? <Gain count={gains.get(row.id)!} /> : null}
                 </td>
                 <td className="muted small-text">
                   {formatDate(row.date)} <SyncBadge state={row.sync} />

@@ -1,9 +1,9 @@
-import { formatNumber } from '@/components/ui/format';
-import { t } from '@/lib/browser/i18n';
+import { raw, t } from '@/lib/browser/i18n';
 import type { LinkRow } from '@/lib/db/schema';
 import { DAY } from '@/lib/history/record';
 import { gainSince } from '@/lib/history/series';
 import { Sparkline } from './chart/Sparkline';
+import { GainSentence } from './Gain';
 import { useNow, useRecordHistory } from './useHistory';
 
 /**
@@ -20,7 +20,9 @@ export default function PopupTrend({ link }: { link: LinkRow }) {
   return (
     <span className="popup-trend" title={t('trends.resolution')} data-testid="popup-trend">
       <Sparkline series={series} from={from} now={now} />
-      <span data-testid="week-gain">{t('trends.weekGain', { count: formatNumber(gain) })}</span>
+      <span data-testid="week-gain">
+        <GainSentence message={raw('trends.weekGain')} count={gain} />
+      </span>
     </span>
   );
 }

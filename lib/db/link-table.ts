@@ -1,5 +1,6 @@
-import { gainsByRecord } from '../history/read';
-import { compareKeysNewestFirst, serverKey } from './keys';
+import { gainsByRecord, gainsSince } from '../history/read';
+import { DAY } from '../history/record';
+import { compareKeysNewestFirst } from './keys';
 import type { LinkpilotDb, LinkRow } from './schema';
 import type { SearchIndex } from './search-index';
 import { queryWords } from './search-words';
@@ -114,46 +115,40 @@ const COMMON_WORD = 20_000;
 
 /**
  * Links by clicks gained in the last TRENDING_DAYS days, most first, then the rest newest first.
- * Only the links that gained are read; the rest come as keys of the date index.
+ * No link is read: the gains and keys come from the history's last days, the rest as keys of the
+ * date index.
  */
 async function trendingKeys(
   db: LinkpilotDb,
   q: LinkTableQuery,
   now: number,
 ): Promise<{ total: number; capped: boolean; keys: string[] }> {
-  const gains = await gainsByRecord(db, 'link', now, TRENDING_DAYS);
-  const byGain = (a: LinkRow, b: LinkRow) =>
-    (gains.get(b.id ?? -1) ?? 0) - (gains.get(a.id ?? -1) ?? 0) || cmpDate(a, b);
   if (isFiltered(q)) {
+    const gains = await gainsByRecord(db, 'link', now, TRENDING_DAYS);
+    const byGain = (a: LinkRow, b: LinkRow) =>
+      (gains.get(b.id ?? -1) ?? 0) - (gains.get(a.id ?? -1) ?? 0) || cmpDate(a, b);
     const rows = await matchingRows(db, q);
     return { total: rows.length, capped: rows.length >= MAX_MATCHES, keys: rows.sort(byGain).map((r) => r.key) };
   }
-  const gaining = await trendingLinks(db, now, gains);
-  const first = new Set(gaining);
-  // Ascending and unlimited, Dexie reads the keys in one getAllKeys(); reversed here.
-  const rest = ((await db.links.orderBy('date').primaryKeys()) as string[]).reverse().filter((k) => !first.has(k));
-  const keys = [...gaining, ...rest];
+  const [gaining, byDate] = await Promise.all([
+    trendingLinks(db, now),
+    // Ascending and unlimited, Dexie reads the keys in one getAllKeys(); reversed here.
+    db.links.orderBy('date').primaryKeys() as Promise<string[]>,
+  ]);
+  const mirrored = new Set(byDate);
+  const first = gaining.filter((k) => mirrored.has(k));
+  const firstSet = new Set(first);
+  const keys = [...first, ...byDate.reverse().filter((k) => !firstSet.has(k))];
   return { total: keys.length, capped: false, keys };
 }
 
-/** The links that gained clicks in the last TRENDING_DAYS days, by their gain, most first (ties: newest). */
-export async function trendingLinks(db: LinkpilotDb, now: number, known?: Map<number, number>): Promise<string[]> {
-  const gains = known ?? (await gainsByRecord(db, 'link', now, TRENDING_DAYS));
-  const gain = (r: LinkRow) => gains.get(r.id ?? -1) ?? 0;
-  return (await linksByIds(db, [...gains.keys()])).sort((a, b) => gain(b) - gain(a) || cmpDate(a, b)).map((r) => r.key);
-}
-
 /**
- * Links by service id: a pulled link's key is made from its id, so most are one keyed read; the
- * rest (made here, keyed by the local clock) are looked up by the id index one by one.
+ * The links that gained clicks in the last TRENDING_DAYS days, by their gain, most first; links
+ * that gained as much, newest first by key (as search results are ordered without reading rows).
  */
-async function linksByIds(db: LinkpilotDb, ids: number[]): Promise<LinkRow[]> {
-  const byKey = await db.links.bulkGet(ids.map(serverKey));
-  const found = byKey.filter((r, i): r is LinkRow => r !== undefined && r.id === ids[i]);
-  const seen = new Set(found.map((r) => r.id));
-  const rest = ids.filter((id) => !seen.has(id));
-  const others = await Promise.all(rest.map((id) => db.links.where('id').equals(id).first()));
-  return [...found, ...others.filter((r): r is LinkRow => r !== undefined)];
+export async function trendingLinks(db: LinkpilotDb, now: number): Promise<string[]> {
+  const gains = [...(await gainsSince(db, 'link', now - TRENDING_DAYS * DAY)).values()];
+  return gains.sort((a, b) => b.gain - a.gain || compareKeysNewestFirst(a.key, b.key)).map((g) => g.key);
 }
 
 function cmpDate(a: LinkRow, b: LinkRow): number {

@@ -108,15 +108,34 @@ export interface QrRow extends Mirrored {
 /**
  * One total a refresh learnt that differed from the one before it (lib/history/record.ts): a link's
  * clicks or a QR code's scans at a moment, by the record's service id (a record with clicks has one;
- * a number keeps the rows small). `prev` is the total the mirror held before, absent for a record
- * first seen with clicks; the clicks between `prev` and `clicks` came after the record's previous reading.
+ * a number keeps the rows small). `gain` is what the total rose by since the reading before (the total
+ * the mirror held), so the clicks of any span are the sum of its observations' gains; absent for a
+ * record first seen with clicks, whose earlier clicks are not known as gains.
  */
 export interface Observation {
   id: number;
   at: number;
   clicks: number;
-  prev?: number;
+  gain?: number;
   /** Unique clicks, when the reading was one record's statistics. */
+  unique?: number;
+}
+
+/**
+ * An observation of the last days, as read (`linkRecent`, `qrRecent`), keyed by time so the gains of
+ * every record in a span are one key range. It names its record's local key too, so an order by
+ * gain needs no read of the records themselves.
+ */
+export interface RecentObservation extends Observation {
+  key: string;
+}
+
+/** An observation of schema 5 (`prev`: the total before it), as its upgrade finds it. */
+export interface ObservationV5 {
+  id: number;
+  at: number;
+  clicks: number;
+  prev?: number;
   unique?: number;
 }
 
@@ -270,6 +289,19 @@ export const SCHEMA_V5_CHANGES = {
   qrHistory: '[id+at], at',
 } as const;
 
+/**
+ * Version 6: the last days' observations move to tables keyed by time (`[at+id]`), which give every
+ * record's gains in a span as one key range, and name each record's key; the thinned days stay keyed
+ * by record alone, without the index on `at` (each of those rows paid for an index entry read once,
+ * on the day it was thinned). Observations carry their gain instead of the total before them.
+ */
+export const SCHEMA_V6_CHANGES = {
+  linkHistory: '[id+at]',
+  qrHistory: '[id+at]',
+  linkRecent: '[at+id], id',
+  qrRecent: '[at+id], id',
+} as const;
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -286,6 +318,8 @@ export class LinkpilotDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   linkHistory!: Dexie.Table<Observation, [number, number]>;
   qrHistory!: Dexie.Table<Observation, [number, number]>;
+  linkRecent!: Dexie.Table<RecentObservation, [number, number]>;
+  qrRecent!: Dexie.Table<RecentObservation, [number, number]>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -316,6 +350,10 @@ export class LinkpilotDb extends Dexie {
       );
     // 5: the totals the refresh learns are remembered (how links do over time); new tables only.
     this.version(5).stores(SCHEMA_V5_CHANGES);
+    // 6: the last days keyed by time, apart from the thinned days; gains instead of totals before.
+    this.version(6)
+      .stores(SCHEMA_V6_CHANGES)
+      .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v6'))).upgradeToV6(tx));
   }
 }
 
@@ -334,4 +372,6 @@ export const MIRROR_TABLES = [
   'account',
   'linkHistory',
   'qrHistory',
+  'linkRecent',
+  'qrRecent',
 ] as const;

@@ -1,5 +1,5 @@
 import type { LinkpilotDb, Observation } from '../db/schema';
-import { type Counted, DAY, HISTORY_SINCE_KEY, historyTable, type Span, WATCHED_KEY } from './record';
+import { type Counted, DAY, HISTORY_SINCE_KEY, historyTable, recentTable, type Span, WATCHED_KEY } from './record';
 import { type Series, seriesOf, sumOf } from './series';
 
 /** A record whose history is read: its service id (null: not on the service yet), date and total. */
@@ -23,8 +23,13 @@ export async function watchLog(db: LinkpilotDb): Promise<Span[]> {
   return ((await db.meta.get(WATCHED_KEY))?.value as Span[] | undefined) ?? [];
 }
 
+/** A record's observations: its thinned days, then its last days as read (each part in time order). */
 async function observationsOf(db: LinkpilotDb, kind: Counted, id: number): Promise<Observation[]> {
-  return historyTable(db, kind).where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).toArray();
+  const [days, recent] = await Promise.all([
+    historyTable(db, kind).where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).toArray(),
+    recentTable(db, kind).where('id').equals(id).toArray(),
+  ]);
+  return [...days, ...recent.sort((a, b) => a.at - b.at)];
 }
 
 /** One record's series; null while nothing is known of it (not on the service, or nothing read yet). */
@@ -41,31 +46,40 @@ export async function linksSeries(db: LinkpilotDb, links: readonly Watched[]): P
   return sumOf(list.filter((s): s is Series => s !== null));
 }
 
+/** What one record gained in a span, and its local key. */
+export interface Gain {
+  key: string;
+  gain: number;
+}
+
 /**
- * Clicks each record gained in the last `days` days, by service id (records that gained none are
- * left out): from the observations of those days alone, each first one's `prev` being the total
- * before them. A record first seen in that time counts from its first total.
+ * Clicks each record gained since `from`, by service id (records that gained none are left out):
+ * the sum of the gains of its observations since then, all in one key range of the recent table,
+ * which holds every observation of the last RECENT_DAYS days (a span that starts earlier counts
+ * from there). A gain is counted at the reading that found it, and a record first seen in the span
+ * counts from its first total.
  */
+export async function gainsSince(db: LinkpilotDb, kind: Counted, from: number): Promise<Map<number, Gain>> {
+  // [from, Infinity] sorts after every [from, id]: above it lie the observations made after `from`.
+  const recent = await recentTable(db, kind).where('[at+id]').above([from, Infinity]).toArray();
+  const gains = new Map<number, Gain>();
+  for (const o of recent) {
+    if (!o.gain) continue;
+    const known = gains.get(o.id);
+    if (known) known.gain += o.gain;
+    else gains.set(o.id, { key: o.key, gain: o.gain });
+  }
+  for (const [id, g] of gains) if (g.gain <= 0) gains.delete(id);
+  return gains;
+}
+
+/** Clicks each record gained in the last `days` days, by service id (records that gained none are left out). */
 export async function gainsByRecord(
   db: LinkpilotDb,
   kind: Counted,
   now: number,
   days = 7,
 ): Promise<Map<number, number>> {
-  const from = now - days * DAY;
-  const recent = await historyTable(db, kind).where('at').above(from).toArray();
-  const first = new Map<number, Observation>();
-  const last = new Map<number, Observation>();
-  for (const o of recent) {
-    const f = first.get(o.id);
-    if (!f || o.at < f.at) first.set(o.id, o);
-    const l = last.get(o.id);
-    if (!l || o.at > l.at) last.set(o.id, o);
-  }
-  const gains = new Map<number, number>();
-  for (const [id, f] of first) {
-    const gain = last.get(id)!.clicks - (f.prev ?? f.clicks);
-    if (gain > 0) gains.set(id, gain);
-  }
-  return gains;
+  const gains = await gainsSince(db, kind, now - days * DAY);
+  return new Map([...gains].map(([id, g]) => [id, g.gain]));
 }

@@ -1,12 +1,13 @@
 import type { Table } from 'dexie';
-import type { LinkpilotDb, Observation } from '../db/schema';
+import type { LinkpilotDb, Observation, RecentObservation } from '../db/schema';
 
 /**
  * How links and QR codes do over time, from what the refresh learns anyway: every reading of a total
  * (a list page of the walk or a head check, a shown link's refresh, a detail read) goes through
  * `recordTotals`, which keeps an observation when the total differs from the one the mirror held.
- * No request is added for it. Kept bounded: the last RECENT_DAYS days as read; older days thinned to
- * their last observation (UTC days), once a day. A record's history goes when the record does.
+ * No request is added for it. Kept bounded: the last RECENT_DAYS days as read, keyed by time (one
+ * key range holds every record's gains of a span); older days thinned to one observation a day per
+ * record (UTC days), once a day, keyed by record. A record's history goes when the record does.
  */
 
 export type Counted = 'link' | 'qr';
@@ -14,6 +15,8 @@ export type Counted = 'link' | 'qr';
 /** One total as a reading found it, beside the one the mirror held (null: the record is new here). */
 export interface Reading {
   id: number;
+  /** The record's local key. */
+  key: string;
   clicks: number;
   before: number | null;
   unique?: number;
@@ -29,34 +32,40 @@ const MAX_SPANS = 2000;
 
 export const HISTORY_SINCE_KEY = 'history:since';
 export const WATCHED_KEY = 'history:watched';
-const THINNED_KEY = 'history:thinned';
+/** The start of the oldest day still kept as read, as of the last thinning. */
+export const THINNED_KEY = 'history:thinned';
 
+/** The thinned days: one observation a day per record, keyed by record. */
 export const historyTable = (db: LinkpilotDb, kind: Counted): Table<Observation, [number, number]> =>
   kind === 'link' ? db.linkHistory : db.qrHistory;
 
+/** The last days as read, keyed by time. */
+export const recentTable = (db: LinkpilotDb, kind: Counted): Table<RecentObservation, [number, number]> =>
+  kind === 'link' ? db.linkRecent : db.qrRecent;
+
 /** What a transaction that records must hold, beside the tables it writes itself. */
-export const historyTables = (db: LinkpilotDb) => [db.linkHistory, db.qrHistory, db.meta];
+export const historyTables = (db: LinkpilotDb) => [db.linkHistory, db.qrHistory, db.linkRecent, db.qrRecent, db.meta];
 
 /** Spans of time during which Linkpilot was reading, [from, to] in epoch ms, oldest first. */
 export type Span = [number, number];
 
 /**
  * Records what one reading found. A total equal to the mirror's is no news; a record new here with
- * no clicks needs none either (it had none since it was made). Also notes that Linkpilot was
- * reading at `at`, and thins the history once a day.
+ * no clicks needs none either (it had none since it was made). Each observation carries what the
+ * total gained since the mirror's (across a time Linkpilot was not reading, too: that total is
+ * the last one read). Also notes that Linkpilot was reading at `at`, and thins the history once a day.
  */
 export async function recordTotals(db: LinkpilotDb, kind: Counted, readings: Reading[], at: number): Promise<void> {
-  const table = historyTable(db, kind);
   await db.transaction('rw', historyTables(db), async () => {
-    const news: Observation[] = [];
+    const news: RecentObservation[] = [];
     for (const r of readings) {
       if (r.clicks === r.before || (r.before === null && r.clicks === 0)) continue;
-      const o: Observation = { id: r.id, at, clicks: r.clicks };
-      if (r.before !== null) o.prev = r.before;
+      const o: RecentObservation = { at, id: r.id, key: r.key, clicks: r.clicks };
+      if (r.before !== null) o.gain = r.clicks - r.before;
       if (r.unique !== undefined) o.unique = r.unique;
       news.push(o);
     }
-    if (news.length > 0) await table.bulkPut(news);
+    if (news.length > 0) await recentTable(db, kind).bulkPut(news);
     await noteWatching(db, at);
     await thinIfDue(db, at);
   });
@@ -81,47 +90,61 @@ async function noteWatching(db: LinkpilotDb, at: number): Promise<void> {
 export const dayOf = (at: number) => Math.floor(at / DAY) * DAY;
 
 /**
- * Days older than RECENT_DAYS keep their last observation per record, which takes the `prev` of
- * the day's first (so a day's gain is still its last total less the total before it). Runs once a
- * day over the days that became old since the last run: each observation is thinned once.
+ * Once a day, the days that became older than RECENT_DAYS leave the recent table, each record's
+ * day thinned (`thinDay`) into the history. A run reads only what became old since the last.
  */
 async function thinIfDue(db: LinkpilotDb, at: number): Promise<void> {
   const cutoff = dayOf(at) - RECENT_DAYS * DAY;
   const done = ((await db.meta.get(THINNED_KEY))?.value as number | undefined) ?? null;
   if (done !== null && done >= cutoff) return;
-  for (const kind of ['link', 'qr'] as const) await thin(historyTable(db, kind), done ?? 0, cutoff);
+  for (const kind of ['link', 'qr'] as const) await thin(db, kind, cutoff);
   await db.meta.put({ key: THINNED_KEY, value: cutoff });
 }
 
-async function thin(table: Table<Observation, [number, number]>, from: number, to: number): Promise<void> {
-  const old = await table.where('at').between(from, to, true, false).toArray();
-  const groups = new Map<string, Observation[]>();
-  for (const o of old) {
-    const group = `${o.id}|${dayOf(o.at)}`;
-    const list = groups.get(group);
+async function thin(db: LinkpilotDb, kind: Counted, cutoff: number): Promise<void> {
+  // [at] sorts before every [at, id]: below it lie the observations made before `cutoff`.
+  const old = recentTable(db, kind).where('[at+id]').below([cutoff]);
+  const days = new Map<string, Observation[]>();
+  // In time order, as keyed.
+  for (const o of await old.toArray()) {
+    const day = `${o.id}|${dayOf(o.at)}`;
+    const list = days.get(day);
     if (list) list.push(o);
-    else groups.set(group, [o]);
+    else days.set(day, [o]);
   }
-  const gone: [number, number][] = [];
-  const kept: Observation[] = [];
-  for (const list of groups.values()) {
-    if (list.length < 2) continue;
-    list.sort((a, b) => a.at - b.at);
-    const last = { ...list.at(-1)! };
-    const first = list[0]!;
-    if (first.prev === undefined) delete last.prev;
-    else last.prev = first.prev;
-    kept.push(last);
-    for (const o of list.slice(0, -1)) gone.push([o.id, o.at]);
-  }
-  if (gone.length > 0) await table.bulkDelete(gone);
-  if (kept.length > 0) await table.bulkPut(kept);
+  if (days.size === 0) return;
+  await historyTable(db, kind).bulkPut([...days.values()].flatMap(thinDay));
+  await old.delete();
+}
+
+/**
+ * One record's observations of one day (in time order) as the history keeps them: the last total,
+ * gaining what the day gained, so the sum of gains over any days is what it was. A record first seen
+ * that day keeps that first observation too: what it gained after is known, what came before is not.
+ */
+export function thinDay(day: readonly Observation[]): Observation[] {
+  const firstSeen = day.length > 1 && day[0]!.gain === undefined ? [asKept(day[0]!)] : [];
+  const counted = day.slice(firstSeen.length);
+  const last = asKept(counted.at(-1)!);
+  delete last.gain;
+  if (counted[0]!.gain !== undefined) last.gain = counted.reduce((sum, o) => sum + (o.gain ?? 0), 0);
+  return [...firstSeen, last];
+}
+
+/** An observation as the thinned history stores it: no local key (the record is found by its id). */
+function asKept(o: Observation): Observation {
+  const kept: Observation = { id: o.id, at: o.at, clicks: o.clicks };
+  if (o.gain !== undefined) kept.gain = o.gain;
+  if (o.unique !== undefined) kept.unique = o.unique;
+  return kept;
 }
 
 /** The history of records that left the mirror (deleted elsewhere) goes with them. */
 export async function forgetHistory(db: LinkpilotDb, kind: Counted, ids: number[]): Promise<void> {
-  const table = historyTable(db, kind);
-  for (const id of ids) await table.where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).delete();
+  for (const id of ids) {
+    await historyTable(db, kind).where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).delete();
+    await recentTable(db, kind).where('id').equals(id).delete();
+  }
 }
 
 /** Which kinds hold a total, and how a row of each holds it (a link's clicks, a QR code's scans). */

@@ -28,9 +28,10 @@ export interface Known {
 export function seriesOf(observations: readonly Observation[], known: Known): Series {
   const obs = [...observations].sort((a, b) => a.at - b.at);
   const first = obs[0];
-  const base = first ? (first.prev ?? null) : known.current;
+  // The total before the first observation: what it held less what it gained (unknown for a record first seen with clicks).
+  const base = first ? (first.gain === undefined ? null : first.clicks - first.gain) : known.current;
   let since: number;
-  if (first && first.prev === undefined) since = first.at;
+  if (first && first.gain === undefined) since = first.at;
   else if (base === 0 && known.created !== null) since = Math.min(known.created, first?.at ?? known.created);
   else since = Math.min(known.historySince, first?.at ?? known.historySince);
   const points: [number, number][] = [];

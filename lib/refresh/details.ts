@@ -20,7 +20,7 @@ export async function refreshLinkDetails(
     // Read again inside the transaction: a list page may have brought a newer total meanwhile.
     const before = (await db.links.get(key))?.clicks ?? row.clicks;
     const clicks = Math.max(detail.stats.clicks, before);
-    await recordTotals(db, 'link', [{ id, clicks, before, unique: detail.stats.uniqueClicks }], now());
+    await recordTotals(db, 'link', [{ id, key, clicks, before, unique: detail.stats.uniqueClicks }], now());
     await db.linkStats.put({
       key,
       stats: detail.stats,
@@ -47,7 +47,7 @@ export async function refreshQrDetails(
   await db.transaction('rw', [db.qrCodes, db.qrStats, ...historyTables(db)], async () => {
     const before = (await db.qrCodes.get(key))?.scans ?? row.scans;
     const scans = detail.qr.scans;
-    await recordTotals(db, 'qr', [{ id, clicks: scans, before, unique: detail.stats.uniqueClicks }], now());
+    await recordTotals(db, 'qr', [{ id, key, clicks: scans, before, unique: detail.stats.uniqueClicks }], now());
     await db.qrStats.put({ key, stats: detail.stats, fetchedAt: now() });
     await db.qrCodes.update(key, { scans });
   });

@@ -213,7 +213,12 @@ async function merge<R extends Mirrored, I extends { id: number }>(
         changed += 1;
       if (touchAll || !before || !sameRow(before, row, 'pulledAt')) rows.push(row);
       if (counted)
-        readings.push({ id: item.id, clicks: counted.total(row), before: before ? counted.total(before) : null });
+        readings.push({
+          id: item.id,
+          key: row.key,
+          clicks: counted.total(row),
+          before: before ? counted.total(before) : null,
+        });
     }
     await table.bulkPut(rows);
     if (counted) await recordTotals(db, counted.counted, readings, pulledAt);

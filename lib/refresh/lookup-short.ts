@@ -25,7 +25,15 @@ export async function lookupShortUrl(
     await recordTotals(
       db,
       'link',
-      [{ id: details.id, clicks: row.clicks, before: existing?.clicks ?? null, unique: stats.uniqueClicks }],
+      [
+        {
+          id: details.id,
+          key: row.key,
+          clicks: row.clicks,
+          before: existing?.clicks ?? null,
+          unique: stats.uniqueClicks,
+        },
+      ],
       at,
     );
     await db.links.put(row);

@@ -9,12 +9,14 @@
  * shown-link refresh, say), in 24 batches a day as the refresh's pages come. Old days are thinned
  * by the recorder itself.
  *
- * The size is what IndexedDB holds per observation: the value as V8 serialises it (what Chromium
- * stores), its primary key [id, at] and its `at` index entry as IndexedDB encodes keys (a number
+ * The size is what IndexedDB holds per observation, in the thinned days and the last days alike:
+ * the value as V8 serialises it (what Chromium stores), its primary key and an entry of each index
+ * that holds it (the last days' `id`; the thinned days have none) as IndexedDB encodes keys (a number
  * 9 bytes, an array 2 more), and 16 bytes of LevelDB framing per entry, a generous allowance.
  */
 import 'fake-indexeddb/auto';
 import { serialize } from 'node:v8';
+import { serverKey } from '../../lib/db/keys';
 import { type LinkTableQuery, linkTableTotal, trendingLinks } from '../../lib/db/link-table';
 import { linkRow } from '../../lib/db/rows';
 import { LinkpilotDb } from '../../lib/db/schema';
@@ -66,7 +68,7 @@ const simulated = performance.now();
 for (let page = 0; page < LINKS / 1000; page++) {
   const readings: Reading[] = [];
   for (let id = page * 1000 + 1; id <= (page + 1) * 1000; id++)
-    readings.push({ id, clicks: totals[id]!, before: null });
+    readings.push({ id, key: serverKey(id), clicks: totals[id]!, before: null });
   await recordTotals(db, 'link', readings, start + page * 1000);
 }
 if (process.env.TRENDS_PROGRESS) console.error(`first reading: ${Math.round(performance.now() - simulated)} ms`);
@@ -83,7 +85,7 @@ for (let day = 0; day < DAYS; day++) {
     for (const hour of [first, second]) {
       const before = totals[id]!;
       totals[id] = before + 1 + Math.floor(random() * 5);
-      batches[hour]!.push({ id, clicks: totals[id]!, before });
+      batches[hour]!.push({ id, key: serverKey(id), clicks: totals[id]!, before });
     }
   }
   for (const [hour, readings] of batches.entries())
@@ -97,19 +99,42 @@ const simulatedMs = performance.now() - simulated;
 // The mirror's totals as the year left them (the Trending order reads the rows too).
 await db.links.bulkPut(rows.map((r) => ({ ...r, clicks: totals[r.id!]! })));
 
-// Size: every observation as IndexedDB stores it.
-const numberKey = 9;
-const primaryKey = 2 + 2 * numberKey;
+// Size: every observation as IndexedDB stores it, in both tables: its value, its primary key, and
+// an entry of each index whose key path the row holds.
 const framing = 16;
+const keyBytes = (key: IDBValidKey): number => {
+  if (typeof key === 'number') return 9;
+  if (Array.isArray(key)) return 2 + key.reduce<number>((sum, k) => sum + keyBytes(k), 0);
+  if (typeof key === 'string') return 1 + varintBytes(key.length) + 2 * key.length;
+  throw new Error(`no size for the key ${String(key)}`);
+};
+const varintBytes = (n: number) => Math.max(1, Math.ceil(Math.log2(n + 1) / 7));
 let bytes = 0;
 let observations = 0;
-await db.linkHistory.each((o) => {
-  observations += 1;
-  bytes += serialize(o).length + primaryKey + framing + (numberKey + primaryKey + framing);
-});
+let indexEntries = 0;
+for (const table of [db.linkHistory, db.linkRecent]) {
+  const { primKey, indexes } = table.schema;
+  const keyOf = (row: object, path: string | string[]) =>
+    Array.isArray(path)
+      ? path.map((p) => (row as Record<string, IDBValidKey>)[p]!)
+      : (row as Record<string, IDBValidKey | undefined>)[path];
+  await table.each((row) => {
+    observations += 1;
+    const primary = keyBytes(keyOf(row, primKey.keyPath!)!);
+    bytes += serialize(row).length + primary + framing;
+    for (const index of indexes) {
+      const key = keyOf(row, index.keyPath!);
+      if (key === undefined) continue;
+      indexEntries += 1;
+      bytes += keyBytes(key) + primary + framing;
+    }
+  });
+}
 report('trends.history_mb_100k_year', bytes / 1e6, 'MB', {
   goal: '<= 50',
   observations,
+  index_entries: indexEntries,
+  framing_mb: Number((((observations + indexEntries) * framing) / 1e6).toFixed(1)),
   links: LINKS,
   gaining_per_day: GAINING,
   readings_per_gain: 2,

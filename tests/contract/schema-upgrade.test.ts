@@ -2,8 +2,10 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalKey, serverKey } from '@/lib/db/keys';
+import { trendingLinks } from '@/lib/db/link-table';
 import { channelItemKey, withLinkWords } from '@/lib/db/rows';
-import { LinkpilotDb, SCHEMA_V1, SCHEMA_V2_CHANGES } from '@/lib/db/schema';
+import { LinkpilotDb, SCHEMA_V1, SCHEMA_V2_CHANGES, SCHEMA_V3_CHANGES, SCHEMA_V5_CHANGES } from '@/lib/db/schema';
+import { gainsByRecord, recordSeries } from '@/lib/history/read';
 import { createSyncEngine } from '@/lib/sync/engine';
 import { type RunningServer, startServer } from '../../server/start';
 
@@ -150,7 +152,7 @@ describe('upgrading the client database from schema 1', () => {
 
     const db = new LinkpilotDb('upgrade-from-v1');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:pending',
@@ -311,7 +313,7 @@ describe('upgrading the client database from schema 2', () => {
 
     const db = new LinkpilotDb('upgrade-from-v2');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:inflight',
@@ -362,5 +364,123 @@ describe('upgrading the client database from schema 2', () => {
     expect(server.db.prepare("SELECT COUNT(*) FROM qr_codes WHERE name = 'Upgraded QR'").pluck().get()).toBe(1);
     expect((await db.qrCodes.get(before.qr))?.id).not.toBeNull();
     expect((await list('/api/account')).data.email).toBe('upgraded@linkpilot.test');
+  });
+});
+
+const DAY = 86_400_000;
+
+/**
+ * The database as schema 5 left it: a history of links and a QR code, thinned up to `thinned`
+ * (observations carrying the total before them), and a change still queued.
+ */
+async function releaseFiveDatabase(name: string) {
+  const v5 = new Dexie(name);
+  v5.version(1).stores(SCHEMA_V1);
+  v5.version(2).stores(SCHEMA_V2_CHANGES);
+  v5.version(3).stores(SCHEMA_V3_CHANGES);
+  v5.version(4).stores({});
+  v5.version(5).stores(SCHEMA_V5_CHANGES);
+  const thinned = Date.UTC(2026, 10, 10);
+  const pulled = serverKey(5);
+  const mine = newLocalKey();
+  const channel = newLocalKey();
+  await v5.table('links').bulkAdd([
+    { ...linkRow(pulled, 'https://example.com/pulled'), id: 5, sync: 'synced', input: null, clicks: 21 },
+    // Made here: its key is local, its id came with the service's answer.
+    { ...linkRow(mine, 'https://example.com/mine'), id: 7, sync: 'synced', input: null, clicks: 2 },
+  ]);
+  await v5.table('qrCodes').add({
+    key: serverKey(3),
+    id: 3,
+    sync: 'synced',
+    pulledAt: 0,
+    link: 'https://s.test/q3',
+    scans: 6,
+    name: 'Poster',
+    date: '2026-11-01 00:00:00',
+    input: null,
+  });
+  await v5.table('linkHistory').bulkAdd([
+    // Thinned days.
+    { id: 5, at: thinned - 3 * DAY, clicks: 10 },
+    { id: 5, at: thinned - 2 * DAY + 3_600_000, clicks: 14, prev: 10 },
+    // The last days, as read.
+    { id: 5, at: thinned + DAY, clicks: 20, prev: 14 },
+    { id: 5, at: thinned + 2 * DAY, clicks: 21, prev: 20, unique: 9 },
+    { id: 7, at: thinned + DAY, clicks: 2, prev: 0 },
+    // A link no longer mirrored: its history should have gone with it.
+    { id: 99, at: thinned + DAY, clicks: 4, prev: 1 },
+  ]);
+  await v5.table('qrHistory').add({ id: 3, at: thinned + DAY, clicks: 6, prev: 5 });
+  await v5.table('meta').bulkAdd([
+    { key: 'history:since', value: thinned - 3 * DAY },
+    { key: 'history:thinned', value: thinned },
+  ]);
+  await v5.table('channels').add(channelRow(channel, null, 'Queued before schema 6'));
+  await v5.table('outbox').add({
+    kind: 'channel',
+    op: 'create',
+    key: channel,
+    payload: { name: 'Queued before schema 6' },
+    deps: [],
+    ids: {},
+    state: 'pending',
+    priority: 1,
+    attempts: 0,
+    createdAt: Date.now(),
+    notBefore: Date.now(),
+    ambiguous: false,
+    error: null,
+  });
+  v5.close();
+  return { thinned, pulled, mine, channel };
+}
+
+describe('upgrading the client database from schema 5', () => {
+  it('keeps the last days by time with their keys and gains, the thinned days by record, and the queued change', async () => {
+    const { thinned, pulled, mine, channel } = await releaseFiveDatabase('upgrade-from-v5');
+
+    const db = new LinkpilotDb('upgrade-from-v5');
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect(await db.linkHistory.toArray()).toEqual([
+      { id: 5, at: thinned - 3 * DAY, clicks: 10 },
+      { id: 5, at: thinned - 2 * DAY + 3_600_000, clicks: 14, gain: 4 },
+    ]);
+    expect(await db.linkRecent.toArray()).toEqual([
+      { id: 5, at: thinned + DAY, key: pulled, clicks: 20, gain: 6 },
+      { id: 7, at: thinned + DAY, key: mine, clicks: 2, gain: 2 },
+      { id: 5, at: thinned + 2 * DAY, key: pulled, clicks: 21, gain: 1, unique: 9 },
+    ]);
+    expect(await db.qrRecent.toArray()).toEqual([{ id: 3, at: thinned + DAY, key: serverKey(3), clicks: 6, gain: 1 }]);
+    expect(await db.qrHistory.count()).toBe(0);
+
+    // What the history says is what it said: the chart's totals, the week's gains, the Trending order.
+    const series = await recordSeries(db, 'link', { id: 5, date: '2026-10-01 00:00:00', total: 21 });
+    expect(series?.points).toEqual([
+      [thinned - 3 * DAY, 10],
+      [thinned - 2 * DAY + 3_600_000, 14],
+      [thinned + DAY, 20],
+      [thinned + 2 * DAY, 21],
+    ]);
+    const now = thinned + 3 * DAY;
+    expect(await gainsByRecord(db, 'link', now)).toEqual(
+      new Map([
+        [5, 7],
+        [7, 2],
+      ]),
+    );
+    expect(await trendingLinks(db, now)).toEqual([pulled, mine]);
+
+    // The queued change is untouched, and reaches the service once.
+    expect(await db.outbox.count()).toBe(1);
+    const engine = createSyncEngine({ db, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+    expect((await engine.drain()).failed).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    const named = (await list('/api/channels?limit=1000')).data.channels.filter(
+      (c: { name: string }) => c.name === 'Queued before schema 6',
+    );
+    expect(named).toHaveLength(1);
+    expect((await db.channels.get(channel))?.id).toBe(named[0].id);
   });
 });

@@ -1,9 +1,10 @@
 import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatDate, formatDateTime, formatNumber } from '@/components/ui/format';
-import { t, textDirection } from '@/lib/browser/i18n';
+import { raw, t, textDirection } from '@/lib/browser/i18n';
 import { DAY, type Span, WATCH_GAP } from '@/lib/history/record';
 import { gainSince, gapsIn, pointsToDraw, type Series } from '@/lib/history/series';
+import { GainSentence } from '../Gain';
 import { type Frame, strokeOf, tickAnchor, xOf, yOf } from './geometry';
 import './chart.css';
 
@@ -58,6 +59,11 @@ export function TrendChart({
     rtl,
   };
   const gaps = gapsIn(watched, start, now, WATCH_GAP);
+  // Shaded spans: where Linkpilot was not reading, and before it knew this total at all.
+  const bands = [
+    ...gaps.map(([a, b]) => ({ from: a, to: b, className: 'trend-gap', title: t('trends.notWatching') })),
+    ...(start > from ? [{ from, to: start, className: 'trend-unknown', title: t('trends.beforeWatching') }] : []),
+  ];
   const { solid, dashed } = strokeOf(frame, points, gaps, now);
   const gain = gainSince(series, from);
   const ticks = [from, from + (now - from) / 2, now];
@@ -82,7 +88,9 @@ export function TrendChart({
         </fieldset>
       </div>
       <p className="muted small-text trend-summary">
-        <span data-testid="trend-gain">{t('trends.gained', { count: formatNumber(gain) })}</span>
+        <span data-testid="trend-gain">
+          <GainSentence message={raw('trends.gained')} count={gain} />
+        </span>
         {' · '}
         <span data-testid="trend-since">{t('trends.since', { date: formatDate(series.since) })}</span>{' '}
         <span className="trend-info" title={t('trends.resolution')}>
@@ -99,29 +107,18 @@ export function TrendChart({
         data-testid="trend-svg"
       >
         <title>{title}</title>
-        {gaps.map(([a, b]) => (
+        {bands.map((band) => (
           <rect
-            key={a}
-            className="trend-gap"
-            x={Math.min(xOf(frame, a), xOf(frame, b))}
+            key={`${band.className}-${band.from}`}
+            className={band.className}
+            x={Math.min(xOf(frame, band.from), xOf(frame, band.to))}
             y={frame.top}
-            width={Math.abs(xOf(frame, b) - xOf(frame, a))}
+            width={Math.abs(xOf(frame, band.to) - xOf(frame, band.from))}
             height={frame.bottom - frame.top}
           >
-            <title>{t('trends.notWatching')}</title>
+            <title>{band.title}</title>
           </rect>
         ))}
-        {start > from ? (
-          <rect
-            className="trend-unknown"
-            x={Math.min(xOf(frame, from), xOf(frame, start))}
-            y={frame.top}
-            width={Math.abs(xOf(frame, start) - xOf(frame, from))}
-            height={frame.bottom - frame.top}
-          >
-            <title>{t('trends.beforeWatching')}</title>
-          </rect>
-        ) : null}
         <line className="trend-axis" x1={frame.left} x2={frame.right} y1={frame.bottom} y2={frame.bottom} />
         {[min, max].map((v) => (
           <text key={v} className="trend-label" x={yAxisX} y={yOf(frame, v) + 4} textAnchor={anchorY}>

@@ -45,7 +45,7 @@ export function strokeOf(f: Frame, points: readonly [number, number][], gaps: re
     const t1 = i + 1 < points.length ? points[i + 1]![0] : until;
     const y = n(yOf(f, v0));
     // The held stretch, cut where gaps begin and end.
-    const cuts = [t0, ...gaps.flatMap(([a, b]) => [a, b]).filter((c) => c > t0 && c < t1), t1].sort((a, b) => a - b);
+    const cuts = [t0, ...gaps.flat().filter((c) => c > t0 && c < t1), t1].sort((a, b) => a - b);
     for (let c = 0; c + 1 < cuts.length; c++) {
       const a = cuts[c]!;
       const b = cuts[c + 1]!;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareKeysNewestFirst, serverKey } from '@/lib/db/keys';
-import { type LinkTableQuery, linkTableTotal, linkTableWindow, watchLinkTable } from '@/lib/db/link-table';
+import { compareKeysNewestFirst, newLocalKey, serverKey } from '@/lib/db/keys';
+import {
+  type LinkTableQuery,
+  linkTableTotal,
+  linkTableWindow,
+  trendingLinks,
+  watchLinkTable,
+} from '@/lib/db/link-table';
 import { linkRow } from '@/lib/db/rows';
 import { freshDb } from '../sync/db';
 
@@ -109,16 +115,38 @@ describe('the Trending order', () => {
   it('puts the links that gained most in the last 7 days first, then the rest newest first', async () => {
     const db = await seeded();
     const now = Date.UTC(2026, 10, 22);
+    // A link made here keeps its local key: found without reading it, by the key its readings name.
+    const mine = linkRow(
+      {
+        id: 41,
+        alias: 'mine',
+        shorturl: 'https://s.test/mine',
+        longurl: 'https://example.com/mine',
+        clicks: 5,
+        title: 'Mine',
+        description: '',
+        date: '2025-12-01 00:00:00',
+      },
+      undefined,
+      1,
+    );
+    mine.key = newLocalKey(now - 20 * 86_400_000);
+    await db.links.put(mine);
     const { recordTotals } = await import('@/lib/history/record');
-    // Link 3 gained 5 this week, link 10 gained 2; link 20 gained 9, but 10 days ago.
-    await recordTotals(db, 'link', [{ id: 20, clicks: 9, before: 0 }], now - 10 * 86_400_000);
-    await recordTotals(db, 'link', [{ id: 3, clicks: 7, before: 2 }], now - 2 * 86_400_000);
-    await recordTotals(db, 'link', [{ id: 10, clicks: 4, before: 2 }], now - 86_400_000);
+    // Link 3 gained 5 this week, link 10 gained 2, link 41 (made here) 5 in two readings; link 20
+    // gained 9, but 10 days ago.
+    await recordTotals(db, 'link', [{ id: 20, key: serverKey(20), clicks: 9, before: 0 }], now - 10 * 86_400_000);
+    await recordTotals(db, 'link', [{ id: 3, key: serverKey(3), clicks: 7, before: 2 }], now - 2 * 86_400_000);
+    await recordTotals(db, 'link', [{ id: 41, key: mine.key, clicks: 3, before: 0 }], now - 2 * 86_400_000);
+    await recordTotals(db, 'link', [{ id: 10, key: serverKey(10), clicks: 4, before: 2 }], now - 86_400_000);
+    await recordTotals(db, 'link', [{ id: 41, key: mine.key, clicks: 5, before: 3 }], now - 86_400_000);
     const q = { ...base, sort: 'trending' as const };
+    expect(await trendingLinks(db, now)).toEqual([mine.key, serverKey(3), serverKey(10)]);
     const shape = await linkTableTotal(db, q, null, now);
-    expect(shape.total).toBe(40);
-    const first = await linkTableWindow(db, q, shape.keys, 0, 3);
-    expect(first.map((r) => r.id)).toEqual([3, 10, 40]);
+    expect(shape.total).toBe(41);
+    const first = await linkTableWindow(db, q, shape.keys, 0, 4);
+    // Equal gains: the newer first by key (made here before pulled); then the rest newest first by date.
+    expect(first.map((r) => r.id)).toEqual([41, 3, 10, 40]);
     const filtered = await linkTableTotal(db, { ...q, search: 'news' }, null, now);
     expect((await linkTableWindow(db, q, filtered.keys, 0, 2)).map((r) => r.id)).toEqual([10, 40]);
   });

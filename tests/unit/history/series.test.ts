@@ -5,7 +5,7 @@ const H = 3_600_000;
 
 describe('a series says only what is known', () => {
   it('starts when Linkpilot began to watch, with the total held then', () => {
-    const s = seriesOf([{ id: 1, at: 10 * H, clicks: 8, prev: 5 }], { historySince: 2 * H, created: 0, current: 8 });
+    const s = seriesOf([{ id: 1, at: 10 * H, clicks: 8, gain: 3 }], { historySince: 2 * H, created: 0, current: 8 });
     expect(s).toEqual({
       since: 2 * H,
       points: [
@@ -16,7 +16,7 @@ describe('a series says only what is known', () => {
   });
 
   it('starts when the link was made when its first known total is 0 (totals only grow)', () => {
-    const s = seriesOf([{ id: 1, at: 10 * H, clicks: 2, prev: 0 }], { historySince: 5 * H, created: H, current: 2 });
+    const s = seriesOf([{ id: 1, at: 10 * H, clicks: 2, gain: 2 }], { historySince: 5 * H, created: H, current: 2 });
     expect(s.since).toBe(H);
     expect(s.points[0]).toEqual([H, 0]);
   });
