@@ -744,7 +744,8 @@ describe("the person's own change", () => {
       db,
       connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
       fetch: service.fetch,
-      timeoutMs: () => 200,
+      // Far above the 100 ms looked at below, so that a loaded machine's late timers cannot pass it.
+      timeoutMs: () => 1_200,
     });
     const own = handOver();
     const key = await actions.createLink(
