@@ -65,7 +65,7 @@ async function queue(ctx: ActionContext, entry: NewChange, { fresh = false } = {
     const table = kindOf(entry.kind).table;
     if (entry.op === 'delete' && table && !(await ctx.db.table(table).get(entry.key))) return;
     // What the mirror knows to be taken is refused here, at once and offline too, never queued to fail.
-    await refuseTaken(ctx.db, entry, null);
+    await refuseTaken(ctx.db, entry, entry.key);
     // Queued before a deleted row goes, so the entry picks up the record's server id.
     const seq = await enqueue(ctx.db, entry, now, ctx.claimed !== undefined);
     if (seq !== null) ctx.claimed?.({ seq, key: entry.key });

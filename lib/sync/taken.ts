@@ -3,7 +3,8 @@ import type { Change, LinkpilotDb, Mirrored } from '../db/schema';
 import { type MessageKey, words } from '../words';
 
 /**
- * What a create asks for that must be unique, and where the mirror keeps what is already taken.
+ * What a create or an update asks for that must be unique, and where the mirror keeps what is
+ * already taken: a rename to another record's name is refused as its create would be.
  * Compared as the service compares: aliases, slugs and campaign names ignoring case (SQLite's
  * NOCASE there), a branded domain by its host (scheme, case and a trailing dot do not count).
  * Channel names the service does not compare; two channels of one name cannot be told apart in
@@ -16,8 +17,8 @@ interface Unique {
   holders(db: LinkpilotDb, value: string): Promise<Mirrored[]>;
 }
 
-const ofCreate = (change: Change, kind: Change['kind'], field: string): string | undefined => {
-  if (change.kind !== kind || change.op !== 'create') return undefined;
+const asked = (change: Change, kind: Change['kind'], field: string): string | undefined => {
+  if (change.kind !== kind || (change.op !== 'create' && change.op !== 'update')) return undefined;
   const fields: Record<string, unknown> = change.kind === 'link' ? { ...change.payload.input } : { ...change.payload };
   const value = fields[field];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -38,38 +39,38 @@ const UNIQUE: Unique[] = [
   {
     field: 'custom',
     message: 'refusal.aliasTaken',
-    value: (c) => ofCreate(c, 'link', 'custom'),
+    value: (c) => asked(c, 'link', 'custom'),
     holders: (db, alias) => db.links.where('alias').equalsIgnoreCase(alias).toArray(),
   },
   {
     field: 'name',
     message: 'refusal.channelNameUsed',
-    value: (c) => ofCreate(c, 'channel', 'name'),
+    value: (c) => asked(c, 'channel', 'name'),
     holders: (db, name) => db.channels.where('name').equalsIgnoreCase(name).toArray(),
   },
   {
     field: 'name',
     message: 'refusal.campaignNameUsed',
-    value: (c) => ofCreate(c, 'campaign', 'name'),
+    value: (c) => asked(c, 'campaign', 'name'),
     holders: (db, name) => db.campaigns.where('name').equalsIgnoreCase(name).toArray(),
   },
   {
     field: 'slug',
     message: 'refusal.slugTaken',
-    value: (c) => ofCreate(c, 'campaign', 'slug'),
+    value: (c) => asked(c, 'campaign', 'slug'),
     holders: (db, slug) => db.campaigns.filter((c) => c.slug?.toLowerCase() === slug.toLowerCase()).toArray(),
   },
   {
     field: 'domain',
     message: 'refusal.domainRegistered',
-    value: (c) => ofCreate(c, 'domain', 'domain'),
+    value: (c) => asked(c, 'domain', 'domain'),
     holders: (db, domain) => db.domains.filter((d) => hostOf(d.domain) === hostOf(domain)).toArray(),
   },
 ];
 
 /**
- * Refuses a create, before it is queued, that asks for what the mirror shows as taken by another
- * record (`key` is the record's own, when a queued create is edited). A record whose own create
+ * Refuses a create or an update, before it is queued, that asks for what the mirror shows as taken
+ * by another record (`key`: the record's own, which does not count against it). A record whose own create
  * was refused holds nothing on the service, and does not count. Works offline.
  */
 export async function refuseTaken(db: LinkpilotDb, change: Change, key: string | null): Promise<void> {

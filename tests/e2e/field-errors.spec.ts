@@ -10,10 +10,10 @@ import { openTab, outboxSize } from './support';
 // with Edit first. Screenshots go to test-results/, to look at; they are not references.
 
 type Words = Record<string, string | undefined>;
-const say = (words: Words, key: string) => {
+const say = (words: Words, key: string, name?: string) => {
   const text = words[key];
   if (text === undefined) throw new Error(`no message ${key}`);
-  return text;
+  return name === undefined ? text : text.replace('{name}', name);
 };
 
 /** An alias another account holds: the mirror cannot know it, only the service refuses it. */
@@ -97,6 +97,15 @@ for (const { language, code } of [
       await expect(channelName).toHaveValue('news');
       expect(await outboxSize(worker)).toBe(0);
       await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-channel-name-used-${code}.png`) });
+      await dashboard.keyboard.press('Escape');
+      // A rename to another channel's name, likewise.
+      await dashboard.getByRole('button', { name: say(words, 'common_editItem', 'Social'), exact: true }).click();
+      const renameDialog = dashboard.getByRole('dialog');
+      const rename = renameDialog.getByLabel(say(words, 'channelsPage_channelName'), { exact: true });
+      await rename.fill('NEWS');
+      await renameDialog.getByRole('button', { name: say(words, 'channels_save'), exact: true }).click();
+      await expect(rename).toHaveAccessibleDescription(say(words, 'refusal_channelNameUsed'));
+      expect(await outboxSize(worker)).toBe(0);
       await dashboard.keyboard.press('Escape');
 
       // A campaign name already used.

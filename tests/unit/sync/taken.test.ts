@@ -57,6 +57,24 @@ describe('what the mirror knows to be taken is refused before it is queued, offl
     expect(await refusal(actions.createChannel(ctx, { name: 'Spring Sale' }))).toBeNull();
   });
 
+  it('a rename to a name another record holds, while keeping its own name is no conflict', async () => {
+    const { ctx } = setup();
+    await actions.createCampaign(ctx, { name: 'Spring sale' });
+    const autumn = await actions.createCampaign(ctx, { name: 'Autumn' });
+    const letter = await actions.createChannel(ctx, { name: 'Newsletter' });
+    await actions.createChannel(ctx, { name: 'Launch' });
+    expect(await refusal(actions.updateCampaign(ctx, autumn, { name: 'SPRING SALE' }))).toEqual({
+      field: 'name',
+      message: 'refusal.campaignNameUsed',
+    });
+    expect(await refusal(actions.updateChannel(ctx, letter, { name: 'launch' }))).toEqual({
+      field: 'name',
+      message: 'refusal.channelNameUsed',
+    });
+    expect(await refusal(actions.updateCampaign(ctx, autumn, { name: 'Autumn', public: true }))).toBeNull();
+    expect(await refusal(actions.updateChannel(ctx, letter, { name: 'Newsletter (weekly)' }))).toBeNull();
+  });
+
   it('a rotator slug already taken', async () => {
     const { ctx } = setup();
     await actions.createCampaign(ctx, { name: 'A', slug: 'spring' });
