@@ -41,9 +41,11 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
 
   async function shorten(plan: TabsPlan) {
     try {
-      const { queueLinks } = await import('@/lib/bulk/queue');
-      const lines = [...plan.take, ...plan.reuse.map((r) => ({ url: r.url, reuse: r.link.key }))];
-      const keys = await queueLinks({ db: database() }, lines, { channelKey: null, campaignKey: null });
+      const [{ queueLinks }, { tabsBatch }] = await Promise.all([
+        import('@/lib/bulk/queue'),
+        import('@/lib/bulk/tabs'),
+      ]);
+      const keys = await queueLinks({ db: database() }, tabsBatch(plan), { channelKey: null, campaignKey: null });
       kickSync();
       setState({ step: 'done', keys, reused: plan.reuse.length, skipped: plan.skip.length });
     } catch (e) {

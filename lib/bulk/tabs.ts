@@ -3,6 +3,7 @@ import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { pageKey } from '../links/page-identity';
 import { whyNotShortenable } from '../pages/shortenable';
 import { words } from '../words';
+import type { BulkLine } from './queue';
 
 /** A tab as read from the browser (lib/browser/tabs.ts WindowTab). */
 export interface TabSeen {
@@ -55,4 +56,15 @@ export async function planTabs(db: LinkpilotDb, tabs: TabSeen[]): Promise<TabsPl
     else plan.take.push({ url, title });
   }
   return plan;
+}
+
+/**
+ * The lines to queue for a plan: each tab's address whole, as one URL. A tab's address is never
+ * read as a list line: a page could end its own address in ",some-alias" and choose its short URL.
+ */
+export function tabsBatch(plan: TabsPlan): BulkLine[] {
+  return [
+    ...plan.take.map(({ url, title }) => ({ url, title })),
+    ...plan.reuse.map((r) => ({ url: r.url, reuse: r.link.key })),
+  ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planTabs } from '@/lib/bulk/tabs';
+import { queueLinks } from '@/lib/bulk/queue';
+import { planTabs, tabsBatch } from '@/lib/bulk/tabs';
 import { withLinkWords } from '@/lib/db/rows';
 import { readWords } from '@/lib/words';
 import { freshDb } from '../sync/db';
@@ -48,6 +49,24 @@ describe('shortening all tabs of a window', () => {
       ['', { key: 'allTabs.skip.unreadable', values: {} }],
       ['Page A again', { key: 'allTabs.skip.twice', values: {} }],
     ]);
+    db.close();
+  });
+
+  it("shortens each tab's address whole: a comma in it never makes an alias or cuts the URL", async () => {
+    const db = freshDb();
+    const addresses = ['https://evil.example/,bank-login', 'https://example.com/page?tags=a,summer'];
+    const plan = await planTabs(
+      db,
+      addresses.map((url) => ({ url, title: 'Tab', own: false })),
+    );
+    const batch = tabsBatch(plan);
+    expect(batch).toEqual(addresses.map((url) => ({ url, title: 'Tab' })));
+    const rows = await db.links.bulkGet(await queueLinks({ db }, batch, { channelKey: null, campaignKey: null }));
+    expect(rows.map((r) => [r?.longurl, r?.alias])).toEqual(addresses.map((url) => [url, '']));
+    const sent = (await db.outbox.toArray()).map(
+      (e) => (e.payload as { input: { url: string; custom?: string } }).input,
+    );
+    expect(sent.map((p) => [p.url, p.custom])).toEqual(addresses.map((url) => [url, undefined]));
     db.close();
   });
 });
