@@ -58,6 +58,27 @@ test('a pasted list: bad lines are listed with their reason, the good ones are m
   for (const link of made) expect(lines).toContain(`"${link.longurl}","${link.shorturl}"`);
 });
 
+test('a list file over 2 MB is refused by its size, and a small one fills the list', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await page.getByRole('button', { name: 'Shorten many' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shorten many links' });
+  const file = dialog.getByLabel('Choose a CSV file');
+  await file.setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.alloc(3 * 1024 * 1024, 0x20) });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This file is 3 MB: a list file may be at most 2 MB. Split it, or paste part of it.',
+  );
+  await expect(dialog.getByLabel('URLs, one per line')).toHaveValue('');
+  await file.setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from('https://example.com/f\n') });
+  await expect(dialog.getByLabel('URLs, one per line')).toHaveValue('https://example.com/f\n');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
 test('"Shorten all tabs in this window" queues every web page open in it, once, each address whole', async ({
   context,
   server,
