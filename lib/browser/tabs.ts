@@ -81,3 +81,8 @@ async function ownTabs(): Promise<Map<number, string>> {
 export function askForTabs(): Promise<boolean> {
   return browser.permissions.request({ permissions: ['tabs'] });
 }
+
+/** Gives the optional `tabs` permission back once the tabs were read: it is needed for one look only. */
+export async function releaseTabs(): Promise<void> {
+  await browser.permissions.remove({ permissions: ['tabs'] }).catch(() => false);
+}
