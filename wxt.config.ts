@@ -31,6 +31,10 @@ export default defineConfig({
         ...(firefox ? [] : ['offscreen']),
       ],
       host_permissions: ['http://127.0.0.1/*'],
+      // Private windows share the one worker and database (spanning, set explicitly; Firefox knows no
+      // other allowed mode). What a private tab only shows is not written down, and Shorten all tabs
+      // leaves private tabs out; a link the person shortens from one on purpose is kept (README).
+      incognito: 'spanning',
       // Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.
       // `tabs` is optional too: asked for only when "Shorten all tabs" meets a tab it may not read.
       ...(firefox

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { keyHash } from './api-keys';
 import { NO_PASSWORD } from './passwords';
 import { datetime } from './time';
 
@@ -30,8 +31,8 @@ export function createAccount(db: Database, input: NewAccount, now: Date): { id:
         datetime(now),
       );
     const id = Number(info.lastInsertRowid);
-    db.prepare('INSERT INTO api_keys (key, account_id, expires, created) VALUES (?, ?, ?, ?)').run(
-      apiKey,
+    db.prepare('INSERT INTO api_keys (key_hash, account_id, expires, created) VALUES (?, ?, ?, ?)').run(
+      keyHash(apiKey),
       id,
       input.keyExpires ?? null,
       datetime(now),

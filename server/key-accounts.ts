@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { createAccount } from './accounts';
+import { keyHash } from './api-keys';
 import { seedDemo } from './demo';
 
 /**
@@ -13,9 +14,9 @@ export function accountsForKeys(db: Database, keys: string[], options: { seedDem
   const unique = [...new Set(keys)];
   const working: string[] = [];
   if (options.seedDemo) working.push(seedDemo(db, unique.shift(), options.now).apiKey);
-  const known = db.prepare('SELECT 1 FROM api_keys WHERE key = ?');
+  const known = db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ?');
   for (const key of unique) {
-    if (!known.get(key)) createAccount(db, { ...freeAccountName(db), apiKey: key }, options.now);
+    if (!known.get(keyHash(key))) createAccount(db, { ...freeAccountName(db), apiKey: key }, options.now);
     working.push(key);
   }
   return working;

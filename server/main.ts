@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { keyHash } from './api-keys';
 import { DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { parseFaultSpec } from './http/faults';
 import { DEFAULT_MAX_LIMIT } from './paging';
@@ -111,10 +112,13 @@ const server = await startServer({
 
 console.log(`Link service listening on ${server.url}`);
 const emailOf = server.db.prepare(
-  'SELECT a.email FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?',
+  'SELECT a.email FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?',
 );
-for (const key of server.apiKeys) {
-  console.log(`Account ${(emailOf.get(key) as { email: string }).email}, API key: ${key}`);
+// The database holds only hashes: the one key printed is the first (the demo account's), which this
+// start generated or was given; the other accounts are named without their keys.
+for (const [i, key] of server.apiKeys.entries()) {
+  const { email } = emailOf.get(keyHash(key)) as { email: string };
+  console.log(i === 0 ? `Account ${email}, API key: ${key}` : `Account ${email}, API key as given with --api-key`);
 }
 if (faults) console.log(`Fault injection ON: ${values.faults}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,7 +8,7 @@ import { saveFile } from '@/components/ui/save-file';
 import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
-import { readUrlList } from '@/lib/bulk/url-list';
+import { readListFile, readUrlList } from '@/lib/bulk/url-list';
 import { database } from '@/lib/db/open';
 import { csvCell } from '@/lib/export/links-export';
 import { utmPresetsItem } from '@/lib/settings/utm-presets';
@@ -39,6 +39,7 @@ export function BulkShorten() {
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const presets = useStorageItem(utmPresetsItem).value.presets;
+  // Read once per change of the text, not on every render (a list may hold thousands of lines).
   const list = useMemo(() => readUrlList(text), [text]);
   const existing = useLiveQuery(() => alreadyShortened(db, list.items), [list], []);
   const [again, setAgain] = useState(false);
@@ -88,7 +89,17 @@ export function BulkShorten() {
           type="file"
           accept=".csv,.txt,text/csv,text/plain"
           className="visually-hidden file-input"
-          onChange={(e) => void e.target.files?.[0]?.text().then(setText)}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            readListFile(file).then(
+              (read) => {
+                setText(read);
+                setError(null);
+              },
+              (problem: unknown) => setError(problem instanceof RangeError ? problemInWords(problem.message) : null),
+            );
+          }}
         />
         <label htmlFor={ids.file} className="file-button">
           <FileUp size={15} aria-hidden="true" /> {t('bulkShorten.chooseACsvFile')}

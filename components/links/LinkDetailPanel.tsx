@@ -5,7 +5,7 @@ import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { displayUrl, formatDateTime } from '@/components/ui/format';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { isWebUrl } from '@/lib/api/web-url';
@@ -29,8 +29,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
     if (!link || link.id === null) return;
     sendRequest({ type: 'link.refresh', key: linkKey }).then(
       () => setNote(null),
-      (e: unknown) =>
-        setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: problemInWords(e.message) }) : null),
+      (e: unknown) => setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: errorInWords(e, '') }) : null),
     );
   }, [linkKey, link?.id]);
   if (!link) return null;

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl, shortUrlParts } from '@/components/ui/format';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
@@ -36,7 +36,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
       (e: unknown) =>
         setFailed(
           isApiError(e)
-            ? { note: t('pageLink.statsNotRefreshed', { reason: problemInWords(e.message) }), at: Date.now() }
+            ? { note: t('pageLink.statsNotRefreshed', { reason: errorInWords(e, '') }), at: Date.now() }
             : null,
         ),
     );

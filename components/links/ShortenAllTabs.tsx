@@ -4,7 +4,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { displayUrl } from '@/components/ui/format';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { plural, t } from '@/lib/browser/i18n';
-import { askForTabs, windowTabs } from '@/lib/browser/tabs';
+import { askForTabs, releaseTabs, windowTabs } from '@/lib/browser/tabs';
 import type { TabsPlan } from '@/lib/bulk/tabs';
 import { database } from '@/lib/db/open';
 import { kickSync } from '@/lib/sync/kick';
@@ -32,7 +32,11 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
   async function look() {
     let tabs = await windowTabs(tabId);
     // The permission prompt must come straight from the click, before anything else is awaited after it.
-    if (tabs.some((tab) => tab.url === null) && (await askForTabs())) tabs = await windowTabs(tabId);
+    if (tabs.some((tab) => tab.url === null) && (await askForTabs())) {
+      tabs = await windowTabs(tabId);
+      // Asked for this one look: the addresses are read, the permission goes back.
+      await releaseTabs();
+    }
     const { planTabs } = await import('@/lib/bulk/tabs');
     const plan = await planTabs(database(), tabs);
     if (plan.take.length + plan.reuse.length === 0) return setState({ step: 'none', text: t('allTabs.none') });
@@ -41,9 +45,11 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
 
   async function shorten(plan: TabsPlan) {
     try {
-      const { queueLinks } = await import('@/lib/bulk/queue');
-      const lines = [...plan.take, ...plan.reuse.map((r) => ({ url: r.url, reuse: r.link.key }))];
-      const keys = await queueLinks({ db: database() }, lines, { channelKey: null, campaignKey: null });
+      const [{ queueLinks }, { tabsBatch }] = await Promise.all([
+        import('@/lib/bulk/queue'),
+        import('@/lib/bulk/tabs'),
+      ]);
+      const keys = await queueLinks({ db: database() }, tabsBatch(plan), { channelKey: null, campaignKey: null });
       kickSync();
       setState({ step: 'done', keys, reused: plan.reuse.length, skipped: plan.skip.length });
     } catch (e) {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { displayUrl } from '@/components/ui/format';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
@@ -34,7 +34,7 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
         setState({
           busy: false,
           error: isApiError(e)
-            ? t('pageLink.statsNotRefreshed', { reason: problemInWords(e.message) })
+            ? t('pageLink.statsNotRefreshed', { reason: errorInWords(e, '') })
             : t('qr.statsNotRefreshed'),
         }),
     );

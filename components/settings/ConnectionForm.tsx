@@ -30,6 +30,8 @@ export function ConnectionForm({
   const [serviceUrl, setServiceUrl] = useState(initialUrl);
   const [apiKey, setApiKey] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
+  // The origin the person agreed to send the key to in clear: agreeing for one is not agreeing for another.
+  const [plainAgreedFor, setPlainAgreedFor] = useState<string | null>(null);
   const urlId = useId();
   const keyId = useId();
   const errorId = useId();
@@ -39,6 +41,15 @@ export function ConnectionForm({
     const parsed = parseServiceUrl(serviceUrl);
     if (!parsed.ok) return setStatus({ state: 'error', field: 'serviceUrl', message: problemInWords(parsed.message) });
     if (apiKey.trim() === '') return setStatus({ state: 'error', field: 'apiKey', message: t('settings.enterKey') });
+    const plain = parsed.notes.includes('plainHttp');
+    const plainAgreed = plainAgreedFor === parsed.origin;
+    if (plain && !plainAgreed) {
+      return setStatus({
+        state: 'error',
+        field: 'serviceUrl',
+        message: t('connect.url.plainHttpNotAgreed'),
+      });
+    }
     // The permission prompt must come straight from the click, before any other await.
     const granted = await requestOriginAccess(originPermissionPattern(parsed.origin));
     if (!granted) {
@@ -50,7 +61,13 @@ export function ConnectionForm({
     }
     setStatus({ state: 'connecting' });
     try {
-      const result = await sendRequest({ type: 'connection.connect', serviceUrl, apiKey, replacing });
+      const result = await sendRequest({
+        type: 'connection.connect',
+        serviceUrl,
+        apiKey,
+        replacing,
+        allowPlainHttp: plain && plainAgreed,
+      });
       setApiKey('');
       setStatus({ state: 'idle' });
       onConnected({ email: result.account.email, notes: result.notes });
@@ -67,6 +84,9 @@ export function ConnectionForm({
     }
   }
 
+  // Asked beside the address, before anything is sent: the key would cross the network in clear.
+  const typed = parseServiceUrl(serviceUrl);
+  const plainOrigin = typed.ok && typed.notes.includes('plainHttp') ? typed.origin : null;
   const invalid = (field: 'serviceUrl' | 'apiKey') => status.state === 'error' && status.field === field;
   const errorUnder = (field: 'serviceUrl' | 'apiKey') =>
     invalid(field) && status.state === 'error' ? (
@@ -115,6 +135,19 @@ export function ConnectionForm({
           </span>
         )}
       </div>
+      {plainOrigin ? (
+        <fieldset className="stack field">
+          <legend>{t('connectionForm.plainHttpQuestion', { origin: plainOrigin })}</legend>
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              checked={plainAgreedFor === plainOrigin}
+              onChange={(e) => setPlainAgreedFor(e.target.checked ? plainOrigin : null)}
+            />
+            {t('connectionForm.plainHttpAgree')}
+          </label>
+        </fieldset>
+      ) : null}
       {status.state === 'error' && status.field === null ? (
         <p role="alert" className="error">
           {status.message}

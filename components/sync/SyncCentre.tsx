@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Field } from '@/components/ui/Field';
-import { errorBesideField, errorInWords, problemInWords } from '@/components/ui/problems-in-words';
+import { errorBesideField, errorInWords, storedErrorInWords } from '@/components/ui/problems-in-words';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { storedRefusal } from '@/lib/api/refusals';
@@ -104,7 +104,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
             </div>
             {entry.error ? (
               <p className={entry.state === 'failed' ? 'error' : 'muted'} data-testid="outbox-error">
-                {problemInWords(storedRefusal(entry.error).message)}
+                {storedErrorInWords(entry.error)}
               </p>
             ) : null}
             {entry.state === 'failed' ? <FailedActions entry={entry} onDone={onDone} /> : null}

@@ -67,10 +67,16 @@ export function useShownHere(): ShownTarget[] {
     async () => {
       if (!inPopup) return null;
       const db = database();
-      const link = createdKey ? await db.links.get(createdKey) : page ? await linkForPage(db, page.url) : undefined;
+      // A private page's link is looked up to be shown, not recorded as shown: the record would
+      // outlive the private window. One shortened here on purpose is the person's to keep.
+      const link = createdKey
+        ? await db.links.get(createdKey)
+        : page && !page.incognito
+          ? await linkForPage(db, page.url)
+          : undefined;
       return link?.id ? link.key : null;
     },
-    [inPopup, createdKey, page?.url],
+    [inPopup, createdKey, page?.url, page?.incognito],
     null,
   );
   if (inPopup)

@@ -1,5 +1,6 @@
 import { formatNumber } from '@/components/ui/format';
-import { isApiError } from '@/lib/api/errors';
+import { ApiError, isApiError, type SerializedApiError, type Wording } from '@/lib/api/errors';
+import { storedRefusal } from '@/lib/api/refusals';
 import { type FieldErrors, messageForField } from '@/lib/api/validate-input';
 import { raw, t } from '@/lib/browser/i18n';
 import { type MessageValues, readWords } from '@/lib/words';
@@ -14,9 +15,30 @@ const isKnownKey = (key: string) => raw(key as Parameters<typeof raw>[0]) !== ''
  */
 export function problemInWords(message: string, values?: MessageValues): string {
   const read = readWords(message);
-  if (!read || !isKnownKey(read.key)) return message;
-  const named = Object.entries({ ...read.values, ...values });
-  return say(read.key, Object.fromEntries(named.map(([k, v]) => [k, typeof v === 'number' ? formatNumber(v) : v])));
+  return read ? (wordingInWords(read, values) ?? message) : message;
+}
+
+function wordingInWords(wording: Wording, values?: MessageValues): string | null {
+  if (!isKnownKey(wording.key)) return null;
+  const named = Object.entries({ ...wording.values, ...values });
+  return say(wording.key, Object.fromEntries(named.map(([k, v]) => [k, typeof v === 'number' ? formatNumber(v) : v])));
+}
+
+/**
+ * An error in words from its typed wording alone; its message is never read for a key. Without a
+ * wording it is text already in words, or the service's own, shown as the service's.
+ */
+function apiErrorInWords(error: ApiError, text = error.message): string {
+  const ours = error.wording ? wordingInWords(error.wording) : null;
+  if (ours !== null) return ours;
+  return error.serverMessage !== null && text === error.serverMessage
+    ? say('refusal.serviceSays', { text: error.serverMessage })
+    : text;
+}
+
+/** A change's stored error in words (one of an earlier version's is read as it wrote it, see ApiError.from). */
+export function storedErrorInWords(error: SerializedApiError): string {
+  return apiErrorInWords(ApiError.from(storedRefusal(error)));
 }
 
 /** Every field's problem in words. */
@@ -26,10 +48,11 @@ export function problemsInWords(problems: FieldErrors): FieldErrors {
 
 /** What went wrong, for a person: an ApiError's message in words, anything else as `fallback`. */
 export function errorInWords(error: unknown, fallback: string): string {
-  return isApiError(error) ? problemInWords(error.message) : fallback;
+  return isApiError(error) ? apiErrorInWords(error) : fallback;
 }
 
 /** The same, shown next to the field the error names: a server's "custom: is taken" reads "is taken" there. */
 export function errorBesideField(error: unknown, fallback: string): string {
-  return isApiError(error) ? problemInWords(messageForField(error.message, error.field)) : fallback;
+  if (!isApiError(error)) return fallback;
+  return error.wording ? apiErrorInWords(error) : apiErrorInWords(error, messageForField(error.message, error.field));
 }

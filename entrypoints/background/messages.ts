@@ -16,7 +16,10 @@ function handlersFor(sync: BackgroundSync): Handlers {
   return {
     'connection.connect': async (r) => {
       await sync.connectionsReady;
-      const result = await connect(r.serviceUrl, r.apiKey, { replacing: r.replacing });
+      const result = await connect(r.serviceUrl, r.apiKey, {
+        replacing: r.replacing,
+        allowPlainHttp: r.allowPlainHttp,
+      });
       await (await active()).pull();
       return result;
     },

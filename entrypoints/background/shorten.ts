@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords, problemInWords, storedErrorInWords } from '@/components/ui/problems-in-words';
 import { copyFromWorker } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
@@ -56,7 +56,7 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   }
   const entry = await db.outbox.where('key').equals(row.key).first();
   if (entry?.state === 'failed')
-    return notify(t('notify.refusedTitle'), entry.error ? problemInWords(entry.error.message) : t('notify.openSync'));
+    return notify(t('notify.refusedTitle'), entry.error ? storedErrorInWords(entry.error) : t('notify.openSync'));
   return notify(t('notify.savedTitle'), t('notify.savedText'));
 }
 

@@ -4,6 +4,7 @@ import { platformFetch } from '@/lib/api/fetch';
 import { showSyncBadge } from '@/lib/browser/badge';
 import { installFreshConnectionRule } from '@/lib/browser/fresh-connections';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';
+import { releaseUnusedOrigins } from '@/lib/browser/permissions';
 import { databaseNamed } from '@/lib/db/open';
 import { requestTimeoutItem } from '@/lib/settings/advanced';
 import { labelCarriedOverConnections } from '@/lib/settings/connect';
@@ -149,9 +150,10 @@ export function createBackgroundSync() {
       void browser.alarms.create(ALARM_TICK, { periodInMinutes: TICK_MINUTES });
       void browser.alarms.clear(ALARM_PULL_BEFORE);
       // A connection added or switched to starts syncing at once; a removed one stops at its next request.
-      connectionsItem.watch((all) => {
+      connectionsItem.watch((all, before) => {
         followActive(all);
         void drainAll();
+        void releaseUnusedOrigins(before?.list ?? [], all.list);
       });
       void connectionsItem.getValue().then(followActive);
       void labelCarriedOverConnections().catch((e: unknown) => console.error('Linkpilot: reading accounts failed', e));

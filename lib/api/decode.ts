@@ -53,6 +53,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** The service's text as a message of ours that quotes it: it is never read as a catalogue key. */
+function theirs(serverMessage: string | null): string | null {
+  return serverMessage === null ? null : words('refusal.serviceSays', { text: serverMessage });
+}
+
 function errorFromResponse(
   response: RawResponse,
   body: Record<string, unknown> | null,
@@ -64,7 +69,7 @@ function errorFromResponse(
   const status = response.status;
   const base = { status, serverMessage, field: fieldOfMessage(serverMessage) };
   if (status === 401 || status === 403) {
-    return new ApiError({ ...base, kind: 'auth', message: serverMessage ?? words('service.keyRefused') });
+    return new ApiError({ ...base, kind: 'auth', message: theirs(serverMessage) ?? words('service.keyRefused') });
   }
   if (status === 429) {
     const retryAt = retryTime(response.rateLimit, now);
@@ -77,7 +82,7 @@ function errorFromResponse(
     });
   }
   if (status === 404)
-    return new ApiError({ ...base, kind: 'not-found', message: serverMessage ?? words('service.notFound') });
+    return new ApiError({ ...base, kind: 'not-found', message: theirs(serverMessage) ?? words('service.notFound') });
   if (status >= 500) {
     return new ApiError({
       ...base,

@@ -1,7 +1,11 @@
+import { type MessageValues, readWords } from '../words';
+
 /**
  * One error type for everything that can go wrong between us and the service. `kind` drives
- * behaviour (retry, back off, ask the user); `message` is written for a person. The API key is
- * never part of any field: messages are built from our own words and the server's `message`.
+ * behaviour (retry, back off, ask the user); `wording` is what a person is told, a catalogue
+ * message (lib/words.ts) read once from the `message` our own code wrote. The service's text is
+ * only ever `serverMessage` (or a value inside a message): never read as a catalogue key, so it
+ * cannot pass for the extension's own words. The API key is never part of any field.
  */
 export type ApiErrorKind =
   | 'network'
@@ -13,8 +17,15 @@ export type ApiErrorKind =
   | 'server'
   | 'bad-response';
 
+/** A catalogue message by key, with its values (see lib/words.ts). */
+export interface Wording {
+  key: string;
+  values: MessageValues;
+}
+
 export interface ApiErrorInit {
   kind: ApiErrorKind;
+  /** Ours: a catalogue message (`words`) or text already in words; never the service's text (`serverMessage`). */
   message: string;
   status?: number | null;
   serverMessage?: string | null;
@@ -34,9 +45,13 @@ export class ApiError extends Error {
   readonly retryable: boolean;
   readonly ambiguous: boolean;
   readonly retryAt: number | null;
+  /** The catalogue message to show, or null for text already in words. */
+  readonly wording: Wording | null;
 
-  constructor(init: ApiErrorInit) {
+  /** `wording` is given only when an error is read back (see `from`); otherwise it comes from our `message`. */
+  constructor(init: ApiErrorInit, wording?: Wording | null) {
     super(init.message);
+    this.wording = wording !== undefined ? wording : readWords(init.message);
     this.name = 'ApiError';
     this.kind = init.kind;
     this.status = init.status ?? null;
@@ -58,11 +73,17 @@ export class ApiError extends Error {
       retryable: this.retryable,
       ambiguous: this.ambiguous,
       retryAt: this.retryAt,
+      wording: this.wording,
     };
   }
 
+  /**
+   * An error read back from a message or IndexedDB, its wording as written. One stored by an earlier
+   * version has none: its message was ours unless it was the service's text (message = serverMessage).
+   */
   static from(value: SerializedApiError): ApiError {
-    return new ApiError(value);
+    const legacy = value.message === value.serverMessage ? null : readWords(value.message);
+    return new ApiError(value, value.wording !== undefined ? value.wording : legacy);
   }
 }
 
@@ -75,6 +96,8 @@ export interface SerializedApiError {
   retryable: boolean;
   ambiguous: boolean;
   retryAt: number | null;
+  /** Absent in errors stored by earlier versions. */
+  wording?: Wording | null;
 }
 
 function defaultRetryable(kind: ApiErrorKind): boolean {

@@ -36,7 +36,7 @@ export interface RawResponse {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-/** Answers larger than this are refused unread: no list page of this API comes near it. */
+/** Answers larger than this are refused, and read no further than it: no list page of this API comes near it. */
 export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 export async function send(options: TransportOptions, request: RawRequest): Promise<RawResponse> {
@@ -80,8 +80,7 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
   try {
     const declared = Number(response.headers.get('Content-Length') ?? '0');
     if (declared > MAX_RESPONSE_BYTES) throw new RangeError('too large');
-    text = await response.text();
-    if (text.length > MAX_RESPONSE_BYTES) throw new RangeError('too large');
+    text = await readCapped(response, MAX_RESPONSE_BYTES);
   } catch (cause) {
     const tooLarge = cause instanceof RangeError;
     throw new ApiError({
@@ -93,6 +92,34 @@ export async function send(options: TransportOptions, request: RawRequest): Prom
     });
   }
   return { status: response.status, rateLimit, json: parseJson(text), snippet: text.slice(0, 200) };
+}
+
+/**
+ * The body as text, read chunk by chunk: a chunked answer declares no length, so the cap is counted
+ * as it arrives and the rest is cancelled unread (RangeError) instead of being held in memory.
+ */
+async function readCapped(response: Response, max: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new RangeError('too large');
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function parseJson(text: string): unknown {

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { originPermissionPattern } from '../settings/service-url';
 
 /**
  * Asks for host access to one origin pattern. It must be called straight from a click, before any
@@ -6,4 +7,23 @@ import { browser } from 'wxt/browser';
  */
 export function requestOriginAccess(pattern: string): Promise<boolean> {
   return browser.permissions.request({ origins: [pattern] });
+}
+
+/** Host access the manifest grants for good (the local server); never given back. */
+const REQUIRED_ORIGINS = new Set(['http://127.0.0.1/*']);
+
+/**
+ * Gives back host access to the origins a change of the connections left unused (a connection
+ * removed, or pointed at another service): access is held only while some connection needs it.
+ */
+export async function releaseUnusedOrigins(before: { baseUrl: string }[], after: { baseUrl: string }[]): Promise<void> {
+  const patternsOf = (list: { baseUrl: string }[]) => new Set(list.map((c) => originPermissionPattern(c.baseUrl)));
+  const used = patternsOf(after);
+  const unused = [...patternsOf(before)].filter((p) => !used.has(p) && !REQUIRED_ORIGINS.has(p));
+  if (unused.length === 0) return;
+  try {
+    await browser.permissions.remove({ origins: unused });
+  } catch (error) {
+    console.error('Linkpilot: giving back host access failed', error);
+  }
 }

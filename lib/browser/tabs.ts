@@ -4,6 +4,8 @@ export interface PageInfo {
   tabId: number | null;
   url: string;
   title: string;
+  /** In a private window: what is only shown about it is not written down (see useShownHere). */
+  incognito: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function currentPage(search: string): Promise<PageInfo | null> {
         : (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
     const url = tab?.url || (tab?.id !== undefined ? (await ownTabs()).get(tab.id) : undefined);
     if (!tab || !url) return null;
-    return { tabId: tab.id ?? null, url, title: tab.title ?? '' };
+    return { tabId: tab.id ?? null, url, title: tab.title ?? '', incognito: tab.incognito };
   } catch {
     return null;
   }
@@ -42,6 +44,8 @@ export interface WindowTab {
   title: string;
   /** One of this extension's own pages (the popped-out popup, the dashboard). */
   own: boolean;
+  /** In a private window. */
+  incognito: boolean;
 }
 
 /**
@@ -55,7 +59,7 @@ export async function windowTabs(tabId: number | null): Promise<WindowTab[]> {
   const [own, ownUrls] = [browser.runtime.getURL('/'), await ownTabs()];
   return tabs.map((t) => {
     const url = t.url || (t.id !== undefined ? ownUrls.get(t.id) : undefined) || null;
-    return { url, title: t.title ?? '', own: Boolean(url?.startsWith(own)) };
+    return { url, title: t.title ?? '', own: Boolean(url?.startsWith(own)), incognito: t.incognito };
   });
 }
 
@@ -76,4 +80,9 @@ async function ownTabs(): Promise<Map<number, string>> {
 /** Asks for the optional `tabs` permission (it must come straight from a click); true when granted. */
 export function askForTabs(): Promise<boolean> {
   return browser.permissions.request({ permissions: ['tabs'] });
+}
+
+/** Gives the optional `tabs` permission back once the tabs were read: it is needed for one look only. */
+export async function releaseTabs(): Promise<void> {
+  await browser.permissions.remove({ permissions: ['tabs'] }).catch(() => false);
 }

@@ -3,12 +3,15 @@ import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { pageKey } from '../links/page-identity';
 import { whyNotShortenable } from '../pages/shortenable';
 import { words } from '../words';
+import type { BulkLine } from './queue';
 
 /** A tab as read from the browser (lib/browser/tabs.ts WindowTab). */
 export interface TabSeen {
   url: string | null;
   title: string;
   own: boolean;
+  /** In a private window: left out, so nothing of a private window outlives it unless asked for one by one. */
+  incognito: boolean;
 }
 
 /** What "Shorten all tabs" will do with each tab, shown to the person before anything is made. */
@@ -23,16 +26,23 @@ export interface TabsPlan {
 
 /**
  * Sorts the tabs of a window: web pages to shorten, pages that already have a link, and the tabs
- * that cannot be shortened (the browser's own pages, this extension's, addresses it may not read)
- * or are the same page as a tab before them (tracking parameters aside).
+ * that cannot be shortened (the browser's own pages, this extension's, addresses it may not read,
+ * tabs of a private window) or are the same page as a tab before them (tracking parameters aside).
  */
 export async function planTabs(db: LinkpilotDb, tabs: TabSeen[]): Promise<TabsPlan> {
   const plan: TabsPlan = { take: [], reuse: [], skip: [] };
-  const web = tabs.filter((t) => t.url !== null && !t.own && whyNotShortenable(t.url) === null).map((t) => t.url!);
+  const web = tabs
+    .filter((t) => t.url !== null && !t.own && !t.incognito && whyNotShortenable(t.url) === null)
+    .map((t) => t.url!);
   const found = await linksForPages(db, web);
   const seen = new Set<string>();
   for (const tab of tabs) {
     const title = tab.title.trim();
+    // Checked first: a private tab's address is not even looked up in the mirror.
+    if (tab.incognito) {
+      plan.skip.push({ url: tab.url ?? '', title, reason: words('allTabs.skip.private') });
+      continue;
+    }
     if (tab.url === null) {
       plan.skip.push({ url: '', title, reason: words('allTabs.skip.unreadable') });
       continue;
@@ -55,4 +65,15 @@ export async function planTabs(db: LinkpilotDb, tabs: TabSeen[]): Promise<TabsPl
     else plan.take.push({ url, title });
   }
   return plan;
+}
+
+/**
+ * The lines to queue for a plan: each tab's address whole, as one URL. A tab's address is never
+ * read as a list line: a page could end its own address in ",some-alias" and choose its short URL.
+ */
+export function tabsBatch(plan: TabsPlan): BulkLine[] {
+  return [
+    ...plan.take.map(({ url, title }) => ({ url, title })),
+    ...plan.reuse.map((r) => ({ url: r.url, reuse: r.link.key })),
+  ];
 }

@@ -19,6 +19,26 @@ export interface BulkProblem {
 /** The most lines one list may hold: a bigger paste is a mistake more often than a plan. */
 export const MAX_BULK_LINES = 5000;
 
+/**
+ * The largest list file read: 5,000 lines of long URLs with aliases fit well under it. A bigger
+ * file is refused by its size, before any of it is read (README, Security).
+ */
+export const MAX_LIST_FILE_BYTES = 2 * 1024 * 1024;
+
+/** Why a chosen file is not read (a message, lib/words.ts), or null: decided by its size alone. */
+export function listFileProblem(file: { size: number }): string | null {
+  if (file.size <= MAX_LIST_FILE_BYTES) return null;
+  const mb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return words('bulk.problem.fileTooLarge', { size: mb(file.size), max: mb(MAX_LIST_FILE_BYTES) });
+}
+
+/** A list file's text, or a RangeError with its problem when it is too large; nothing is read then. */
+export async function readListFile(file: Pick<Blob, 'size' | 'text'>): Promise<string> {
+  const problem = listFileProblem(file);
+  if (problem) throw new RangeError(problem);
+  return file.text();
+}
+
 const HEADER = /^(url|long ?url|link|address)$/i;
 
 /**

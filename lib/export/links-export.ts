@@ -42,12 +42,19 @@ export async function exportedLinks(db: LinkpilotDb): Promise<ExportedLink[]> {
 }
 
 /**
- * One CSV cell. Text that a spreadsheet would run as a formula (starting with = + - @, tab or
- * carriage return) gets a leading apostrophe; quotes are doubled and every cell is quoted.
+ * What a spreadsheet may run as a formula: = + - @ (or their full-width forms, which some
+ * spreadsheets read as the same), also after leading whitespace, which they skip; or a cell that
+ * starts with a tab, carriage return or line break.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
+
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula gets a leading apostrophe; quotes
+ * are doubled and every cell is quoted.
  */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

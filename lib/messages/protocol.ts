@@ -17,6 +17,8 @@ export const requestSchema = z.discriminatedUnion('type', [
     serviceUrl: z.string().max(2048),
     apiKey: z.string().max(512),
     replacing: connectionId.optional(),
+    /** The person agreed to send the key unencrypted to a plain-http service (the form asked). */
+    allowPlainHttp: z.boolean().optional(),
   }),
   z.object({ type: z.literal('connection.remove'), id: connectionId }),
   z.object({ type: z.literal('connection.activate'), id: connectionId }),

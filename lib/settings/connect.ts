@@ -22,12 +22,13 @@ export interface ConnectResult {
  * stored connection untouched. `replacing` names the connection whose URL or key is being changed;
  * otherwise the account's existing connection gets the new key, or a new connection with its own
  * database is added. A connection changed to another service or account starts a fresh mirror:
- * records of one account must never be sent to another.
+ * records of one account must never be sent to another. Nothing is sent to a plain-http service
+ * that is not this machine unless the person agreed (`allowPlainHttp`): the key would travel in clear.
  */
 export async function connect(
   serviceUrl: string,
   apiKey: string,
-  options: { replacing?: string } = {},
+  options: { replacing?: string; allowPlainHttp?: boolean } = {},
   fetchImpl?: Fetch,
 ): Promise<ConnectResult> {
   const parsed = parseServiceUrl(serviceUrl);
@@ -41,6 +42,14 @@ export async function connect(
       kind: 'validation',
       field: 'apiKey',
       message: words('connect.key.spaces'),
+      retryable: false,
+    });
+  }
+  if (parsed.notes.includes('plainHttp') && options.allowPlainHttp !== true) {
+    throw new ApiError({
+      kind: 'validation',
+      field: 'serviceUrl',
+      message: words('connect.url.plainHttpNotAgreed'),
       retryable: false,
     });
   }

@@ -108,6 +108,11 @@ export function createSyncEngine(deps: EngineDeps) {
         timeoutMs,
         fetch: async (input, init) => {
           await budget.take(priority, use, inlineWaitMs, sleep);
+          // The wait may outlast the connection: one removed or pointed elsewhere meanwhile gets
+          // nothing, above all not its old key. Nothing was sent, so the change waits (as for a new key).
+          const still = await deps.connection();
+          if (still?.baseUrl !== connection.baseUrl || still.apiKey !== connection.apiKey)
+            throw new ApiError({ kind: 'auth', message: words('syncProblem.notConnected'), retryable: false });
           return send(input, init);
         },
         onRateLimit: (info, status) => budget.observe(info, status),

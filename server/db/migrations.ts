@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { keyHash } from '../api-keys';
 
 /**
  * Versioned schema, tracked in PRAGMA user_version. Each migration runs once, in order, inside
@@ -50,6 +51,14 @@ const MIGRATIONS: ((db: Database) => void)[] = [
       CREATE INDEX visits_link ON visits(link_id);
       CREATE INDEX visits_qr ON visits(qr_id);
     `);
+  },
+  // 2: API keys are kept only as their SHA-256 (server/api-keys.ts). Every key of schema 1 was
+  // stored as given, so each is hashed once here; the version says which rows are hashed.
+  (db) => {
+    db.exec('ALTER TABLE api_keys RENAME COLUMN key TO key_hash');
+    const rows = db.prepare('SELECT rowid AS id, key_hash AS key FROM api_keys').all() as { id: number; key: string }[];
+    const hash = db.prepare('UPDATE api_keys SET key_hash = ? WHERE rowid = ?');
+    for (const { id, key } of rows) hash.run(keyHash(key), id);
   },
 ];
 

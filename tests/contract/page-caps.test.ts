@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/sync/engine';
+import { keyHash } from '../../server/api-keys';
 import type { RunningServer } from '../../server/start';
 import { withServer } from './http';
 
@@ -13,7 +14,9 @@ function seed(
   counts: { links: number; channels: number; campaigns: number; qrs: number; domains: number },
 ) {
   const { db } = server;
-  const account = (db.prepare('SELECT account_id AS id FROM api_keys WHERE key = ?').get(KEY) as { id: number }).id;
+  const account = (
+    db.prepare('SELECT account_id AS id FROM api_keys WHERE key_hash = ?').get(keyHash(KEY)) as { id: number }
+  ).id;
   const at = '2026-01-01 00:00:00';
   db.transaction(() => {
     for (let i = 0; i < counts.links; i++) {

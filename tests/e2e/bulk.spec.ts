@@ -58,7 +58,28 @@ test('a pasted list: bad lines are listed with their reason, the good ones are m
   for (const link of made) expect(lines).toContain(`"${link.longurl}","${link.shorturl}"`);
 });
 
-test('"Shorten all tabs in this window" queues every web page open in it, once', async ({
+test('a list file over 2 MB is refused by its size, and a small one fills the list', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await page.getByRole('button', { name: 'Shorten many' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shorten many links' });
+  const file = dialog.getByLabel('Choose a CSV file');
+  await file.setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.alloc(3 * 1024 * 1024, 0x20) });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This file is 3 MB: a list file may be at most 2 MB. Split it, or paste part of it.',
+  );
+  await expect(dialog.getByLabel('URLs, one per line')).toHaveValue('');
+  await file.setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from('https://example.com/f\n') });
+  await expect(dialog.getByLabel('URLs, one per line')).toHaveValue('https://example.com/f\n');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
+test('"Shorten all tabs in this window" queues every web page open in it, once, each address whole', async ({
   context,
   server,
   worker,
@@ -70,14 +91,25 @@ test('"Shorten all tabs in this window" queues every web page open in it, once',
   const { tabId } = await openTab(context, worker, web.url('/tab-one'));
   await openTab(context, worker, web.url('/tab-two'));
   await openTab(context, worker, web.url('/tab-two'));
+  // A tab's address is a URL, never a list line: a comma in it makes no alias and cuts nothing.
+  const tagged = web.url('/page?tags=a,summer');
+  const aliased = web.url('/,bank-login');
+  await openTab(context, worker, tagged);
+  await openTab(context, worker, aliased);
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
   await popup.openFor(tabId);
   await popup.page.getByRole('button', { name: 'Shorten all tabs in this window' }).click();
-  await popup.page.getByRole('button', { name: 'Shorten 2 tabs' }).click();
+  await popup.page.getByRole('button', { name: 'Shorten 4 tabs' }).click();
   const card = popup.page.getByTestId('all-tabs');
-  await expect(card).toContainText('All 2 links are made.', { timeout: 20_000 });
+  await expect(card).toContainText('All 4 links are made.', { timeout: 20_000 });
   await expectOutboxDrained(worker);
-  const longUrls = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).map((l) => l.longurl);
+  const links = await serverList<{ longurl: string; alias: string }>(server, '/api/urls', 'urls');
+  const longUrls = links.map((l) => l.longurl);
   expect(longUrls.filter((u) => u === web.url('/tab-one'))).toHaveLength(1);
   expect(longUrls.filter((u) => u === web.url('/tab-two'))).toHaveLength(1);
+  for (const url of [tagged, aliased]) {
+    const made = links.find((l) => l.longurl === url);
+    expect(made, url).toBeDefined();
+    expect(['summer', 'bank-login']).not.toContain(made!.alias);
+  }
 });

@@ -38,6 +38,28 @@ test('an unreachable service and a URL that reaches into /api get their own mess
   await expect(settings.error()).toContainText('cannot be reached');
 });
 
+test('a plain-http service elsewhere: the form asks first, and without a yes nothing is sent or stored', async ({
+  context,
+  extensionUrl,
+  worker,
+}) => {
+  const settings = new SettingsPage(await context.newPage(), extensionUrl('dashboard.html#/settings'));
+  await settings.open();
+  await settings.page.getByLabel('Service URL').fill('http://127.0.0.1:9');
+  await expect(settings.page.getByRole('checkbox', { name: 'Yes, send my API key unencrypted' })).toHaveCount(0);
+  await settings.connect('http://links.example.test', 'some-key-0001');
+  const question = settings.page.getByRole('group', {
+    name: /your API key would travel unencrypted to http:\/\/links\.example\.test/,
+  });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('checkbox', { name: 'Yes, send my API key unencrypted' })).not.toBeChecked();
+  await expect(settings.error()).toContainText(
+    'Nothing was sent: over plain http the API key would travel unencrypted.',
+  );
+  const stored = await worker.evaluate(() => chrome.storage.local.get('connection'));
+  expect(stored.connection ?? null).toBeNull();
+});
+
 test.describe('with a slow service', () => {
   test.use({ serverOptions: { faults: { latency: 250 } } });
 

@@ -1,3 +1,4 @@
+import { keyHash } from '../../server/api-keys';
 import { checkPassword } from '../../server/passwords';
 import type { RunningServer } from '../../server/start';
 import { expectAccessible } from './axe';
@@ -15,8 +16,8 @@ async function serverAccount(server: RunningServer): Promise<{ email: string; st
 /** The service stores only a salted hash; checking a password against it is the one way to see it changed. */
 function serverPasswordIs(server: RunningServer, password: string): boolean {
   const row = server.db
-    .prepare('SELECT a.password_hash FROM accounts a JOIN api_keys k ON k.account_id = a.id WHERE k.key = ?')
-    .get(server.apiKey) as { password_hash: string };
+    .prepare('SELECT a.password_hash FROM accounts a JOIN api_keys k ON k.account_id = a.id WHERE k.key_hash = ?')
+    .get(keyHash(server.apiKey)) as { password_hash: string };
   return checkPassword(password, row.password_hash);
 }
 

@@ -19,7 +19,7 @@ export class SettingsPage {
     const change = this.page.getByRole('button', { name: 'Change', exact: true });
     if (await change.isVisible()) await change.click();
     await this.page.getByLabel('Service URL').fill(serviceUrl);
-    await this.page.getByLabel('API key').fill(apiKey);
+    await this.page.getByLabel('API key', { exact: true }).fill(apiKey);
     await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
   }
 
@@ -28,7 +28,7 @@ export class SettingsPage {
     const others = this.page.getByTestId('other-connections');
     await others.getByRole('button', { name: 'Add a connection' }).click();
     await others.getByLabel('Service URL').fill(serviceUrl);
-    await others.getByLabel('API key').fill(apiKey);
+    await others.getByLabel('API key', { exact: true }).fill(apiKey);
     await others.getByRole('button', { name: 'Connect', exact: true }).click();
   }
 

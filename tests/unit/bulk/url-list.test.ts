@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { problemInWords } from '@/components/ui/problems-in-words';
-import { MAX_BULK_LINES, readUrlList } from '@/lib/bulk/url-list';
+import { MAX_BULK_LINES, MAX_LIST_FILE_BYTES, readListFile, readUrlList } from '@/lib/bulk/url-list';
+import { readWords } from '@/lib/words';
 import { fakeI18n } from '../i18n/catalogue';
 
 describe('a pasted list or CSV of URLs', () => {
@@ -50,5 +51,23 @@ describe('a pasted list or CSV of URLs', () => {
     expect(problemInWords(problems[0]!.reason)).toBe(
       `Es werden höchstens ${MAX_BULK_LINES.toLocaleString('de')} Zeilen auf einmal gelesen: Teilen Sie die Liste auf.`,
     );
+  });
+
+  it('refuses a list file over 2 MB by its size, before reading any of it', async () => {
+    const big = new File([new Uint8Array(10 * 1024 * 1024)], 'links.csv', { type: 'text/csv' });
+    const read = vi.spyOn(big, 'text');
+    const refused = await readListFile(big).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RangeError);
+    expect(readWords((refused as RangeError).message)).toEqual({
+      key: 'bulk.problem.fileTooLarge',
+      values: { size: 10, max: 2 },
+    });
+    expect(read).not.toHaveBeenCalled();
+
+    const small = new File(['https://example.com/a, a-one\n'], 'links.csv');
+    expect(MAX_LIST_FILE_BYTES).toBe(2 * 1024 * 1024);
+    expect(readUrlList(await readListFile(small)).items).toEqual([
+      { line: 1, url: 'https://example.com/a', alias: 'a-one' },
+    ]);
   });
 });

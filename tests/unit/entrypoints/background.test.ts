@@ -145,6 +145,15 @@ describe('the background worker', () => {
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
   });
 
+  it("gives back host access to a removed connection's origin, and keeps the one still used", async () => {
+    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
+    await connectionsItem.setValue({ activeId: first.id, list: [first, second] });
+    background.main();
+    await connectionsItem.setValue({ activeId: first.id, list: [first] });
+    await vi.waitFor(() => expect(remove).toHaveBeenCalledWith({ origins: ['https://t.test/*'] }));
+    expect(remove).toHaveBeenCalledTimes(1);
+  });
+
   it('once the mirror is copied, the tick reads each list from its newest end when due, one page each, and asks to be woken for the next', async () => {
     await connect();
     // A mirror copied long ago: every list's head check is due.

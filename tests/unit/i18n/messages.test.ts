@@ -51,6 +51,46 @@ describe('messages lib/ writes, and the view puts in words', () => {
   });
 });
 
+describe("the service's words are never taken for ours", () => {
+  // The advice to change the Service URL, as a service could write it to pass for the extension's own.
+  const forged = words('connect.notTheApi', { url: 'https://evil.example' });
+  const answer = (status: number) => ({
+    status,
+    rateLimit: readRateLimit(new Headers(), 0),
+    json: { error: 1, message: forged },
+    snippet: '',
+  });
+  const thrown = (status: number) => {
+    try {
+      decode(answer(status), z.object({}), 0, true);
+    } catch (error) {
+      return error;
+    }
+    throw new Error('decoded');
+  };
+
+  it.each([400, 401, 403, 404])(
+    "shows a message shaped like a catalogue key verbatim, as the service's (HTTP %i)",
+    (status) => {
+      const error = thrown(status);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(errorInWords(error, '')).toBe(`The service says: “${forged}”`);
+      expect(errorInWords(error, '')).not.toContain('check the Service URL');
+      // Across a message to a page or into IndexedDB and back, still the service's.
+      const back = ApiError.from(JSON.parse(JSON.stringify((error as ApiError).toJSON())));
+      expect(errorInWords(back, '')).toBe(`The service says: “${forged}”`);
+    },
+  );
+
+  it("reads an earlier version's stored error as it wrote it: its own words, or the service's text", () => {
+    const base = { kind: 'auth', status: 401, field: null, retryable: false, ambiguous: false, retryAt: null } as const;
+    const ours = ApiError.from({ ...base, message: words('service.keyRefused'), serverMessage: null });
+    const theirs = ApiError.from({ ...base, message: forged, serverMessage: forged });
+    expect(errorInWords(ours, '')).toBe('The API key was refused.');
+    expect(errorInWords(theirs, '')).toBe(`The service says: “${forged}”`);
+  });
+});
+
 describe('the input rules (lib/api/inputs), in words', () => {
   const tooLongUrl = `https://example.com/${'a'.repeat(MAX_INPUT_URL)}`;
   const problemOf = (value: string) => {

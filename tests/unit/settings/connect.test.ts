@@ -76,6 +76,33 @@ describe('connect', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('sends nothing to a plain-http service elsewhere until the person agreed; this machine needs no agreement', async () => {
+    const seen: Request[] = [];
+    const refused = await connect('http://links.example.com', 'KEY', {}, fakeFetch(200, {}, seen)).catch(
+      (e: unknown) => e,
+    );
+    expect(isApiError(refused) && refused.field).toBe('serviceUrl');
+    expect(errorInWords(refused, '')).toMatch(
+      /^Nothing was sent: over plain http the API key would travel unencrypted/,
+    );
+    expect(seen).toHaveLength(0);
+    expect((await connectionsItem.getValue()).list).toEqual([]);
+
+    const agreed = await connect(
+      'http://links.example.com',
+      'KEY',
+      { allowPlainHttp: true },
+      fakeFetch(200, { error: 0, data: account }, seen),
+    );
+    expect(agreed.notes).toContain('plainHttp');
+    expect(seen.map((r) => r.url)).toEqual(['http://links.example.com/api/account']);
+
+    for (const local of ['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787']) {
+      await connect(local, 'KEY', {}, fakeFetch(200, { error: 0, data: account }, seen));
+    }
+    expect(seen).toHaveLength(4);
+  });
+
   it('adds a second connection with its own database and makes it active; the first keeps its mirror', async () => {
     const first = await connect('https://s.example.com', 'K1', {}, ok());
     await (await dbOf(first.connectionId)).channels.put({

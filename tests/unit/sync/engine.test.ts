@@ -621,6 +621,26 @@ describe('background refresh in the drain', () => {
   });
 });
 
+describe('a connection removed while its change waits to be sent', () => {
+  it('sends nothing once it is gone: not with its old key, not to its old service', async () => {
+    const db = freshDb();
+    let reads = 0;
+    const service = fakeService(() => ({ body: { error: 0, id: 3, name: 'One', description: '', color: null } }));
+    const engine = createSyncEngine({
+      db,
+      // The drain picks the change with the connection it read; the person removes it before the
+      // request leaves (while it waited for the allowance, say).
+      connection: async () => (++reads === 1 ? { baseUrl: 'https://s.test', apiKey: 'old-key' } : null),
+      fetch: service.fetch,
+    });
+    await actions.createChannel({ db }, { name: 'One' });
+    await engine.drain();
+    expect(reads).toBeGreaterThan(1);
+    expect(service.sent()).toEqual([]);
+    expect((await db.outbox.toArray()).map((e) => [e.state, e.error])).toEqual([['pending', null]]);
+  });
+});
+
 describe("the person's own change", () => {
   /** What a page hands to the worker: the entries its action queued claimed. */
   function handOver() {
