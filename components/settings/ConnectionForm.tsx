@@ -136,7 +136,7 @@ export function ConnectionForm({
         )}
       </div>
       {plainOrigin ? (
-        <fieldset className="stack field">
+        <fieldset className="stack field warn-question">
           <legend>{t('connectionForm.plainHttpQuestion', { origin: plainOrigin })}</legend>
           <label className="checkbox-field">
             <input
