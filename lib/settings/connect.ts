@@ -88,12 +88,14 @@ export async function connect(
     all.list.find((c) => c.id === options.replacing) ??
     all.list.find((c) => c.baseUrl === parsed.baseUrl && c.accountId === account.id);
   const id = existing?.id ?? crypto.randomUUID().slice(0, 8);
-  const name = existing?.database ?? freeDatabaseName(all.list, id);
+  const mirrored = existing ? await databaseNamed(existing.database).account.get('me') : undefined;
+  const sameMirror = existing?.baseUrl === parsed.baseUrl && (!mirrored || mirrored.id === account.id);
+  // Another service or account gets a database of its own rather than the old one cleared: a change
+  // written to the old one until the switch stays there, and goes with it, never to the new service.
+  const name = sameMirror ? existing!.database : freeDatabaseName(all.list, crypto.randomUUID().slice(0, 8));
   const db = databaseNamed(name);
-  const mirrored = await db.account.get('me');
-  // A new connection starts from an empty database, whatever an older install left there.
-  if (!existing || existing.baseUrl !== parsed.baseUrl || (mirrored && mirrored.id !== account.id))
-    await clearMirror(db);
+  // A new database starts empty, whatever an older install left under its name.
+  if (!sameMirror) await clearMirror(db);
   const connection: Connection = {
     id,
     baseUrl: parsed.baseUrl,
@@ -112,6 +114,7 @@ export async function connect(
   await db.transaction('rw', db.account, async () => {
     await db.account.put({ ...account, key: 'me', pendingEmail: (await db.account.get('me'))?.pendingEmail ?? null });
   });
+  if (existing && existing.database !== name) await deleteDatabase(existing.database);
   return { account, baseUrl: parsed.baseUrl, notes: parsed.notes, connectionId: id };
 }
 

@@ -146,8 +146,13 @@ describe('connect', () => {
     const second = await connect('https://t.example.org', 'K2', {}, ok({ ...account, id: 2 }));
     for (const id of [first.connectionId, second.connectionId])
       await (await dbOf(id)).meta.put({ key: 'marker', value: id });
+    const before = (await connectionsItem.getValue()).list.find((c) => c.id === first.connectionId)!.database;
     await connect('https://s.example.com', 'K3', { replacing: first.connectionId }, ok({ ...account, id: 3 }));
     expect(await (await dbOf(first.connectionId)).meta.get('marker')).toBeUndefined();
+    // A database of its own: what was written to the old one until the switch can never reach the new
+    // account; the old one is deleted with whatever it still held.
+    expect((await dbOf(first.connectionId)).name).not.toBe(before);
+    expect(await Dexie.exists(before)).toBe(false);
     expect((await (await dbOf(second.connectionId)).meta.get('marker'))?.value).toBe(second.connectionId);
     expect((await connectionsItem.getValue()).list.map((c) => c.accountId)).toEqual([3, 2]);
   });
