@@ -83,7 +83,7 @@ export function CampaignSummary({
 /** Service URLs open in a new tab: the dashboard is an extension page and should stay open. */
 function ExternalLink({ href }: { href: string }) {
   return (
-    <a href={href} target="_blank" rel="noreferrer noopener">
+    <a href={href} target="_blank" rel="noreferrer noopener" dir="ltr">
       {displayUrl(href)}
     </a>
   );

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Globe, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Address } from '@/components/ui/Address';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
@@ -55,10 +56,14 @@ export function DomainsPage() {
             {domains.map((d) => (
               <tr key={d.key} data-testid="domain-row">
                 <td>
-                  <strong>{displayUrl(d.domain)}</strong> <SyncBadge state={d.sync} />
+                  <strong dir="ltr">{displayUrl(d.domain)}</strong> <SyncBadge state={d.sync} />
                 </td>
-                <td className="muted">{d.redirectroot ? displayUrl(d.redirectroot) : t('domainsPage.noRedirect')}</td>
-                <td className="muted">{d.redirect404 ? displayUrl(d.redirect404) : t('domainsPage.noRedirect')}</td>
+                <td className="muted">
+                  {d.redirectroot ? <Address>{displayUrl(d.redirectroot)}</Address> : t('domainsPage.noRedirect')}
+                </td>
+                <td className="muted">
+                  {d.redirect404 ? <Address>{displayUrl(d.redirect404)}</Address> : t('domainsPage.noRedirect')}
+                </td>
                 <td>
                   <div className="actions end">
                     <button

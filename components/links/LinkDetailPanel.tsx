@@ -72,7 +72,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
         <dt>{t('linkDetailPanel.goesTo')}</dt>
         <dd className="truncate">
           {isWebUrl(link.longurl) ? (
-            <a href={link.longurl} target="_blank" rel="noreferrer">
+            <a href={link.longurl} target="_blank" rel="noreferrer" dir="ltr">
               {displayUrl(link.longurl)} <ExternalLink size={12} aria-hidden="true" />
             </a>
           ) : (

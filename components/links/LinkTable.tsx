@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { Gain } from '@/components/stats/Gain';
+import { Address } from '@/components/ui/Address';
 import { displayUrl, formatDate, formatNumber } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
@@ -105,7 +106,7 @@ export function LinkTable({
   const total = shape?.total ?? 0;
   if (shape && !shape.failed && total === 0) return empty(isFiltered(query));
   return (
-    <div className="stack">
+    <div className="stack link-table-box">
       <p className="muted" role="status" data-testid="links-count">
         {shape?.failed
           ? t('linkTable.theLinksCouldNot')
@@ -157,10 +158,15 @@ export function LinkTable({
                     {row.title || displayUrl(row.longurl)}
                   </span>
                   <span className="link-sub truncate">
-                    <span className="link-short">
-                      {row.shorturl ? displayUrl(row.shorturl) : t('common.notSynced')}
+                    {row.shorturl ? (
+                      <Address className="link-short">{displayUrl(row.shorturl)}</Address>
+                    ) : (
+                      <span className="link-short">{t('common.notSynced')}</span>
+                    )}
+                    <span className="muted">
+                      {' · '}
+                      <Address>{displayUrl(row.longurl)}</Address>
                     </span>
-                    <span className="muted"> · {displayUrl(row.longurl)}</span>
                   </span>
                 </td>
                 <td className="num" data-testid="link-clicks">
@@ -173,7 +179,9 @@ export function LinkTable({
                   {formatDate(row.date)} <SyncBadge state={row.sync} />
                 </td>
                 <td>
-                  {row.shorturl ? <CopyButton text={row.shorturl} item={row.alias || t('links.thisLink')} /> : null}
+                  {row.shorturl ? (
+                    <CopyButton text={row.shorturl} item={row.alias || t('links.thisLink')} compact />
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { withAddresses } from '@/components/ui/Address';
 import { Field } from '@/components/ui/Field';
 import { errorBesideField, errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { SectionHead } from '@/components/ui/SectionHead';
@@ -97,7 +98,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
         {entries.map((entry) => (
           <li key={entry.seq} className="card stack" data-testid="outbox-entry" data-state={entry.state}>
             <div className="row">
-              <strong className="grow">{describeChange(entry)}</strong>
+              <strong className="grow">{withAddresses(describeChange(entry))}</strong>
               <span className={`badge ${entry.state === 'failed' ? 'sync-failed' : 'sync-badge'}`}>
                 {STATE_LABEL[entry.state]()}
               </span>
