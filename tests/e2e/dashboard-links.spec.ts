@@ -128,14 +128,20 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
+    page
+      .getByRole('button', { name: 'Export', exact: true })
+      .click()
+      .then(() => page.getByRole('menuitem', { name: 'Export CSV' }).click()),
   ]);
   const text = readFileSync((await csv.path())!, 'utf8');
   expect(text.split('\r\n')[0]).toBe('id,alias,shorturl,longurl,title,description,clicks,date,status,channel,campaign');
   expect(text).toContain(`"${popular.shorturl}"`);
   const [json] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export JSON' }).click(),
+    page
+      .getByRole('button', { name: 'Export', exact: true })
+      .click()
+      .then(() => page.getByRole('menuitem', { name: 'Export JSON' }).click()),
   ]);
   expect((JSON.parse(readFileSync((await json.path())!, 'utf8')) as unknown[]).length).toBe(5);
 });
