@@ -4,7 +4,7 @@ import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { Gain } from '@/components/stats/Gain';
 import { Address } from '@/components/ui/Address';
-import { displayUrl, formatDate, formatNumber } from '@/components/ui/format';
+import { displayUrl, formatDate, formatNumber, middleEllipsis } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import {
@@ -26,6 +26,8 @@ const ROW_HEIGHT = 52;
 const HEAD_HEIGHT = 36;
 const VIEW_HEIGHT = 528;
 const OVERSCAN = 8;
+/** A long URL under its short one loses its middle past this, so its end (the page) stays in view. */
+const LONG_SHOWN_MAX = 48;
 
 /**
  * The links table, virtualised by hand: fixed-height rows, only the visible window (plus a few
@@ -157,7 +159,10 @@ export function LinkTable({
                   <span className="link-title truncate" title={row.longurl}>
                     {row.title || displayUrl(row.longurl)}
                   </span>
-                  <span className="link-sub truncate">
+                  <span
+                    className="link-sub truncate"
+                    title={row.shorturl ? `${row.shorturl} · ${row.longurl}` : row.longurl}
+                  >
                     {row.shorturl ? (
                       <Address className="link-short">{displayUrl(row.shorturl)}</Address>
                     ) : (
@@ -165,7 +170,7 @@ export function LinkTable({
                     )}
                     <span className="muted">
                       {' · '}
-                      <Address>{displayUrl(row.longurl)}</Address>
+                      <Address>{middleEllipsis(displayUrl(row.longurl), LONG_SHOWN_MAX)}</Address>
                     </span>
                   </span>
                 </td>
