@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { askFirst } from '@/components/state/confirm';
 import { withAddresses } from '@/components/ui/Address';
 import { Field } from '@/components/ui/Field';
 import { errorBesideField, errorInWords, problemInWords } from '@/components/ui/problems-in-words';
@@ -192,9 +193,13 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
         <button
           type="button"
           className="danger"
-          onClick={() => {
-            if (window.confirm(t('sync.confirmDiscard', { change: describeChange(entry) })))
-              void discardChange({ db }, entry.seq!);
+          onClick={async () => {
+            const yes = await askFirst({
+              title: t('confirm.discardChange'),
+              consequence: t('sync.confirmDiscard', { change: describeChange(entry) }),
+              action: t('syncCentre.discard'),
+            });
+            if (yes) void discardChange({ db }, entry.seq!);
           }}
         >
           {t('syncCentre.discard')}

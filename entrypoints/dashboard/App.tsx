@@ -27,6 +27,7 @@ import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { Address } from '@/components/ui/Address';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { plural, t } from '@/lib/browser/i18n';
 import { database, showDatabase } from '@/lib/db/open';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
@@ -77,6 +78,7 @@ export function App() {
         <main>
           <SettingsPage />
         </main>
+        <ConfirmDialog />
       </div>
     );
   }
@@ -88,6 +90,7 @@ export function App() {
         <ServiceBanner onOpenSync={section.route === 'sync' ? undefined : () => window.location.assign('#/sync')} />
         <main>{section.render()}</main>
       </div>
+      <ConfirmDialog />
     </div>
   );
 }

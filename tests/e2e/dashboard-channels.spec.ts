@@ -57,6 +57,11 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
 
   await dashboard.open('channels');
   await dashboard.channelRow('Research').getByRole('button', { name: 'Delete Research' }).click();
+  // Asked in the app's own dialog, which says what happens to the channel's items.
+  const asked = page.getByRole('dialog', { name: 'Delete channel' });
+  await expect(asked).toContainText('Its items are unassigned, not deleted.');
+  await asked.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(asked).toHaveCount(0);
   await expect(dashboard.channelRow('Research')).toHaveCount(0);
   await dashboard.expectInSync();
   expect(

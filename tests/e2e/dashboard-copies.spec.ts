@@ -55,6 +55,10 @@ test('a look-alike is only flagged: the sync centre points to it and the person 
   const notice = page.getByTestId('twin-notice');
   await expect(notice).toHaveCount(1);
   await notice.getByRole('button', { name: 'Delete this copy of Look-alike' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the copy' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(dashboard.channelRow('Look-alike')).toHaveCount(1);
   await dashboard.expectInSync();
   const left = await channelsNamed(server, 'Look-alike');
