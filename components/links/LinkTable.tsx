@@ -156,7 +156,7 @@ export function LinkTable({
                 onKeyDown={(e) => onKeyDown(e, row.key)}
               >
                 <td className="link-cell">
-                  <span className="link-title truncate" title={row.longurl}>
+                  <span className="link-title truncate" title={row.longurl} dir="auto">
                     {row.title || displayUrl(row.longurl)}
                   </span>
                   <span
