@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Globe, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { askFirst } from '@/components/state/confirm';
 import { Address } from '@/components/ui/Address';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -78,9 +79,13 @@ export function DomainsPage() {
                       type="button"
                       className="danger small"
                       aria-label={t('common.deleteItem', { name: d.domain })}
-                      onClick={() => {
-                        if (window.confirm(t('domains.confirmDelete', { domain: d.domain })))
-                          void deleteRecord({ db }, 'domain', d.key).then(kickSync);
+                      onClick={async () => {
+                        const yes = await askFirst({
+                          title: t('confirm.deleteDomain'),
+                          consequence: t('domains.confirmDelete', { domain: d.domain }),
+                          action: t('campaignSummary.delete'),
+                        });
+                        if (yes) void deleteRecord({ db }, 'domain', d.key).then(kickSync);
                       }}
                     >
                       {t('campaignSummary.delete')}

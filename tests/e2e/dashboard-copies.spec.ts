@@ -22,7 +22,6 @@ async function firstOfTwo(server: RunningServer, name: string): Promise<number> 
 /** A dashboard connected to the service, with its first full sync done. */
 async function syncedDashboard(context: BrowserContext, server: RunningServer, extensionUrl: (p: string) => string) {
   const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.syncNow();
