@@ -18,7 +18,9 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
           />
         ) : null}
         <div className="stack account-names">
-          <strong data-testid="account-email">{account.email}</strong>
+          <strong data-testid="account-email" dir="ltr">
+            {account.email}
+          </strong>
           <span className="muted">{account.username}</span>
         </div>
       </div>

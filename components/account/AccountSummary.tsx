@@ -8,7 +8,7 @@ export function AccountSummary({ account }: { account: Account }) {
     <section className="account-summary" aria-label={t('accountSummary.connectedAccount')}>
       {account.avatar ? <img className="avatar" src={account.avatar} alt="" width={32} height={32} /> : null}
       <div>
-        <div className="account-email" data-testid="account-email">
+        <div className="account-email" data-testid="account-email" dir="ltr">
           {account.email}
         </div>
         <div className="muted">

@@ -1,3 +1,4 @@
+import { askFirst } from '@/components/state/confirm';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { t } from '@/lib/browser/i18n';
@@ -19,11 +20,14 @@ export function CampaignSummary({
   onToggleLinks: () => void;
 }) {
   const { name } = campaign;
-  function confirmDelete() {
+  async function confirmDelete() {
     // The service keeps the links and only clears their campaign; say so, or people fear losing links.
-    if (window.confirm(t('campaigns.confirmDelete', { name }))) {
-      void deleteRecord({ db: database() }, 'campaign', campaign.key).then(kickSync);
-    }
+    const yes = await askFirst({
+      title: t('confirm.deleteCampaign'),
+      consequence: t('campaigns.confirmDelete', { name }),
+      action: t('campaignSummary.delete'),
+    });
+    if (yes) void deleteRecord({ db: database() }, 'campaign', campaign.key).then(kickSync);
   }
   return (
     <div className="stack">
@@ -83,7 +87,7 @@ export function CampaignSummary({
 /** Service URLs open in a new tab: the dashboard is an extension page and should stay open. */
 function ExternalLink({ href }: { href: string }) {
   return (
-    <a href={href} target="_blank" rel="noreferrer noopener">
+    <a href={href} target="_blank" rel="noreferrer noopener" dir="ltr">
       {displayUrl(href)}
     </a>
   );

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { askFirst } from '@/components/state/confirm';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -55,9 +56,13 @@ export function CampaignsPage() {
             {campaign.twinOf ? (
               <TwinNotice
                 name={campaign.name}
-                onDelete={() => {
-                  if (window.confirm(t('campaigns.confirmDeleteCopy', { name: campaign.name })))
-                    void deleteRecord({ db }, 'campaign', campaign.key).then(kickSync);
+                onDelete={async () => {
+                  const yes = await askFirst({
+                    title: t('confirm.deleteCopy'),
+                    consequence: t('campaigns.confirmDeleteCopy', { name: campaign.name }),
+                    action: t('campaignSummary.delete'),
+                  });
+                  if (yes) void deleteRecord({ db }, 'campaign', campaign.key).then(kickSync);
                 }}
               />
             ) : null}

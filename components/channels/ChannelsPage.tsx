@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Folder, Plus, Star } from 'lucide-react';
 import { useState } from 'react';
+import { askFirst } from '@/components/state/confirm';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -88,9 +89,13 @@ export function ChannelsPage() {
                 type="button"
                 className="danger small"
                 aria-label={t('common.deleteItem', { name: channel.name })}
-                onClick={() => {
-                  if (window.confirm(t('channels.confirmDelete', { name: channel.name })))
-                    void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
+                onClick={async () => {
+                  const yes = await askFirst({
+                    title: t('confirm.deleteChannel'),
+                    consequence: t('channels.confirmDelete', { name: channel.name }),
+                    action: t('campaignSummary.delete'),
+                  });
+                  if (yes) void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               >
                 {t('campaignSummary.delete')}
@@ -100,9 +105,13 @@ export function ChannelsPage() {
             {channel.twinOf ? (
               <TwinNotice
                 name={channel.name}
-                onDelete={() => {
-                  if (window.confirm(t('channels.confirmDeleteCopy', { name: channel.name })))
-                    void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
+                onDelete={async () => {
+                  const yes = await askFirst({
+                    title: t('confirm.deleteCopy'),
+                    consequence: t('channels.confirmDeleteCopy', { name: channel.name }),
+                    action: t('campaignSummary.delete'),
+                  });
+                  if (yes) void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
                 }}
               />
             ) : null}

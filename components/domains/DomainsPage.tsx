@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Globe, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { askFirst } from '@/components/state/confirm';
+import { Address } from '@/components/ui/Address';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
@@ -55,10 +57,14 @@ export function DomainsPage() {
             {domains.map((d) => (
               <tr key={d.key} data-testid="domain-row">
                 <td>
-                  <strong>{displayUrl(d.domain)}</strong> <SyncBadge state={d.sync} />
+                  <strong dir="ltr">{displayUrl(d.domain)}</strong> <SyncBadge state={d.sync} />
                 </td>
-                <td className="muted">{d.redirectroot ? displayUrl(d.redirectroot) : t('domainsPage.noRedirect')}</td>
-                <td className="muted">{d.redirect404 ? displayUrl(d.redirect404) : t('domainsPage.noRedirect')}</td>
+                <td className="muted">
+                  {d.redirectroot ? <Address>{displayUrl(d.redirectroot)}</Address> : t('domainsPage.noRedirect')}
+                </td>
+                <td className="muted">
+                  {d.redirect404 ? <Address>{displayUrl(d.redirect404)}</Address> : t('domainsPage.noRedirect')}
+                </td>
                 <td>
                   <div className="actions end">
                     <button
@@ -73,9 +79,13 @@ export function DomainsPage() {
                       type="button"
                       className="danger small"
                       aria-label={t('common.deleteItem', { name: d.domain })}
-                      onClick={() => {
-                        if (window.confirm(t('domains.confirmDelete', { domain: d.domain })))
-                          void deleteRecord({ db }, 'domain', d.key).then(kickSync);
+                      onClick={async () => {
+                        const yes = await askFirst({
+                          title: t('confirm.deleteDomain'),
+                          consequence: t('domains.confirmDelete', { domain: d.domain }),
+                          action: t('campaignSummary.delete'),
+                        });
+                        if (yes) void deleteRecord({ db }, 'domain', d.key).then(kickSync);
                       }}
                     >
                       {t('campaignSummary.delete')}

@@ -23,10 +23,13 @@ export function CopyButton({
   text,
   item,
   variant = 'secondary',
+  compact = false,
 }: {
   text: string;
   item?: string;
   variant?: 'secondary' | 'primary';
+  /** The icon alone, its word in a tooltip: for a column that must stay narrow in every language. */
+  compact?: boolean;
 }) {
   const id = useId();
   const last = useCopies((s) => (s.last?.text === text ? s.last : null));
@@ -36,13 +39,14 @@ export function CopyButton({
     <>
       <button
         type="button"
-        className={`${variant === 'primary' ? '' : 'secondary'} small copy-button`}
-        aria-label={item ? t('copy.copyItem', { item }) : undefined}
+        className={`${variant === 'primary' ? '' : 'secondary'} small copy-button${compact ? ' icon-only' : ''}`}
+        aria-label={item ? t('copy.copyItem', { item }) : compact ? t('copy.copy') : undefined}
+        title={compact ? (copied ? t('copy.copied') : t('copy.copy')) : undefined}
         data-state={copied ? 'copied' : 'idle'}
         onClick={() => void copyAndSay(text, id)}
       >
         {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-        {copied ? t('copy.copied') : t('copy.copy')}
+        {compact ? null : copied ? t('copy.copied') : t('copy.copy')}
       </button>
       <span role="status" className="visually-hidden">
         {mine ? (mine.ok ? t('copy.done') : t('copy.failed')) : ''}

@@ -1,10 +1,11 @@
 import { Download } from 'lucide-react';
+import { MenuButton } from '@/components/ui/MenuButton';
 import { saveFile } from '@/components/ui/save-file';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { exportedLinks, linksToCsv, linksToJson } from '@/lib/export/links-export';
 
-/** Every mirrored link with its click count, as CSV or JSON, made locally. */
+/** Every mirrored link with its click count, as CSV or JSON, made locally: one menu, two formats. */
 export function ExportButtons() {
   async function download(kind: 'csv' | 'json') {
     const rows = await exportedLinks(database());
@@ -12,23 +13,16 @@ export function ExportButtons() {
     else saveFile('linkpilot-links.json', 'application/json', linksToJson(rows));
   }
   return (
-    <div className="row">
-      <button
-        type="button"
-        className="secondary"
-        aria-label={t('exportButtons.exportCsv')}
-        onClick={() => void download('csv')}
-      >
-        <Download size={15} aria-hidden="true" /> {t('exportButtons.csv')}
-      </button>
-      <button
-        type="button"
-        className="secondary"
-        aria-label={t('exportButtons.exportJson')}
-        onClick={() => void download('json')}
-      >
-        <Download size={15} aria-hidden="true" /> {t('exportButtons.json')}
-      </button>
-    </div>
+    <MenuButton
+      label={
+        <>
+          <Download size={15} aria-hidden="true" /> {t('exportButtons.export')}
+        </>
+      }
+      items={[
+        { label: t('exportButtons.csv'), name: t('exportButtons.exportCsv'), onSelect: () => void download('csv') },
+        { label: t('exportButtons.json'), name: t('exportButtons.exportJson'), onSelect: () => void download('json') },
+      ]}
+    />
   );
 }

@@ -4,7 +4,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { TwinNotice } from '@/components/sync/TwinNotice';
-import { displayUrl, formatDateTime } from '@/components/ui/format';
+import { Address } from '@/components/ui/Address';
+import { displayUrl, formatDateTime, middleEllipsis } from '@/components/ui/format';
 import { errorInWords } from '@/components/ui/problems-in-words';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
@@ -14,6 +15,11 @@ import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
+
+// What fits the panel's width (340–400 px) on one line: a longer address loses its middle, so its host
+// and its last part stay readable; the whole is in the tooltip.
+const SHORT_SHOWN_MAX = 32;
+const LONG_SHOWN_MAX = 36;
 
 // The chart's code loads with the first details opened, not with the dashboard.
 const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
@@ -56,8 +62,12 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       </div>
       {link.shorturl ? (
         <div className="short-row">
-          <span className="short-url big grow truncate" data-testid="detail-short-url">
-            {displayUrl(link.shorturl)}
+          <span
+            className="short-url big grow truncate"
+            data-testid="detail-short-url"
+            title={displayUrl(link.shorturl)}
+          >
+            {middleEllipsis(displayUrl(link.shorturl), SHORT_SHOWN_MAX)}
           </span>
           <CopyButton text={link.shorturl} item={displayUrl(link.shorturl)} variant="primary" />
         </div>
@@ -69,13 +79,13 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       )}
       <dl className="facts">
         <dt>{t('linkDetailPanel.goesTo')}</dt>
-        <dd className="truncate">
+        <dd className="truncate" title={link.longurl}>
           {isWebUrl(link.longurl) ? (
-            <a href={link.longurl} target="_blank" rel="noreferrer">
-              {displayUrl(link.longurl)} <ExternalLink size={12} aria-hidden="true" />
+            <a href={link.longurl} target="_blank" rel="noreferrer" dir="ltr">
+              {middleEllipsis(displayUrl(link.longurl), LONG_SHOWN_MAX)} <ExternalLink size={12} aria-hidden="true" />
             </a>
           ) : (
-            link.longurl
+            <Address>{middleEllipsis(link.longurl, LONG_SHOWN_MAX)}</Address>
           )}
         </dd>
         <dt>{t('catalogPage.created')}</dt>

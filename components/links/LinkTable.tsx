@@ -3,7 +3,8 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { Gain } from '@/components/stats/Gain';
-import { displayUrl, formatDate, formatNumber } from '@/components/ui/format';
+import { Address } from '@/components/ui/Address';
+import { displayUrl, formatDate, formatNumber, middleEllipsis } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import {
@@ -25,6 +26,8 @@ const ROW_HEIGHT = 52;
 const HEAD_HEIGHT = 36;
 const VIEW_HEIGHT = 528;
 const OVERSCAN = 8;
+/** A long URL under its short one loses its middle past this, so its end (the page) stays in view. */
+const LONG_SHOWN_MAX = 48;
 
 /**
  * The links table, virtualised by hand: fixed-height rows, only the visible window (plus a few
@@ -105,7 +108,7 @@ export function LinkTable({
   const total = shape?.total ?? 0;
   if (shape && !shape.failed && total === 0) return empty(isFiltered(query));
   return (
-    <div className="stack">
+    <div className="stack link-table-box">
       <p className="muted" role="status" data-testid="links-count">
         {shape?.failed
           ? t('linkTable.theLinksCouldNot')
@@ -153,14 +156,22 @@ export function LinkTable({
                 onKeyDown={(e) => onKeyDown(e, row.key)}
               >
                 <td className="link-cell">
-                  <span className="link-title truncate" title={row.longurl}>
+                  <span className="link-title truncate" title={row.longurl} dir="auto">
                     {row.title || displayUrl(row.longurl)}
                   </span>
-                  <span className="link-sub truncate">
-                    <span className="link-short">
-                      {row.shorturl ? displayUrl(row.shorturl) : t('common.notSynced')}
+                  <span
+                    className="link-sub truncate"
+                    title={row.shorturl ? `${row.shorturl} · ${row.longurl}` : row.longurl}
+                  >
+                    {row.shorturl ? (
+                      <Address className="link-short">{displayUrl(row.shorturl)}</Address>
+                    ) : (
+                      <span className="link-short">{t('common.notSynced')}</span>
+                    )}
+                    <span className="muted">
+                      {' · '}
+                      <Address>{middleEllipsis(displayUrl(row.longurl), LONG_SHOWN_MAX)}</Address>
                     </span>
-                    <span className="muted"> · {displayUrl(row.longurl)}</span>
                   </span>
                 </td>
                 <td className="num" data-testid="link-clicks">
@@ -173,7 +184,9 @@ export function LinkTable({
                   {formatDate(row.date)} <SyncBadge state={row.sync} />
                 </td>
                 <td>
-                  {row.shorturl ? <CopyButton text={row.shorturl} item={row.alias || t('links.thisLink')} /> : null}
+                  {row.shorturl ? (
+                    <CopyButton text={row.shorturl} item={row.alias || t('links.thisLink')} compact />
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -37,7 +37,7 @@ export function LinkTablePage() {
     </button>
   );
   return (
-    <section className="stack-lg" aria-labelledby="links-heading">
+    <section className="stack-lg links-page" aria-labelledby="links-heading">
       <SectionHead id="links-heading" title={t('campaignSummary.links')}>
         <ShortUrlLookup onFound={setOpen} />
         <ExportButtons />

@@ -57,7 +57,15 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
     if (defaults.loaded) setForm((f) => ({ ...fromDefaults(defaults.value), text: f.text }));
   }, [defaults.loaded]);
   const utm = useUtm();
-  const setText = (name: Text, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
+  const setText = (name: Text, value: string) => {
+    setForm((f) => ({ ...f, text: { ...f.text, [name]: value } }));
+    model.clearError(name);
+  };
+  /** A change of one field, which takes that field's error with it (`field` names it as errors do). */
+  const change = (patch: Partial<ReturnType<typeof empty>>, field: string) => {
+    setForm((f) => ({ ...f, ...patch }));
+    model.clearError(field);
+  };
   const formRef = useRef<HTMLFormElement>(null);
   const [refusals, setRefusals] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -111,7 +119,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         {text('custom', t('link.customAlias'))}
         <Field label={t('link.domain')} error={errors.domain}>
           {(p) => (
-            <select {...p} value={form.domain} onChange={(e) => setForm({ ...form, domain: e.target.value })}>
+            <select {...p} value={form.domain} onChange={(e) => change({ domain: e.target.value }, 'domain')}>
               <option value="">{t('link.defaultDomain')}</option>
               {model.domainOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -123,7 +131,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         </Field>
         <Field label={t('newLinkForm.redirectType')} error={errors.type}>
           {(p) => (
-            <select {...p} value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value })}>
+            <select {...p} value={form.type} onChange={(e) => change({ type: e.target.value }, 'type')}>
               {model.redirectOptions.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -137,7 +145,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
             <select
               {...p}
               value={form.status}
-              onChange={(e) => setForm({ ...form, status: e.target.value as 'public' | 'private' })}
+              onChange={(e) => change({ status: e.target.value as 'public' | 'private' }, 'status')}
             >
               <option value="private">{t('link.private')}</option>
               <option value="public">{t('link.public')}</option>
@@ -146,7 +154,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         </Field>
         <Field label={t('link.channel')}>
           {(p) => (
-            <select {...p} value={form.channelKey} onChange={(e) => setForm({ ...form, channelKey: e.target.value })}>
+            <select {...p} value={form.channelKey} onChange={(e) => change({ channelKey: e.target.value }, 'channel')}>
               <option value="">{t('link.noChannel')}</option>
               {model.channelOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -158,7 +166,11 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         </Field>
         <Field label={t('link.campaign')}>
           {(p) => (
-            <select {...p} value={form.campaignKey} onChange={(e) => setForm({ ...form, campaignKey: e.target.value })}>
+            <select
+              {...p}
+              value={form.campaignKey}
+              onChange={(e) => change({ campaignKey: e.target.value }, 'campaign')}
+            >
               <option value="">{t('link.noCampaign')}</option>
               {model.campaignOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -182,7 +194,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
               {...p}
               type="datetime-local"
               value={form.expiryPicker}
-              onChange={(e) => setForm({ ...form, expiryPicker: e.target.value })}
+              onChange={(e) => change({ expiryPicker: e.target.value }, 'expiry')}
             />
           )}
         </Field>
@@ -200,7 +212,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         rows={form.geo}
         errors={errors}
         path={{ list: 'geotarget', key: 'location', value: 'link' }}
-        onChange={(geo) => setForm({ ...form, geo })}
+        onChange={(geo) => change({ geo }, 'geotarget')}
       />
       <TargetList
         legend={t('newLinkForm.deviceTargeting')}
@@ -208,7 +220,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         rows={form.device}
         errors={errors}
         path={{ list: 'devicetarget', key: 'device', value: 'link' }}
-        onChange={(device) => setForm({ ...form, device })}
+        onChange={(device) => change({ device }, 'devicetarget')}
       />
       <TargetList
         legend={t('newLinkForm.languageTargeting')}
@@ -216,7 +228,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         rows={form.language}
         errors={errors}
         path={{ list: 'languagetarget', key: 'language', value: 'link' }}
-        onChange={(language) => setForm({ ...form, language })}
+        onChange={(language) => change({ language }, 'languagetarget')}
       />
       <TargetList
         legend={t('newLinkForm.urlParameters')}
@@ -224,18 +236,26 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         rows={form.parameters}
         errors={errors}
         path={{ list: 'parameters', key: 'name', value: 'value' }}
-        onChange={(parameters) => setForm({ ...form, parameters })}
+        onChange={(parameters) => change({ parameters }, 'parameters')}
       />
       <fieldset className="form-grid">
         <legend>{t('newLinkForm.openInApps')}</legend>
         <Field label={t('newLinkForm.appStoreUrl')} error={errors['deeplink.apple']}>
-          {(p) => <input {...p} value={form.apple} onChange={(e) => setForm({ ...form, apple: e.target.value })} />}
+          {(p) => (
+            <input {...p} value={form.apple} onChange={(e) => change({ apple: e.target.value }, 'deeplink.apple')} />
+          )}
         </Field>
         <Field label={t('newLinkForm.googlePlayUrl')} error={errors['deeplink.google']}>
-          {(p) => <input {...p} value={form.google} onChange={(e) => setForm({ ...form, google: e.target.value })} />}
+          {(p) => (
+            <input {...p} value={form.google} onChange={(e) => change({ google: e.target.value }, 'deeplink.google')} />
+          )}
         </Field>
         <label className="checkbox-field">
-          <input type="checkbox" checked={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.auto}
+            onChange={(e) => change({ auto: e.target.checked }, 'deeplink.auto')}
+          />
           {t('newLinkForm.deriveFromTheLong')}
         </label>
       </fieldset>
@@ -244,7 +264,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         hint={t('newLinkForm.theNumbersOfThe')}
         error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
       >
-        {(p) => <input {...p} value={form.pixels} onChange={(e) => setForm({ ...form, pixels: e.target.value })} />}
+        {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}
       </Field>
       {errors._ ? (
         <p role="alert" className="error">

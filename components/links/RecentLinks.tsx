@@ -3,6 +3,7 @@ import { QrCode, Search } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { useCopies } from '@/components/state/copies';
+import { Address } from '@/components/ui/Address';
 import { displayUrl, shortUrlParts } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { t } from '@/lib/browser/i18n';
@@ -166,7 +167,7 @@ const RecentRow = memo(function RecentRow({
           {name}
         </span>
         <span className="recent-short truncate" title={short || undefined}>
-          {short ? parts.host + parts.path : t('common.notSynced')}
+          {short ? <Address>{parts.host + parts.path}</Address> : t('common.notSynced')}
         </span>
       </div>
       <SyncBadge state={link.sync} />

@@ -1,10 +1,15 @@
+import { ArrowRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorInWords } from '@/components/ui/problems-in-words';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 
-/** Finds the link behind a short URL: in the mirror first, else by asking the service. */
+/**
+ * Finds the link behind a short URL: in the mirror first, else by asking the service. What it says
+ * ("No link with that short URL.") stands under the field, and goes once the field changes or a
+ * look-up finds the link.
+ */
 export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) {
   const [value, setValue] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -14,7 +19,10 @@ export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) 
     const short = value.trim();
     if (!short) return setMessage(t('lookup.enter'));
     const local = await database().links.where('shorturl').equals(short).first();
-    if (local) return onFound(local.key);
+    if (local) {
+      setMessage(null);
+      return onFound(local.key);
+    }
     try {
       const { key } = await sendRequest({ type: 'link.lookup', shortUrl: short });
       if (key) onFound(key);
@@ -24,21 +32,31 @@ export function ShortUrlLookup({ onFound }: { onFound: (key: string) => void }) 
     }
   }
   return (
-    <form className="row lookup" onSubmit={(e) => void lookup(e)}>
+    <form className="lookup" onSubmit={(e) => void lookup(e)}>
       <label htmlFor={id} className="visually-hidden">
         {t('shortUrlLookup.lookUpAShort')}
       </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder={t('shortUrlLookup.lookUpAShort')}
-        aria-describedby={message ? `${id}-message` : undefined}
-      />
-      <button type="submit" className="secondary">
-        {t('shortUrlLookup.lookUp')}
-      </button>
-      <span id={`${id}-message`} role="status" className="muted small-text">
+      <div className="search-box">
+        <input
+          id={id}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setMessage(null);
+          }}
+          placeholder={t('shortUrlLookup.lookUpAShort')}
+          aria-describedby={message ? `${id}-message` : undefined}
+        />
+        <button
+          type="submit"
+          className="ghost small icon-only"
+          aria-label={t('shortUrlLookup.lookUp')}
+          title={t('shortUrlLookup.lookUp')}
+        >
+          <ArrowRight size={16} aria-hidden="true" />
+        </button>
+      </div>
+      <span id={`${id}-message`} role="status" className="lookup-message muted small-text">
         {message}
       </span>
     </form>

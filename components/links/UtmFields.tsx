@@ -126,15 +126,8 @@ export function UtmFields({ utm, longUrl }: { utm: UtmModel; longUrl: string }) 
       </div>
       <div className="form-grid">
         {UTM_FIELDS.map((field) => (
-          <Field key={field} label={LABEL[field]().label} error={utm.errors[field]}>
-            {(p) => (
-              <input
-                {...p}
-                placeholder={LABEL[field]().hint}
-                value={utm.values[field] ?? ''}
-                onChange={(e) => utm.set(field, e.target.value)}
-              />
-            )}
+          <Field key={field} label={LABEL[field]().label} error={utm.errors[field]} hint={LABEL[field]().hint}>
+            {(p) => <input {...p} value={utm.values[field] ?? ''} onChange={(e) => utm.set(field, e.target.value)} />}
           </Field>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { withoutField } from '@/components/ui/field-errors';
 import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import {
@@ -96,7 +97,7 @@ export function useLinkFormModel() {
       ...overlays.map((o): Option => ({ value: overlayType(o.id), label: t('link.overlay', { name: o.name }) })),
     ],
     errors,
-    clearError: (name: string) => setErrors(({ [name]: _gone, ...rest }) => rest),
+    clearError: (name: string) => setErrors((now) => withoutField(now, name)),
     save,
   };
 }

@@ -13,6 +13,7 @@ import { savedQrText, scansCounted } from '@/lib/qr/payload';
 import { QrCodeDetail } from './QrCodeDetail';
 import { QrCodeForm } from './QrCodeForm';
 import { QrImage } from './QrImage';
+import { qrTypeLabel } from './QrTypeFields';
 import './qr.css';
 import { plural, t } from '@/lib/browser/i18n';
 
@@ -82,6 +83,11 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
           </button>
           <SyncBadge state={qr.sync} />
         </div>
+        {qr.input ? (
+          <span className="badge qr-type" data-testid="qr-type">
+            {qrTypeLabel(qr.input.type)}
+          </span>
+        ) : null}
         <span className="muted small-text">
           <span data-testid="qr-scans">
             {scansCounted(qr) ? plural('qr.scans', qr.scans) : t('qrCodesPage.scansNotCounted')}

@@ -30,12 +30,18 @@ export function QrLookFields({
       </Field>
       <Field label={t('qrLookFields.foregroundColour')} error={errors.foreground}>
         {(p) => (
-          <input {...p} type="color" className="qr-colour" value={look.foreground} onChange={set('foreground')} />
+          <span className="qr-colour-field">
+            <input {...p} type="color" className="qr-colour" value={look.foreground} onChange={set('foreground')} />
+            <code dir="ltr">{look.foreground}</code>
+          </span>
         )}
       </Field>
       <Field label={t('qrLookFields.backgroundColour')} error={errors.background}>
         {(p) => (
-          <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />
+          <span className="qr-colour-field">
+            <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />
+            <code dir="ltr">{look.background}</code>
+          </span>
         )}
       </Field>
       <Field label={t('qrLookFields.logoUrl')} error={errors.logo} hint={t('qrLookFields.optionalTheUrlOf')}>

@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { askFirst } from '@/components/state/confirm';
+import { withAddresses } from '@/components/ui/Address';
 import { Field } from '@/components/ui/Field';
 import { errorBesideField, errorInWords, storedErrorInWords } from '@/components/ui/problems-in-words';
 import { SectionHead } from '@/components/ui/SectionHead';
@@ -97,7 +99,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
         {entries.map((entry) => (
           <li key={entry.seq} className="card stack" data-testid="outbox-entry" data-state={entry.state}>
             <div className="row">
-              <strong className="grow">{describeChange(entry)}</strong>
+              <strong className="grow">{withAddresses(describeChange(entry))}</strong>
               <span className={`badge ${entry.state === 'failed' ? 'sync-failed' : 'sync-badge'}`}>
                 {STATE_LABEL[entry.state]()}
               </span>
@@ -191,9 +193,13 @@ function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => vo
         <button
           type="button"
           className="danger"
-          onClick={() => {
-            if (window.confirm(t('sync.confirmDiscard', { change: describeChange(entry) })))
-              void discardChange({ db }, entry.seq!);
+          onClick={async () => {
+            const yes = await askFirst({
+              title: t('confirm.discardChange'),
+              consequence: t('sync.confirmDiscard', { change: describeChange(entry) }),
+              action: t('syncCentre.discard'),
+            });
+            if (yes) void discardChange({ db }, entry.seq!);
           }}
         >
           {t('syncCentre.discard')}

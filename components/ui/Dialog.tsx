@@ -11,12 +11,15 @@ export function Dialog({
   onClose,
   children,
   variant = 'dialog',
+  compact = false,
   testId,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   variant?: 'dialog' | 'side-panel';
+  /** For a question: as wide as its sentence needs, not as a form. */
+  compact?: boolean;
   testId?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,7 +31,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className={variant === 'side-panel' ? 'side-panel' : undefined}
+      className={[variant === 'side-panel' ? 'side-panel' : '', compact ? 'compact' : ''].join(' ').trim() || undefined}
       aria-labelledby={headingId}
       onClose={onClose}
       data-testid={testId}

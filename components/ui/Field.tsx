@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { withAddresses } from './Address';
 
 /** A labelled form control with its field-level message; the message is tied to the input for screen readers. */
 export function Field({
@@ -20,11 +21,11 @@ export function Field({
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error || hint ? messageId : undefined })}
       {error ? (
         <span id={messageId} className="error field-error">
-          {error}
+          {withAddresses(error)}
         </span>
       ) : hint ? (
         <span id={messageId} className="muted">
-          {hint}
+          {withAddresses(hint)}
         </span>
       ) : null}
     </div>

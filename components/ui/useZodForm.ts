@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import { withoutField } from '@/components/ui/field-errors';
 import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { type FieldErrors, fieldErrors } from '@/lib/api/validate-input';
@@ -16,7 +17,7 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
 
   function set(name: string, value: unknown) {
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+    setErrors((now) => withoutField(now, name));
   }
 
   /**

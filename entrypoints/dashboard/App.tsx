@@ -26,6 +26,8 @@ import { SettingsPage } from '@/components/settings/SettingsPage';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
+import { Address } from '@/components/ui/Address';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { plural, t } from '@/lib/browser/i18n';
 import { database, showDatabase } from '@/lib/db/open';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
@@ -76,6 +78,7 @@ export function App() {
         <main>
           <SettingsPage />
         </main>
+        <ConfirmDialog />
       </div>
     );
   }
@@ -87,6 +90,7 @@ export function App() {
         <ServiceBanner onOpenSync={section.route === 'sync' ? undefined : () => window.location.assign('#/sync')} />
         <main>{section.render()}</main>
       </div>
+      <ConfirmDialog />
     </div>
   );
 }
@@ -119,7 +123,9 @@ function Sidebar({ current, connections }: { current: Section; connections: Conn
       {account ? (
         <a className="sidebar-account" href="#/account">
           {account.avatar ? <img className="avatar" src={account.avatar} alt="" width={28} height={28} /> : null}
-          <span className="truncate">{account.email}</span>
+          <Address className="truncate" title={account.email}>
+            {account.email}
+          </Address>
         </a>
       ) : null}
     </aside>

@@ -107,19 +107,19 @@ test('removing a connection with unsent changes asks first, saying how many woul
   await page.getByRole('combobox', { name: 'Connection' }).selectOption({ index: 1 });
   await dashboard.open('settings');
 
-  const asked: string[] = [];
-  page.once('dialog', (d) => {
-    asked.push(d.message());
-    void d.dismiss();
-  });
+  // Asked in the app's own dialog, which says what would be lost; Cancel has the focus.
+  const asked = page.getByRole('dialog', { name: 'Remove this connection?' });
   await page.getByRole('button', { name: /^Remove demo@linkpilot.test/ }).click();
-  await expect.poll(() => asked).toHaveLength(1);
-  expect(asked[0]).toContain('2 changes not yet synced will be lost');
-  // Dismissed: nothing is removed.
+  await expect(asked).toContainText('2 changes not yet synced will be lost.');
+  await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('remove-connection-asked.png') });
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asked).toHaveCount(0);
+  // Cancelled: nothing is removed.
   await expect(page.getByTestId('other-connection')).toHaveCount(1);
 
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: /^Remove demo@linkpilot.test/ }).click();
+  await asked.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByTestId('other-connection')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveCount(0);
   server.setFaults(null);

@@ -55,11 +55,6 @@ test('campaigns: create, edit (name required), assign links from a newest-first 
   extensionUrl,
 }) => {
   const page = await context.newPage();
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.accept();
-  });
   await connectExtension(page, extensionUrl, server);
   const campaigns = new CampaignsPage(page, extensionUrl('dashboard.html#/campaigns'));
   await campaigns.open();
@@ -125,8 +120,7 @@ test('campaigns: create, edit (name required), assign links from a newest-first 
 
   // Delete: the confirmation says the links stay; on the service they do, without a campaign.
   await campaigns.open();
-  await campaigns.delete('Autumn sale');
-  expect(dialogs.at(-1)).toMatch(/links are kept, but no longer assigned/);
+  expect(await campaigns.delete('Autumn sale')).toMatch(/links are kept, but no longer assigned/);
   await expect(campaigns.row('Autumn sale')).toHaveCount(0);
   await expectOutboxDrained(worker);
   expect((await serverList<ServerCampaign>(server, '/api/campaigns', 'campaigns')).map((c) => c.id)).not.toContain(
@@ -145,11 +139,10 @@ test('campaigns: deleting is cancelled when the confirmation is declined', async
   extensionUrl,
 }) => {
   const page = await context.newPage();
-  page.on('dialog', (d) => void d.dismiss());
   await connectExtension(page, extensionUrl, server);
   const campaigns = new CampaignsPage(page, extensionUrl('dashboard.html#/campaigns'));
   await campaigns.open();
-  await campaigns.delete('Launch week');
+  await campaigns.delete('Launch week', 'Cancel');
   await expect(campaigns.row('Launch week')).toHaveCount(1);
   expect(await outboxSize(worker)).toBe(0);
 });

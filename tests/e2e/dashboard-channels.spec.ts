@@ -9,7 +9,6 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
   extensionUrl,
 }) => {
   const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.open('channels');
@@ -57,6 +56,11 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
 
   await dashboard.open('channels');
   await dashboard.channelRow('Research').getByRole('button', { name: 'Delete Research' }).click();
+  // Asked in the app's own dialog, which says what happens to the channel's items.
+  const asked = page.getByRole('dialog', { name: 'Delete channel' });
+  await expect(asked).toContainText('Its items are unassigned, not deleted.');
+  await asked.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(asked).toHaveCount(0);
   await expect(dashboard.channelRow('Research')).toHaveCount(0);
   await dashboard.expectInSync();
   expect(
@@ -70,7 +74,6 @@ test('branded domains: add with the scheme, edit redirects, delete; a domain wit
   extensionUrl,
 }) => {
   const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.open('domains');
@@ -93,6 +96,10 @@ test('branded domains: add with the scheme, edit redirects, delete; a domain wit
   ).toBe('https://example.net/missing');
   await dashboard.open('domains');
   await page.getByRole('button', { name: 'Delete https://short.example.net' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete domain' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(row).toHaveCount(0);
   await dashboard.expectInSync();
   expect((await serverList<{ domain: string }>(server, '/api/domains', 'domains')).map((d) => d.domain)).not.toContain(

@@ -22,7 +22,6 @@ async function firstOfTwo(server: RunningServer, name: string): Promise<number> 
 /** A dashboard connected to the service, with its first full sync done. */
 async function syncedDashboard(context: BrowserContext, server: RunningServer, extensionUrl: (p: string) => string) {
   const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.syncNow();
@@ -55,6 +54,10 @@ test('a look-alike is only flagged: the sync centre points to it and the person 
   const notice = page.getByTestId('twin-notice');
   await expect(notice).toHaveCount(1);
   await notice.getByRole('button', { name: 'Delete this copy of Look-alike' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the copy' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(dashboard.channelRow('Look-alike')).toHaveCount(1);
   await dashboard.expectInSync();
   const left = await channelsNamed(server, 'Look-alike');

@@ -1,3 +1,4 @@
+import { messagesOf } from '../unit/i18n/catalogue';
 import { expectAccessible } from './axe';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
@@ -88,10 +89,16 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
   server,
   extensionUrl,
 }) => {
+  const english = await messagesOf('en');
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
   await qr.open();
+  // The colours are small swatches with their codes beside them, not bars across the form.
+  await qr.fill('link', { URL: 'https://example.com/swatch' });
+  const swatch = qr.form().getByLabel('Foreground colour');
+  expect((await swatch.boundingBox())!.width).toBeLessThanOrEqual(40);
+  await expect(qr.form().getByText('#000000')).toBeVisible();
 
   const kinds: { type: string; fields: Record<string, string>; data: unknown }[] = [
     { type: 'text', fields: { Text: 'Hello there' }, data: 'Hello there' },
@@ -123,6 +130,8 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
     await expect(qr.preview(), kind.type).toBeVisible();
     await qr.submit();
     await expect(qr.row(`QR ${kind.type}`)).toHaveCount(1);
+    // The list says what kind of code each one is.
+    await expect(qr.row(`QR ${kind.type}`).getByTestId('qr-type')).toHaveText(english[`qr_type_${kind.type}`]!);
   }
   // An open network: no password field, no password sent. Colours picked as hex go out as rgb().
   await qr.fill('wifi', { 'Network name (SSID)': 'Guests', Name: 'QR open wifi' });

@@ -71,7 +71,7 @@ export function TrendChart({
   const anchorY = tickAnchor(0, 1, !rtl);
   return (
     <section className="trend-chart stack" aria-labelledby={`${id}-title`} data-testid="trend-chart">
-      <div className="row-between">
+      <div className="row trend-head">
         <h4 id={`${id}-title`}>{title}</h4>
         <fieldset className="segmented" aria-label={t('trends.range')}>
           {RANGES.map((r) => (

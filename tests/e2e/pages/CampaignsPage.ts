@@ -52,9 +52,15 @@ export class CampaignsPage {
     return this.page.getByRole('form', { name: `Add a link to ${name}` });
   }
 
-  async delete(name: string) {
+  /** Asks to delete, answers the app's dialog, and returns what the dialog said would happen. */
+  async delete(name: string, answer: 'Delete' | 'Cancel' = 'Delete'): Promise<string> {
     await this.row(name)
       .getByRole('button', { name: `Delete ${name}` })
       .click();
+    const asked = this.page.getByRole('dialog', { name: 'Delete campaign' });
+    const said = await asked.locator('p').innerText();
+    await asked.getByRole('button', { name: answer, exact: true }).click();
+    await expect(asked).toHaveCount(0);
+    return said;
   }
 }

@@ -1,0 +1,96 @@
+import type { Locator, Page } from '@playwright/test';
+import { messagesOf } from '../unit/i18n/catalogue';
+import { expect, test } from './fixtures';
+import { layoutProblems } from './layout';
+import { openTab } from './support';
+
+// Every dashboard section and the popup, in a language that is long (German) and one that runs
+// right to left (Arabic) beside English, at the widths people use: no cut words, no sideways scroll,
+// addresses that read left to right (tests/e2e/layout.ts says how each is found). One browser per
+// language; the demo account's data, plus a link the service has not taken yet.
+
+const SECTIONS: Record<string, (p: Page) => Locator> = {
+  links: (p) => p.getByTestId('link-row').nth(2),
+  channels: (p) => p.getByTestId('channel-row').nth(1),
+  campaigns: (p) => p.getByTestId('campaign-row').first(),
+  qr: (p) => p.getByTestId('qr-image').first(),
+  domains: (p) => p.getByTestId('domain-row').first(),
+  catalog: (p) => p.getByTestId('splash-row').nth(1),
+  account: (p) => p.getByTestId('account-plan'),
+  sync: (p) => p.getByTestId('sync-summary'),
+  settings: (p) => p.getByTestId('connection-card'),
+};
+const WIDTHS = [1280, 1024];
+
+for (const language of ['en', 'de', 'ar']) {
+  test.describe(`in ${language}`, () => {
+    test.use({ uiLanguage: language });
+
+    test('no cut words, no sideways scroll, addresses left to right', async ({
+      context,
+      server,
+      worker,
+      extensionUrl,
+      web,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      const words = await messagesOf(language);
+      const found: string[] = [];
+      const look = async (page: Page, screen: string) => {
+        for (const problem of await layoutProblems(page)) found.push(`${screen}: ${problem}`);
+        await page.screenshot({ path: testInfo.outputPath(`${screen}.png`) });
+      };
+
+      const dashboard = await context.newPage();
+      await dashboard.setViewportSize({ width: 1280, height: 800 });
+      await dashboard.goto(extensionUrl('dashboard.html#/settings'));
+      await dashboard.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
+      await dashboard.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(server.apiKey);
+      await dashboard.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
+      await expect(dashboard.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+      await dashboard.goto(extensionUrl('dashboard.html#/links'));
+      await expect(dashboard.getByTestId('link-row')).toHaveCount(3, { timeout: 20_000 });
+
+      // A link the service has not answered for yet: its label stands where its short URL will be.
+      const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
+      server.setFaults({ error500: 1 });
+      const popup = await context.newPage();
+      await popup.setViewportSize({ width: 400, height: 600 });
+      await popup.goto(`${extensionUrl('popup.html')}?tab=${tabId}`);
+      await expect(popup.getByTestId('recent-links')).toHaveAttribute('data-ready', 'true');
+      await look(popup, 'popup-unshortened');
+      await popup.getByRole('button', { name: words.shorten_formLabel, exact: true }).click();
+      await expect(popup.getByTestId('pending-note')).toBeVisible({ timeout: 20_000 });
+      await look(popup, 'popup-pending');
+
+      for (const width of WIDTHS) {
+        await dashboard.setViewportSize({ width, height: 800 });
+        for (const [section, shown] of Object.entries(SECTIONS)) {
+          await dashboard.goto(extensionUrl(`dashboard.html#/${section}`));
+          await expect(shown(dashboard)).toBeVisible();
+          await look(dashboard, `${section}-${width}`);
+        }
+        await dashboard.goto(extensionUrl('dashboard.html#/links'));
+        await dashboard.getByTestId('link-row').filter({ hasText: 'example.com' }).first().click();
+        await expect(dashboard.getByTestId('link-detail').getByTestId('clicks')).toBeVisible();
+        await look(dashboard, `link-detail-${width}`);
+        await dashboard.getByRole('button', { name: words.linkTablePage_newLink, exact: true }).click();
+        await expect(dashboard.getByRole('dialog')).toBeVisible();
+        await look(dashboard, `new-link-${width}`);
+        await dashboard.keyboard.press('Escape');
+
+        // A new QR code with its preview drawn.
+        await dashboard.goto(extensionUrl('dashboard.html#/qr'));
+        await dashboard.getByRole('button', { name: words.qrCodeForm_newQrCode, exact: true }).click();
+        const dialog = dashboard.getByRole('dialog');
+        await dialog.locator('input[type="url"]').first().fill('https://example.com/a-page-to-print');
+        await expect(dialog.getByTestId('qr-image')).toBeVisible();
+        await look(dashboard, `new-qr-${width}`);
+        await dashboard.keyboard.press('Escape');
+      }
+      server.setFaults(null);
+
+      expect(found).toEqual([]);
+    });
+  });
+}
