@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
-import { openTab, outboxSize } from './support';
+import { connectIn, openTab, outboxSize } from './support';
 
 // A create the service or the mirror refuses is answered in the form, at its field, in the
 // interface's language; the form keeps what was typed and nothing is left in the queue. A create
@@ -27,14 +26,6 @@ async function aliasTakenElsewhere(server: RunningServer, alias: string): Promis
   expect(response.status).toBe(200);
 }
 
-async function connect(page: Page, words: Words, server: RunningServer, extensionUrl: (p: string) => string) {
-  await page.goto(extensionUrl('dashboard.html#/settings'));
-  await page.getByLabel(say(words, 'connectionForm_serviceUrl'), { exact: true }).fill(server.url);
-  await page.getByLabel(say(words, 'connectionForm_apiKey'), { exact: true }).fill(server.apiKey);
-  await page.getByRole('button', { name: say(words, 'connectionForm_connect'), exact: true }).click();
-  await expect(page.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
-}
-
 for (const { language, code } of [
   { language: 'en-US', code: 'en' },
   { language: 'de', code: 'de' },
@@ -54,7 +45,7 @@ for (const { language, code } of [
       await aliasTakenElsewhere(server, 'spring-sale');
       const dashboard = await context.newPage();
       await dashboard.setViewportSize({ width: 1280, height: 800 });
-      await connect(dashboard, words, server, extensionUrl);
+      await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
 
       // The popup: the service refuses the alias; the refusal stands under the alias field.
       const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
@@ -158,7 +149,7 @@ for (const { language, code } of [
       await aliasTakenElsewhere(server, 'autumn');
       const dashboard = await context.newPage();
       await dashboard.setViewportSize({ width: 1280, height: 800 });
-      await connect(dashboard, words, server, extensionUrl);
+      await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
 
       // Longer than the form waits, shorter than the request timeout: the refusal comes after it.
       server.setFaults({ latency: 6_000 });

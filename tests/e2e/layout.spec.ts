@@ -1,25 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
 import { layoutProblems } from './layout';
-import { openTab } from './support';
+import { DASHBOARD_SECTIONS as SECTIONS } from './sections';
+import { connectIn, openTab } from './support';
 
 // Every dashboard section and the popup, in a language that is long (German) and one that runs
 // right to left (Arabic) beside English, at the widths people use: no cut words, no sideways scroll,
 // addresses that read left to right (tests/e2e/layout.ts says how each is found). One browser per
 // language; the demo account's data, plus a link the service has not taken yet.
 
-const SECTIONS: Record<string, (p: Page) => Locator> = {
-  links: (p) => p.getByTestId('link-row').nth(2),
-  channels: (p) => p.getByTestId('channel-row').nth(1),
-  campaigns: (p) => p.getByTestId('campaign-row').first(),
-  qr: (p) => p.getByTestId('qr-image').first(),
-  domains: (p) => p.getByTestId('domain-row').first(),
-  catalog: (p) => p.getByTestId('splash-row').nth(1),
-  account: (p) => p.getByTestId('account-plan'),
-  sync: (p) => p.getByTestId('sync-summary'),
-  settings: (p) => p.getByTestId('connection-card'),
-};
 const WIDTHS = [1280, 1024];
 
 for (const language of ['en', 'de', 'ar']) {
@@ -43,11 +33,7 @@ for (const language of ['en', 'de', 'ar']) {
 
       const dashboard = await context.newPage();
       await dashboard.setViewportSize({ width: 1280, height: 800 });
-      await dashboard.goto(extensionUrl('dashboard.html#/settings'));
-      await dashboard.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
-      await dashboard.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(server.apiKey);
-      await dashboard.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
-      await expect(dashboard.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+      await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
       await dashboard.goto(extensionUrl('dashboard.html#/links'));
       await expect(dashboard.getByTestId('link-row')).toHaveCount(3, { timeout: 20_000 });
 

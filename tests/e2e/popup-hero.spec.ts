@@ -7,7 +7,7 @@ import { startServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
-import { connectExtension, serverList } from './support';
+import { connectExtension, connectIn, serverList } from './support';
 
 // The popup after shortening, at 400×600: the short link whole with Copy under it, in three
 // languages; options chosen for one link that stay with it; pages that cannot be shortened.
@@ -23,15 +23,6 @@ async function addDomain(server: RunningServer, domain: string) {
     body: JSON.stringify({ domain }),
   });
   expect(response.ok).toBe(true);
-}
-
-/** Connects from Settings in the browser's language (connectExtension reads English). */
-async function connectIn(page: Page, settingsUrl: string, server: RunningServer, words: Record<string, string>) {
-  await page.goto(settingsUrl);
-  await page.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
-  await page.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(server.apiKey);
-  await page.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
-  await expect(page.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
 }
 
 /** Every part of the short link's row lies inside the popup's 400 px, nothing cut or scrolled away. */

@@ -3,7 +3,7 @@ import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
-import { connectExtension, openTab, serverList } from './support';
+import { connectExtension, connectIn, openTab, serverList } from './support';
 
 // "Already shortened?": a page is recognised without its tracking parameters, several links of a
 // page are said and another is one click away, bulk lists and Shorten all tabs reuse links.
@@ -203,11 +203,7 @@ for (const language of ['en', 'de', 'ar']) {
       const words = await messagesOf(language);
       const dashboard = await context.newPage();
       await dashboard.setViewportSize({ width: 1280, height: 800 });
-      await dashboard.goto(extensionUrl('dashboard.html#/settings'));
-      await dashboard.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
-      await dashboard.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(server.apiKey);
-      await dashboard.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
-      await expect(dashboard.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+      await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
       await closeBlankTabs(context);
       const pageUrl = web.url('/a-page-worth-sharing');
       for (const url of [pageUrl, `${pageUrl}?utm_source=newsletter&utm_medium=email`]) {

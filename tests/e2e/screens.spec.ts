@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
+import { DASHBOARD_SECTIONS } from './sections';
 import { connectExtension, openTab } from './support';
 
 // Reference images of every screen, compared on each run (playwright.config.ts sets the tolerance).
@@ -65,18 +66,7 @@ test('each dashboard section', async ({ context, server, extensionUrl }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await connectExtension(page, extensionUrl, server);
   await expect(page.getByTestId('mirror-progress')).toHaveCount(0, { timeout: 20_000 });
-  const ready: Record<string, (p: Page) => Locator> = {
-    links: (p) => p.getByTestId('link-row').nth(2),
-    channels: (p) => p.getByTestId('channel-row').nth(1),
-    campaigns: (p) => p.getByTestId('campaign-row').first(),
-    qr: (p) => p.getByTestId('qr-image').first(),
-    domains: (p) => p.getByTestId('domain-row').first(),
-    catalog: (p) => p.getByTestId('splash-row').nth(1),
-    account: (p) => p.getByTestId('account-plan'),
-    sync: (p) => p.getByTestId('sync-summary'),
-    settings: (p) => p.getByTestId('connection-card'),
-  };
-  for (const [section, shown] of Object.entries(ready)) {
+  for (const [section, shown] of Object.entries(DASHBOARD_SECTIONS)) {
     await page.goto(extensionUrl(`dashboard.html#/${section}`));
     await expect(shown(page)).toBeVisible();
     await expect(page).toHaveScreenshot(`dashboard-${section}.png`, { mask: masks(page) });

@@ -15,6 +15,20 @@ export async function connectExtension(
   await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
 }
 
+/** Connects from Settings in the browser's language, by its catalogue's words (connectExtension reads English). */
+export async function connectIn(
+  page: Page,
+  settingsUrl: string,
+  server: RunningServer,
+  words: Record<string, string | undefined>,
+): Promise<void> {
+  await page.goto(settingsUrl);
+  await page.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
+  await page.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(server.apiKey);
+  await page.getByRole('button', { name: words.connectionForm_connect!, exact: true }).click();
+  await expect(page.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
+}
+
 /** Reads a list straight from the server's API (the first account's, or the key's), as its other clients would see it. */
 export async function serverList<T = Record<string, unknown>>(
   server: RunningServer,
