@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { errorInWords, problemInWords, storedErrorInWords } from '@/components/ui/problems-in-words';
-import { copyFromWorker } from '@/lib/browser/clipboard';
+import { copyFromWorker, readyWorkerClipboard } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { linkForPage } from '@/lib/db/queries';
@@ -25,6 +25,8 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
   const active = await sync.active();
   if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
   const { db } = active;
+  // Beside the look-up and the request, not after them: the copy at the end then waits for nothing.
+  readyWorkerClipboard().catch(() => undefined);
   const existing = await linkForPage(db, url);
   let row: Pick<LinkRow, 'key' | 'shorturl'> | undefined = existing;
   if (!row) {

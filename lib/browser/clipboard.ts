@@ -10,23 +10,40 @@ export async function copyFromPage(text: string): Promise<boolean> {
   }
 }
 
+/** The offscreen document being made, so that two callers never both create it (the browser allows one). */
+let making: Promise<void> | null = null;
+
+/**
+ * Makes the worker's clipboard (its offscreen document) ready. Creating it takes a few hundred
+ * milliseconds the first time after the worker starts, so a shortcut starts it beside its request
+ * instead of after the answer.
+ */
+export function readyWorkerClipboard(): Promise<void> {
+  const offscreen = browser.offscreen;
+  if (!offscreen) return Promise.resolve();
+  making ??= (async () => {
+    const has = await (offscreen as unknown as { hasDocument?: () => Promise<boolean> }).hasDocument?.();
+    if (has) return;
+    await offscreen.createDocument({
+      url: browser.runtime.getURL('/offscreen.html'),
+      reasons: ['CLIPBOARD'],
+      justification: 'Copy the new short URL to the clipboard',
+    });
+  })().finally(() => {
+    making = null;
+  });
+  return making;
+}
+
 /**
  * Copies from the service worker, which has no clipboard: an offscreen document does it. Its
  * Clipboard API refuses ("Document is not focused"), so it uses execCommand('copy') on a textarea.
  */
 export async function copyFromWorker(text: string): Promise<boolean> {
-  const offscreen = browser.offscreen;
   // Firefox runs the background as a page with a document: it copies itself.
-  if (!offscreen) return typeof document !== 'undefined' ? copyFromPage(text) : false;
+  if (!browser.offscreen) return typeof document !== 'undefined' ? copyFromPage(text) : false;
   try {
-    const has = await (offscreen as unknown as { hasDocument?: () => Promise<boolean> }).hasDocument?.();
-    if (!has) {
-      await offscreen.createDocument({
-        url: browser.runtime.getURL('/offscreen.html'),
-        reasons: ['CLIPBOARD'],
-        justification: 'Copy the new short URL to the clipboard',
-      });
-    }
+    await readyWorkerClipboard();
     const reply = (await browser.runtime.sendMessage({ target: 'offscreen', type: 'copy', text })) as
       | { ok?: boolean }
       | undefined;
