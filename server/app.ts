@@ -14,8 +14,10 @@ import { accountRoutes } from './routes/account';
 import { campaignRoutes } from './routes/campaigns';
 import { channelRoutes } from './routes/channels';
 import { domainRoutes } from './routes/domains';
+import { linkEditRoutes } from './routes/link-edit';
 import { overlayRoutes } from './routes/overlays';
-import { qrRoutes } from './routes/qr';
+import { pixelRoutes } from './routes/pixels';
+import { qrEditRoutes, qrRoutes } from './routes/qr';
 import { urlRoutes } from './routes/urls';
 
 const ROUTES: Route[] = [
@@ -27,6 +29,8 @@ const ROUTES: Route[] = [
   ...qrRoutes,
   ...urlRoutes,
 ];
+/** Beyond the seed's operations (server/README.md): left out with --without-edits, so they are absent routes. */
+const EDIT_ROUTES: Route[] = [...linkEditRoutes, ...qrEditRoutes, ...pixelRoutes];
 
 /** What the service knows about itself once it listens. */
 export interface Site {
@@ -43,6 +47,8 @@ export interface AppDeps {
   /** Password attempts per visitor and link. */
   passwordLimiter: RateLimiter;
   maxLimit: number;
+  /** Whether EDIT_ROUTES are offered. */
+  edits: boolean;
   faults: () => FaultInjector | null;
   countryHeader: string;
   visitorSalt: string;
@@ -58,11 +64,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * with a message, and only a fault of the service itself is logged.
  */
 export function createApp(deps: AppDeps) {
+  const routes = deps.edits ? [...ROUTES, ...EDIT_ROUTES] : ROUTES;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const target = readTarget(req);
       const { pathname } = target.url;
-      if (pathname === '/api' || pathname.startsWith('/api/')) await handleApi(deps, req, res, target.url);
+      if (pathname === '/api' || pathname.startsWith('/api/')) await handleApi(deps, routes, req, res, target.url);
       else {
         const { publicUrl, serviceNames } = deps.site();
         const visitDeps = { ...deps, publicUrl, serviceNames };
@@ -91,7 +98,13 @@ function pathParams(route: Route, pathname: string): string[] {
   });
 }
 
-async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleApi(
+  deps: AppDeps,
+  routes: Route[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const injector = deps.faults();
   const drawn = injector?.draw() ?? { fault: 'none' as const, delayMs: 0 };
   if (drawn.fault === 'dropBefore') return void req.socket.destroy();
@@ -116,7 +129,7 @@ async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerRespons
   if (!account.ok) return answer(401, { error: 1, message: account.message });
   if (drawn.fault === 'error500') return answer(500, { error: 1, message: 'Internal server error.' });
 
-  const candidates = ROUTES.filter((r) => r.pattern.test(url.pathname));
+  const candidates = routes.filter((r) => r.pattern.test(url.pathname));
   const match = candidates.find((r) => r.method === req.method);
   if (!match) {
     if (candidates.length > 0)
@@ -138,6 +151,7 @@ async function handleApi(deps: AppDeps, req: IncomingMessage, res: ServerRespons
       publicUrl,
       serviceNames,
       maxLimit: deps.maxLimit,
+      edits: deps.edits,
       params: pathParams(match, url.pathname),
       query: url.searchParams,
       body: () => readJsonBody(req),

@@ -19,6 +19,8 @@ export interface ApiContext {
   publicUrl: string;
   /** The names of this service itself (loopback names on its port, the public URL's host). */
   serviceNames: ServiceNames;
+  /** Whether it offers editing and deleting links and QR codes, and pixels (off: --without-edits). */
+  edits: boolean;
   /** The largest page size a list answers with (--max-limit). */
   maxLimit: number;
   params: string[];

@@ -27,6 +27,18 @@ export function seedDemo(db: Database, apiKey: string | undefined, now: Date): {
       at(800),
     );
     insert('INSERT INTO splash_pages (account_id, name, date) VALUES (?, ?, ?)', a, 'Brand intro', at(700));
+    for (const [type, name, tag] of [
+      ['facebook', 'Facebook ads', '1234567890'],
+      ['gapixel', 'Site analytics', 'G-DEMO1234'],
+    ])
+      insert(
+        'INSERT INTO pixels (account_id, type, name, tag, date) VALUES (?, ?, ?, ?, ?)',
+        a,
+        type,
+        name,
+        tag,
+        at(650),
+      );
     insert('INSERT INTO splash_pages (account_id, name, date) VALUES (?, ?, ?)', a, 'Cookie notice', at(600));
     const bio = insert(
       'INSERT INTO bio_pages (account_id, title, alias, date) VALUES (?, ?, ?, ?)',

@@ -28,6 +28,7 @@ const HELP = `Linkpilot local link service
   --faults SPEC            fault injection for tests, e.g. "latency=50,error500=0.2,dropAfter=0.05,seed=7"
                            (latency, error500, dropBefore, dropAfter, slow, slowMs, malformed, bare429, seed)
   --no-demo                do not create the demo account on a new database
+  --without-edits          offer only the seed's operations: no link or QR code update/delete, no pixels
   --help                   this text`;
 
 function fail(message: string): never {
@@ -54,6 +55,7 @@ function readArgs() {
         'max-connections': { type: 'string' },
         faults: { type: 'string' },
         'no-demo': { type: 'boolean' },
+        'without-edits': { type: 'boolean' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -108,6 +110,7 @@ const server = await startServer({
   connectionLimits,
   faults,
   demo: !values['no-demo'],
+  edits: !values['without-edits'],
 }).catch((error: Error) => fail(error.message));
 
 console.log(`Link service listening on ${server.url}`);
@@ -121,6 +124,7 @@ for (const [i, key] of server.apiKeys.entries()) {
   console.log(i === 0 ? `Account ${email}, API key: ${key}` : `Account ${email}, API key as given with --api-key`);
 }
 if (faults) console.log(`Fault injection ON: ${values.faults}`);
+if (values['without-edits']) console.log('Without edits: links and QR codes cannot be updated or deleted, no pixels');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));
 }

@@ -40,6 +40,8 @@ export interface ServerOptions {
   passwordAttempts?: { limit: number; windowSec: number };
   /** Timeouts and the connection cap; each defaults to DEFAULT_CONNECTION_LIMITS. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Offer editing and deleting links and QR codes, and pixels (beyond the seed's operations); default true. */
+  edits?: boolean;
   /** Where unexpected failures are reported; default console.error. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -89,6 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     limiter,
     passwordLimiter,
     maxLimit: options.maxLimit ?? DEFAULT_MAX_LIMIT,
+    edits: options.edits !== false,
     faults: () => injector,
     countryHeader: options.countryHeader ?? 'x-country',
     visitorSalt: randomBytes(8).toString('hex'),

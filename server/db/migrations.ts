@@ -60,6 +60,13 @@ const MIGRATIONS: ((db: Database) => void)[] = [
     const hash = db.prepare('UPDATE api_keys SET key_hash = ? WHERE rowid = ?');
     for (const { id, key } of rows) hash.run(keyHash(key), id);
   },
+  // 3: tracking pixels (server/routes/pixels.ts), beyond the seed's operations.
+  (db) => {
+    db.exec(`
+      CREATE TABLE pixels (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL, type TEXT NOT NULL, name TEXT NOT NULL, tag TEXT NOT NULL, date TEXT NOT NULL);
+      CREATE INDEX pixels_account ON pixels(account_id);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

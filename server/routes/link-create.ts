@@ -20,7 +20,7 @@ const target = <K extends string>(key: K, keySchema: z.ZodType<string>) =>
     })
     .max(100, 'at most 100 entries');
 
-const createBody = z.object({
+export const createBody = z.object({
   url: httpUrl,
   custom: z
     .string({ error: 'must be a string' })
@@ -69,10 +69,10 @@ const createBody = z.object({
     .optional(),
   status: z.enum(['public', 'private'], { error: 'must be public or private' }).optional(),
 });
-type CreateBody = z.infer<typeof createBody>;
+export type CreateBody = z.infer<typeof createBody>;
 
 /** The id of the account's branded domain that `domain` names, given as a URL or a bare host. */
-function accountDomainId(ctx: ApiContext, domain: string): number {
+export function accountDomainId(ctx: ApiContext, domain: string): number {
   const key = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain) ? hostKeyOfUrl(domain) : hostKey(domain);
   if (key === null) throw badRequest('domain: must be a host like go.example.com or a URL like https://go.example.com');
   const found = domainForHost(ctx.db, key);
@@ -81,7 +81,9 @@ function accountDomainId(ctx: ApiContext, domain: string): number {
 }
 
 /** Everything a visit may be redirected to. */
-const redirectTargets = (b: CreateBody): [string, string | undefined][] => [
+export const redirectTargets = (
+  b: Pick<CreateBody, 'url' | 'geotarget' | 'devicetarget' | 'languagetarget' | 'deeplink'>,
+): [string, string | undefined][] => [
   ['url', b.url],
   ...(['geotarget', 'devicetarget', 'languagetarget'] as const).flatMap((list) =>
     (b[list] ?? []).map((t, i): [string, string] => [`${list}.${i}.link`, t.link]),
@@ -92,27 +94,36 @@ const redirectTargets = (b: CreateBody): [string, string | undefined][] => [
   ]),
 ];
 
-function checkReferences(ctx: ApiContext, b: CreateBody): void {
+export function checkReferences(
+  ctx: ApiContext,
+  b: Pick<CreateBody, 'type' | 'pixels'> & { channel?: number | null; campaign?: number | null },
+): void {
   if (b.type && /^\d+$/.test(b.type) && !ownedBy(ctx, 'splash_pages', Number(b.type))) {
     throw badRequest('type: no splash page with that id');
   }
   if (b.type?.startsWith('overlay-') && !ownedBy(ctx, 'overlays', Number(b.type.slice(8)))) {
     throw badRequest('type: no CTA overlay with that id');
   }
-  if (b.channel !== undefined) owned(ctx, 'channels', b.channel, 'channel: channel');
-  if (b.campaign !== undefined) owned(ctx, 'campaigns', b.campaign, 'campaign: campaign');
+  if (b.channel != null) owned(ctx, 'channels', b.channel, 'channel: channel');
+  if (b.campaign != null) owned(ctx, 'campaigns', b.campaign, 'campaign: campaign');
+  // A service that manages pixels knows which are the account's; one without (--without-edits) keeps ids as given.
+  for (const [i, pixel] of ctx.edits ? (b.pixels ?? []).entries() : []) {
+    if (!ownedBy(ctx, 'pixels', pixel)) throw badRequest(`pixels.${i}: no pixel with that id`);
+  }
 }
 
 const ownedBy = (ctx: ApiContext, table: string, id: number) =>
   ctx.db.prepare(`SELECT id FROM ${table} WHERE id = ? AND account_id = ?`).get(id, ctx.account.id) !== undefined;
 
-const aliasTaken = (ctx: ApiContext, alias: string) =>
-  RESERVED_ALIASES.has(alias.toLowerCase()) || ctx.db.prepare('SELECT id FROM links WHERE alias = ?').get(alias);
+/** Reserved, or another link's (`self` is the link being edited, which may keep its own). */
+const aliasTaken = (ctx: ApiContext, alias: string, self = 0) =>
+  RESERVED_ALIASES.has(alias.toLowerCase()) ||
+  ctx.db.prepare('SELECT id FROM links WHERE alias = ? AND id != ?').get(alias, self) !== undefined;
 
-function chooseAlias(ctx: ApiContext, custom: string | undefined): string {
+export function chooseAlias(ctx: ApiContext, custom: string | undefined, self = 0): string {
   if (custom !== undefined) {
     if (RESERVED_ALIASES.has(custom.toLowerCase())) throw badRequest('custom: is reserved');
-    if (aliasTaken(ctx, custom)) throw badRequest('custom: alias is already taken');
+    if (aliasTaken(ctx, custom, self)) throw badRequest('custom: alias is already taken');
     return custom;
   }
   for (let i = 0; i < 20; i++) {
@@ -125,7 +136,13 @@ function chooseAlias(ctx: ApiContext, custom: string | undefined): string {
   throw badRequest('custom: no free alias could be found; choose one');
 }
 
-function titleOf(url: string): string {
+export function refusePastExpiry(ctx: ApiContext, expiry: string | null | undefined): void {
+  if (expiry != null && parseDatetime(expiry)!.getTime() <= ctx.now().getTime()) {
+    throw badRequest('expiry: must lie in the future');
+  }
+}
+
+export function titleOf(url: string): string {
   const u = new URL(url);
   return (u.hostname + (u.pathname === '/' ? '' : u.pathname)).slice(0, 500);
 }
@@ -136,9 +153,7 @@ export const linkCreateRoute: Route = route('POST', '/api/url/add', async (ctx) 
   // can take the alias between its check and its use.
   const passwordHash = b.password ? await hashPassword(b.password) : null;
   refusePointingBack(ctx, redirectTargets(b));
-  if (b.expiry !== undefined && parseDatetime(b.expiry)!.getTime() <= ctx.now().getTime()) {
-    throw badRequest('expiry: must lie in the future');
-  }
+  refusePastExpiry(ctx, b.expiry);
   const domainId = b.domain === undefined ? null : accountDomainId(ctx, b.domain);
   checkReferences(ctx, b);
   const alias = chooseAlias(ctx, b.custom);

@@ -44,9 +44,11 @@ describe('API keys at rest', () => {
     await withFile(async (file) => {
       const first = await startServer({ port: 0, db: file, apiKeys: ['legacy-key-0001'] });
       await first.close();
-      // Back to how schema 1 kept it: the key itself, in a column named `key`.
+      // Back to how schema 1 kept it: the key itself, in a column named `key`, and no table of a later schema.
       const raw = new Database(file);
-      raw.exec("ALTER TABLE api_keys RENAME COLUMN key_hash TO key; UPDATE api_keys SET key = 'legacy-key-0001'");
+      raw.exec(
+        "ALTER TABLE api_keys RENAME COLUMN key_hash TO key; UPDATE api_keys SET key = 'legacy-key-0001'; DROP TABLE pixels",
+      );
       raw.pragma('user_version = 1');
       raw.close();
 
