@@ -180,6 +180,10 @@ describe('a hostile client against the running server', () => {
         /^parameters\.0\.name: must not/,
       ],
       ['POST', '/api/url/add', { url: 'https://example.com/\u0000x' }, /^url: /],
+      ['PUT', `/api/url/${one.link}/update`, { url: 'https://example.com/a', metatitle: 'A\u0000' }, /^metatitle: /],
+      ['PUT', `/api/url/${one.link}/update`, { url: 'https://example.com/a', custom: '../api' }, /^custom: /],
+      ['PUT', `/api/url/${one.link}/update`, { url: 'https://example.com/a', channel: '1 OR 1=1' }, /^channel: /],
+      ['POST', '/api/pixel/add', { type: 'facebook', name: 'Px\u202E', tag: '1' }, /^name: must not/],
       [
         'POST',
         '/api/domain/add',
