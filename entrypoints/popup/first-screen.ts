@@ -1,11 +1,22 @@
+import { FIRST_SCREEN_RECENT, takeEarlyFirstScreen } from '@/lib/browser/early-first-screen';
 import { database, showDatabase } from '@/lib/db/open';
 import { recentLinks } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { type Theme, themeItem } from '@/lib/settings/theme';
 
-/** As many as the popup's recent list shows before a search. */
-const RECENT_LIMIT = 20;
+const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
+
+function isConnections(value: unknown): value is Connections {
+  const v = value as Partial<Connections> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v.activeId === null || typeof v.activeId === 'string') &&
+    Array.isArray(v.list) &&
+    v.list.every((c) => typeof c?.id === 'string' && typeof c.database === 'string')
+  );
+}
 
 export interface FirstScreen {
   connections: Connections;
@@ -21,9 +32,16 @@ export interface FirstScreen {
  * in turn; the live queries take over from there.
  */
 export async function readFirstScreen(): Promise<FirstScreen> {
+  // Read by popup-boot.js while this bundle loaded; checked here as any stored value would be.
+  const early = await takeEarlyFirstScreen();
+  if (early && isConnections(early.connections)) {
+    const theme = THEMES.includes(early.theme as Theme) ? (early.theme as Theme) : 'system';
+    showDatabase(activeConnection(early.connections)?.database);
+    return { connections: early.connections, theme, recent: early.recent };
+  }
   const [connections, theme] = await Promise.all([connectionsItem.getValue(), themeItem.getValue()]);
   const active = activeConnection(connections);
   showDatabase(active?.database);
-  const recent = active ? await recentLinks(database(), RECENT_LIMIT) : [];
+  const recent = active ? await recentLinks(database(), FIRST_SCREEN_RECENT) : [];
   return { connections, theme, recent };
 }

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import './popup.css';
@@ -10,10 +11,14 @@ speakUiLanguage(document);
 
 function render(first: FirstScreen | null): void {
   if (first && first.theme !== 'system') document.documentElement.dataset.theme = first.theme;
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App first={first} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // At once, in this task: what it shows is read already, and the scheduler's hop would only delay it.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App first={first} />
+      </StrictMode>,
+    ),
   );
 }
 

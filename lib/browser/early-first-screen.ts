@@ -1,0 +1,48 @@
+import { readRecentRaw } from '../db/recent-raw';
+import { browser } from 'wxt/browser';
+import type { LinkRow } from '../db/schema';
+
+/**
+ * The popup's first screen asked for by a tiny classic script (entrypoints/popup-boot.ts) that runs
+ * before the popup's modules are even fetched: the storage read and the mirror's recent links then
+ * overlap the bundle's loading instead of following it. Nothing here may import Dexie, React or
+ * WXT's storage; the popup validates what it takes over and reads everything itself when it is null.
+ */
+export interface EarlyFirstScreen {
+  /** As stored under `local:connection` (version 2), unchecked: the popup checks it. */
+  connections: unknown;
+  theme: unknown;
+  recent: LinkRow[];
+}
+
+const GLOBAL = '__linkpilotFirstScreen';
+/** The version WXT's storage item `local:connection` is at; any other means a migration the popup must run. */
+const CONNECTIONS_VERSION = 2;
+/** As many as the popup's recent list shows before a search. */
+export const FIRST_SCREEN_RECENT = 20;
+
+type WithEarly = typeof globalThis & { [GLOBAL]?: Promise<EarlyFirstScreen | null> };
+
+/** Keys as WXT's storage keeps `local:connection` (with its version beside it) and `local:theme`. */
+async function readEarly(): Promise<EarlyFirstScreen | null> {
+  const stored = await browser.storage.local.get(['connection', 'connection$', 'theme']);
+  const meta = stored.connection$ as { v?: unknown } | undefined;
+  const connections = stored.connection as { activeId?: unknown; list?: unknown } | undefined;
+  if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
+  const active = connections.list.find((c: { id?: unknown }) => c?.id === connections.activeId) as
+    | { database?: unknown }
+    | undefined;
+  const recent =
+    typeof active?.database === 'string' ? await readRecentRaw(indexedDB, active.database, FIRST_SCREEN_RECENT) : [];
+  return recent ? { connections, theme: stored.theme, recent } : null;
+}
+
+/** Started by the boot script; failures become null, never an unhandled rejection. */
+export function startEarlyFirstScreen(): void {
+  (globalThis as WithEarly)[GLOBAL] = readEarly().catch(() => null);
+}
+
+/** What the boot script read, or null when it did not run or could not read it. */
+export function takeEarlyFirstScreen(): Promise<EarlyFirstScreen | null> {
+  return (globalThis as WithEarly)[GLOBAL] ?? Promise.resolve(null);
+}

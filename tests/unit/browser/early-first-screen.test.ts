@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { startEarlyFirstScreen, takeEarlyFirstScreen } from '@/lib/browser/early-first-screen';
+import { recentLinks } from '@/lib/db/queries';
+import { withLinkWords } from '@/lib/db/rows';
+import type { LinkpilotDb } from '@/lib/db/schema';
+import { type Connections, connectionsItem } from '@/lib/settings/connection';
+import { themeItem } from '@/lib/settings/theme';
+import { freshDb } from '../sync/db';
+
+const add = (db: LinkpilotDb, id: number) =>
+  db.links.add(
+    withLinkWords({
+      key: `s${id}`,
+      id,
+      sync: 'synced',
+      pulledAt: 0,
+      alias: `a${id}`,
+      shorturl: `https://sho.rt/a${id}`,
+      longurl: `https://example.com/${id}`,
+      longurlKey: '',
+      clicks: 0,
+      title: '',
+      description: '',
+      // Not in id order, so that the read must follow the date index.
+      date: `2026-01-${String(((id * 7) % 28) + 1).padStart(2, '0')} 00:00:00`,
+      campaignKey: null,
+      domain: '',
+      status: null,
+      input: null,
+      words: [],
+    }),
+  );
+
+const connectedTo = (database: string): Connections => ({
+  activeId: 'one',
+  list: [
+    {
+      id: 'one',
+      baseUrl: 'https://links.example',
+      apiKey: 'k',
+      connectedAt: '',
+      email: null,
+      accountId: null,
+      database,
+    },
+  ],
+});
+
+async function early() {
+  startEarlyFirstScreen();
+  return takeEarlyFirstScreen();
+}
+
+describe("the popup's first screen read before its bundle", () => {
+  it('reads the connections and theme as the storage items stored them, and the newest links by date', async () => {
+    const db = freshDb();
+    for (let id = 1; id <= 30; id++) await add(db, id);
+    await connectionsItem.setValue(connectedTo(db.name));
+    await themeItem.setValue('dark');
+    const read = await early();
+    expect(read?.connections).toEqual(connectedTo(db.name));
+    expect(read?.theme).toBe('dark');
+    const expected = await recentLinks(db, 20);
+    expect(read?.recent.map((l) => l.key)).toEqual(expected.map((l) => l.key));
+    expect(read?.recent).toHaveLength(20);
+  });
+
+  it('is null when nothing is stored, and when the mirror does not exist, which it never creates', async () => {
+    expect(await early()).toBeNull();
+    await connectionsItem.setValue(connectedTo('never-made'));
+    expect(await early()).toBeNull();
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('never-made');
+  });
+
+  it('gives way to the popup when the stored connections still await a migration', async () => {
+    const db = freshDb();
+    await add(db, 1);
+    await connectionsItem.setValue(connectedTo(db.name));
+    await connectionsItem.setMeta({ v: 1 });
+    expect(await early()).toBeNull();
+  });
+});
