@@ -40,6 +40,8 @@ export default defineConfig({
       ...(firefox
         ? { optional_permissions: [...serviceOrigins, 'tabs'] }
         : { optional_host_permissions: serviceOrigins, optional_permissions: ['tabs'] }),
+      // Typing `lp` and a word in the address bar finds the account's links in the mirror (no permission needed).
+      omnibox: { keyword: 'lp' },
       commands: {
         'shorten-current-tab': {
           suggested_key: { default: 'Alt+Shift+L' },

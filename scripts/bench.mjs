@@ -9,6 +9,7 @@ const suites = [
   'bench:sync',
   'bench:bulk',
   'bench:trends',
+  'bench:omnibox',
   'bench:popup',
   'bench:moment',
   'bench:dashboard',

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { registerCommands } from './commands';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
+import { registerOmnibox } from './omnibox';
 import { createBackgroundSync } from './sync';
 
 // Listeners are registered synchronously on every start, so the event that woke the worker is not missed.
@@ -10,6 +11,7 @@ export default defineBackground(() => {
   registerMessageHandlers(sync);
   registerMenus(sync);
   registerCommands(sync);
+  registerOmnibox(sync);
   browser.alarms.onAlarm.addListener((alarm) => sync.onAlarm(alarm.name));
   sync.start();
 });

@@ -1,5 +1,5 @@
-import { readRecentRaw } from '../db/recent-raw';
 import { browser } from 'wxt/browser';
+import { readRecentRaw } from '../db/recent-raw';
 import type { LinkRow } from '../db/schema';
 
 /**
