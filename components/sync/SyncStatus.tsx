@@ -4,10 +4,10 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { formatNumber, formatTime } from '@/components/ui/format';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
+import { available, type Budget } from '@/lib/engine/budget';
+import { BUDGET_META_KEY } from '@/lib/engine/budget-store';
 import { COLLECTIONS, type PullCursor, type PullStatus, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/refresh/pull';
 import { refreshShareItem } from '@/lib/settings/refresh';
-import { available, type Budget } from '@/lib/sync/budget';
-import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
 import { outboxCounts } from '@/lib/sync/status';
 import { freshness, freshnessLabel, hourUsage } from './freshness';
 

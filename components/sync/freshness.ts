@@ -1,8 +1,8 @@
 import { formatNumber } from '@/components/ui/format';
 import { plural, t } from '@/lib/browser/i18n';
+import type { Budget } from '@/lib/engine/budget';
+import { hourlyAllowance, usedInLastHour } from '@/lib/engine/usage';
 import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/refresh/pull';
-import type { Budget } from '@/lib/sync/budget';
-import { hourlyAllowance, usedInLastHour } from '@/lib/sync/usage';
 
 /** Each kind of data in the person's words. */
 export function freshnessLabel(collection: Collection): string {

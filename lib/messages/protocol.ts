@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SerializedApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
+import type { OwnReport } from '../engine/engine';
 import type { ServiceUrlNote } from '../settings/service-url';
-import type { OwnReport } from '../sync/engine';
 
 /**
  * Every message an extension page may send to the background worker. The worker parses each

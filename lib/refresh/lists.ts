@@ -6,12 +6,12 @@ import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
 import { forgetHistory, historyTables, type Reading, recordTotals, totalOf } from '../history/record';
-import { campaign } from '../sync/kinds/campaign';
-import { channel } from '../sync/kinds/channel';
-import { domain } from '../sync/kinds/domain';
-import { link } from '../sync/kinds/link';
-import { qr } from '../sync/kinds/qr';
-import type { Listing } from './listing';
+import { campaign } from '../kinds/campaign';
+import { channel } from '../kinds/channel';
+import { domain } from '../kinds/domain';
+import { link } from '../kinds/link';
+import type { Listing } from '../kinds/listing';
+import { qr } from '../kinds/qr';
 
 /**
  * The service's lists as the mirror keeps them, read one page at a time by the head checks

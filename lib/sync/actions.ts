@@ -9,9 +9,9 @@ import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import { kindOf } from '../kinds/index';
+import type { Fields } from '../kinds/kind';
 import { words } from '../words';
-import { kindOf } from './kinds/index';
-import type { Fields } from './kinds/kind';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
 

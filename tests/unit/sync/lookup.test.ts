@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkpilotDb } from '@/lib/db/schema';
+import { kindOf } from '@/lib/kinds';
 import * as actions from '@/lib/sync/actions';
-import { kindOf } from '@/lib/sync/kinds';
 import { freshDb } from './db';
 import { apiFor, type FakeService, fakeService, listedLink, NO_STATS, page } from './fake-service';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ago, freshness, hourUsage } from '@/components/sync/freshness';
-import { initialBudget, spend } from '@/lib/sync/budget';
+import { initialBudget, spend } from '@/lib/engine/budget';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const MIN = 60_000;

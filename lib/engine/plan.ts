@@ -1,11 +1,11 @@
 import { DEFAULT_WINDOW_MS } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
-import { available, type Budget } from '../sync/budget';
-import { HOUR_MS, hourlyAllowance, usedInLastHour } from '../sync/usage';
-import { HEAD_COLLECTIONS, type HeadCollection } from './head';
-import { COLLECTIONS, mirrored, readCursor, readStatus, startReconcile } from './pull';
-import { FRESH_FOR_MS, type ShownTarget, shownTargets, targetId } from './shown';
-import { refreshedAt } from './shown-refresh';
+import { HEAD_COLLECTIONS, type HeadCollection } from '../refresh/head';
+import { COLLECTIONS, mirrored, readCursor, readStatus, startReconcile } from '../refresh/pull';
+import { FRESH_FOR_MS, type ShownTarget, shownTargets, targetId } from '../refresh/shown';
+import { refreshedAt } from '../refresh/shown-refresh';
+import { available, type Budget } from './budget';
+import { HOUR_MS, hourlyAllowance, usedInLastHour } from './usage';
 
 /**
  * Background refresh at any account size, on a sliver of the allowance: which request, if any, the

@@ -1,10 +1,10 @@
 import type { EntityTable } from 'dexie';
-import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../../db/schema';
-import type { Listing } from '../../refresh/listing';
-import { type MessageKey, words } from '../../words';
-import { recordServerId, syncStateOf } from '../ids';
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../db/schema';
+import { type MessageKey, words } from '../words';
+import { recordServerId, syncStateOf } from './ids';
+import type { Listing } from './listing';
 
 export interface SendContext {
   db: LinkpilotDb;

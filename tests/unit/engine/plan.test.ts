@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
+import { type Budget, initialBudget, spend } from '@/lib/engine/budget';
 import {
   HEAD_EVERY_MS,
   headIntervals,
@@ -7,11 +7,11 @@ import {
   RECONCILE_CYCLE_MS,
   shareAllowance,
   walkRate,
-} from '@/lib/refresh/plan';
+} from '@/lib/engine/plan';
+import { HOUR_MS } from '@/lib/engine/usage';
+import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
 import { COLLECTIONS, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/refresh/pull';
 import { markShown } from '@/lib/refresh/shown';
-import { type Budget, initialBudget, spend } from '@/lib/sync/budget';
-import { HOUR_MS } from '@/lib/sync/usage';
 import { freshDb } from '../sync/db';
 
 const T = Date.UTC(2026, 10, 22, 12);
