@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import { metaFamily, metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
 import {
   type Boundary,
@@ -69,18 +70,20 @@ export interface PullStatus extends ListState {
 }
 
 export type WalkKind = 'requested' | 'reconcile';
-export const PULL_CURSOR_KEY = 'pull:cursor';
-export const RECONCILE_CURSOR_KEY = 'refresh:walk';
-const cursorKey = (walk: WalkKind) => (walk === 'requested' ? PULL_CURSOR_KEY : RECONCILE_CURSOR_KEY);
-export const pullStatusKey = (c: Collection) => `pull:${c}`;
+/** Where the walk someone asked for stands (null: none under way). */
+export const pullCursorKey = metaKey<PullCursor | null>('pull:cursor', null);
+/** Where the background reconcile walk stands. */
+export const reconcileCursorKey = metaKey<PullCursor | null>('refresh:walk', null);
+const cursorKey = (walk: WalkKind) => (walk === 'requested' ? pullCursorKey : reconcileCursorKey);
+/** Each list's status (a walk's last reading, its head check, its order and suspects). */
+export const pullStatusKeys = metaFamily<Collection, PullStatus | null>('pull:', null);
 
 export async function readStatus(db: LinkpilotDb, c: Collection): Promise<PullStatus> {
-  const value = (await db.meta.get(pullStatusKey(c)))?.value as PullStatus | undefined;
-  return value ?? { lastPull: null, page: 0, maxpage: null };
+  return (await readMeta(db, pullStatusKeys.of(c))) ?? { lastPull: null, page: 0, maxpage: null };
 }
 
 export async function writeStatus(db: LinkpilotDb, c: Collection, status: PullStatus): Promise<void> {
-  await db.meta.put({ key: pullStatusKey(c), value: status });
+  await writeMeta(db, pullStatusKeys.of(c), status);
 }
 
 const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0], page: 1, startedAt: now });
@@ -91,23 +94,22 @@ const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0], page: 
  */
 export async function requestPull(db: LinkpilotDb, now: number): Promise<void> {
   if (await pullInProgress(db)) return;
-  await db.meta.put({ key: PULL_CURSOR_KEY, value: start(now) });
-  await db.meta.put({ key: RECONCILE_CURSOR_KEY, value: null });
+  await writeMeta(db, pullCursorKey, start(now));
+  await writeMeta(db, reconcileCursorKey, null);
 }
 
 /** Whether a walk someone asked for is under way. */
 export async function pullInProgress(db: LinkpilotDb): Promise<boolean> {
-  return Boolean((await db.meta.get(PULL_CURSOR_KEY))?.value);
+  return (await readMeta(db, pullCursorKey)) !== null;
 }
 
 export async function readCursor(db: LinkpilotDb, walk: WalkKind): Promise<PullCursor | null> {
-  const value = (await db.meta.get(cursorKey(walk)))?.value;
-  return typeof value === 'object' && value !== null ? (value as PullCursor) : null;
+  return readMeta(db, cursorKey(walk));
 }
 
 /** Begins a reconcile walk; its first page is due one step's spacing after `now`. */
 export async function startReconcile(db: LinkpilotDb, now: number): Promise<void> {
-  await db.meta.put({ key: RECONCILE_CURSOR_KEY, value: { ...start(now), steppedAt: now } });
+  await writeMeta(db, reconcileCursorKey, { ...start(now), steppedAt: now });
 }
 
 /** Whether the mirror has been copied in full once: background refresh starts only then. */
@@ -135,7 +137,7 @@ export async function pullStep(
     next = following(cursor);
   } else if (cursor.collection === 'channelItems') next = await channelItemsStep(db, api, cursor, at);
   else next = await listStep(db, api, cursor, cursor.collection, SOURCES[cursor.collection], at);
-  await db.meta.put({ key: cursorKey(walk), value: next && { ...next, steppedAt: at } });
+  await writeMeta(db, cursorKey(walk), next && { ...next, steppedAt: at });
   return next !== null;
 }
 

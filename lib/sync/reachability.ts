@@ -1,4 +1,5 @@
 import type { Fetch } from '../api/fetch';
+import { metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
 import { words } from '../words';
 
@@ -14,10 +15,10 @@ export interface Reachability {
   message: string | null;
 }
 
-export const REACHABILITY_KEY = 'reachability';
+export const reachabilityKey = metaKey<Reachability | null>('reachability', null);
 
 export async function readReachability(db: LinkpilotDb): Promise<Reachability | null> {
-  return ((await db.meta.get(REACHABILITY_KEY))?.value as Reachability | undefined) ?? null;
+  return readMeta(db, reachabilityKey);
 }
 
 /**
@@ -31,7 +32,7 @@ export function recordingReachability(db: LinkpilotDb, send: Fetch, now: () => n
     const since = now();
     const current = await readReachability(db);
     if (current?.reachable === reachable && current.message === message) return;
-    await db.meta.put({ key: REACHABILITY_KEY, value: { reachable, since, message } satisfies Reachability });
+    await writeMeta(db, reachabilityKey, { reachable, since, message });
   };
   return async (input, init) => {
     try {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readMeta, writeMeta } from '@/lib/db/meta';
 import { type Budget, initialBudget, spend } from '@/lib/engine/budget';
 import {
   HEAD_EVERY_MS,
@@ -10,7 +11,7 @@ import {
 } from '@/lib/engine/plan';
 import { HOUR_MS } from '@/lib/engine/usage';
 import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
-import { COLLECTIONS, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/refresh/pull';
+import { COLLECTIONS, pullStatusKeys, reconcileCursorKey } from '@/lib/refresh/pull';
 import { markShown } from '@/lib/refresh/shown';
 import { freshDb } from '../sync/db';
 
@@ -20,9 +21,11 @@ const T = Date.UTC(2026, 10, 22, 12);
 async function mirroredDb(checkedAt: number, linkPages = 1) {
   const db = freshDb();
   for (const c of COLLECTIONS)
-    await db.meta.put({
-      key: pullStatusKey(c),
-      value: { lastPull: T - HOUR_MS, page: 1, maxpage: c === 'links' ? linkPages : 1, checkedAt },
+    await writeMeta(db, pullStatusKeys.of(c), {
+      lastPull: T - HOUR_MS,
+      page: 1,
+      maxpage: c === 'links' ? linkPages : 1,
+      checkedAt,
     });
   return db;
 }
@@ -67,15 +70,12 @@ describe('what background refresh does next', () => {
 
   it('the most overdue head check, then nothing until the next one or the walk’s next page is due', async () => {
     const db = await mirroredDb(T);
-    await db.meta.put({
-      key: pullStatusKey('links'),
-      value: { lastPull: T, page: 1, maxpage: 1, checkedAt: T - HOUR_MS },
-    });
+    await writeMeta(db, pullStatusKeys.of('links'), { lastPull: T, page: 1, maxpage: 1, checkedAt: T - HOUR_MS });
     expect((await planRefresh(db, T, { budget: initialBudget(), sharePercent: 10 })).task).toEqual({
       type: 'head',
       list: 'links',
     });
-    await db.meta.put({ key: pullStatusKey('links'), value: { lastPull: T, page: 1, maxpage: 1, checkedAt: T } });
+    await writeMeta(db, pullStatusKeys.of('links'), { lastPull: T, page: 1, maxpage: 1, checkedAt: T });
     const plan = await planRefresh(db, T, { budget: initialBudget(), sharePercent: 10 });
     expect(plan.task).toBeNull();
     expect(plan.wakeAt).toBe(T + HEAD_EVERY_MS.links);
@@ -83,10 +83,7 @@ describe('what background refresh does next', () => {
 
   it('the walk, one page every so often: a 100,000-link account spaces its pages about 28 s apart', async () => {
     const db = await mirroredDb(T, 1000);
-    await db.meta.put({
-      key: RECONCILE_CURSOR_KEY,
-      value: { collection: 'links', page: 7, startedAt: T, steppedAt: T },
-    });
+    await writeMeta(db, reconcileCursorKey, { collection: 'links', page: 7, startedAt: T, steppedAt: T });
     const early = await planRefresh(db, T + 20_000, { budget: initialBudget(), sharePercent: 10 });
     expect(early.task).toBeNull();
     const spacing = early.wakeAt! - T;
@@ -100,7 +97,7 @@ describe('what background refresh does next', () => {
   it('a new walk begins when none is under way, a step from now', async () => {
     const db = await mirroredDb(T);
     await planRefresh(db, T, { budget: initialBudget(), sharePercent: 10 });
-    expect((await db.meta.get(RECONCILE_CURSOR_KEY))?.value).toMatchObject({
+    expect(await readMeta(db, reconcileCursorKey)).toMatchObject({
       collection: 'account',
       page: 1,
       steppedAt: T,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
+import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb, Observation } from '@/lib/db/schema';
 import { gainsByRecord, gainsSince, recordSeries } from '@/lib/history/read';
-import { DAY, dayOf, type Reading, recordTotals, WATCHED_KEY } from '@/lib/history/record';
+import { DAY, dayOf, type Reading, recordTotals, watchedKey } from '@/lib/history/record';
 import { readPage, SOURCES } from '@/lib/refresh/lists';
 import { refreshTarget } from '@/lib/refresh/shown-refresh';
 import { freshDb } from '../sync/db';
@@ -231,7 +232,7 @@ describe('the history of totals', () => {
     await recordTotals(db, 'link', [], T);
     await recordTotals(db, 'link', [], T + 5 * 60_000);
     await recordTotals(db, 'link', [], T + 3 * HOUR);
-    expect((await db.meta.get(WATCHED_KEY))?.value).toEqual([
+    expect(await readMeta(db, watchedKey)).toEqual([
       [T, T + 5 * 60_000],
       [T + 3 * HOUR, T + 3 * HOUR],
     ]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { type Boundary, type ListState, readPage, SOURCES } from '@/lib/refresh/lists';
-import { PULL_CURSOR_KEY, pullStep, readStatus, requestPull, writeStatus } from '@/lib/refresh/pull';
+import { pullCursorKey, pullStep, readStatus, requestPull, writeStatus } from '@/lib/refresh/pull';
 import { freshDb } from '../sync/db';
 import { apiFor, type FakeService, fakeService } from '../sync/fake-service';
 import { channelRecord, linkRecord, minute, pagedService, type Records } from '../sync/paged-service';
@@ -13,7 +14,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 async function walk(db: LinkpilotDb, service: FakeService, at: number) {
   await requestPull(db, at);
   for (let i = 0; i < 1000 && (await pullStep(db, apiFor(service), () => at)); i++);
-  expect((await db.meta.get(PULL_CURSOR_KEY))?.value).toBeNull();
+  expect(await readMeta(db, pullCursorKey)).toBeNull();
 }
 
 /** Reads pages of a list one after the other, as a head check or the walk does, from `startedAt`. */
