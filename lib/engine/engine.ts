@@ -314,6 +314,8 @@ export function createSyncEngine(deps: EngineDeps) {
     refresh: (target: ShownTarget) => refresher.refresh(target, interactive),
     interactive,
     budget,
+    /** The engine's clock, for what the worker writes on its behalf. */
+    now,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import type { LinkpilotDb } from '../db/schema';
+import { applyAccount } from './apply';
 import { type Listed, readPage, SOURCES } from './lists';
 import { COLLECTIONS, type Collection, readStatus, writeStatus } from './pull';
 
@@ -26,9 +27,7 @@ export async function headStep(
 ): Promise<boolean> {
   const status = await readStatus(db, collection);
   if (collection === 'account') {
-    const account = await api.getAccount();
-    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
-    await db.account.put({ ...account, key: 'me', pendingEmail });
+    await applyAccount(db, await api.getAccount());
     await writeStatus(db, collection, { ...status, checkedAt: at });
     return false;
   }

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { metaFamily, metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
+import { applyAccount } from './apply';
 import {
   type Boundary,
   channelItemsSource,
@@ -129,9 +130,7 @@ export async function pullStep(
   const at = now();
   let next: PullCursor | null;
   if (cursor.collection === 'account') {
-    const account = await api.getAccount();
-    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
-    await db.account.put({ ...account, key: 'me', pendingEmail });
+    await applyAccount(db, await api.getAccount());
     const status = await readStatus(db, 'account');
     await writeStatus(db, 'account', { ...status, lastPull: at, checkedAt: at, page: 1, maxpage: 1 });
     next = following(cursor);
