@@ -3,12 +3,8 @@ import { LARGEST_PAGE_REQUEST } from '../api/paginate';
 import type { ChannelItem } from '../api/schemas/channels';
 import type { Page } from '../api/schemas/envelope';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
-import { campaign } from '../kinds/campaign';
-import { channel } from '../kinds/channel';
-import { domain } from '../kinds/domain';
-import { link } from '../kinds/link';
+import { LISTS, type Listed } from '../kinds/collections';
 import type { Listing } from '../kinds/listing';
-import { qr } from '../kinds/qr';
 import {
   mergeCatalog,
   mergeChannelItems,
@@ -177,16 +173,21 @@ export function channelItemsSource(channelKey: string, channelId: number): Sourc
   };
 }
 
-export const SOURCES = {
-  channels: recordSource(channel.listing),
-  campaigns: recordSource(campaign.listing),
-  domains: recordSource(domain.listing),
-  overlays: catalogSource('overlays', (api, page) => api.listOverlays({ page, limit: LARGEST_PAGE_REQUEST })),
-  splash: catalogSource('splashPages', (api, page) => api.listSplashPages({ page, limit: LARGEST_PAGE_REQUEST })),
-  qrs: recordSource(qr.listing),
-  links: recordSource(link.listing),
-};
-export type Listed = keyof typeof SOURCES;
+const sources = new Map<Listed, Source>();
+
+/** The source of one list, as its description in lib/kinds/collections.ts says it is read. */
+export function listSource(c: Listed): Source {
+  let source = sources.get(c);
+  if (!source) {
+    const spec = LISTS[c];
+    source =
+      spec.how === 'records'
+        ? spec.withListing(recordSource)
+        : catalogSource(spec.table, (api, page) => spec.list(api, { page, limit: LARGEST_PAGE_REQUEST }));
+    sources.set(c, source);
+  }
+  return source;
+}
 
 export interface PageRead {
   page: Page<unknown>;

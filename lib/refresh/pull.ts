@@ -2,14 +2,14 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { metaFamily, metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
+import { COLLECTIONS, type Collection, isListed, LISTS, type Listed } from '../kinds/collections';
 import { applyAccount } from './apply';
 import {
   type Boundary,
   channelItemsSource,
-  type Listed,
   type ListState,
+  listSource,
   readPage,
-  SOURCES,
   type Source,
   sweepMissed,
 } from './lists';
@@ -23,18 +23,7 @@ import {
  * Pending local changes stay on top: records deleted here are not brought back, and queued edits
  * are laid over the pulled values.
  */
-export const COLLECTIONS = [
-  'account',
-  'channels',
-  'campaigns',
-  'domains',
-  'overlays',
-  'splash',
-  'qrs',
-  'links',
-  'channelItems',
-] as const;
-export type Collection = (typeof COLLECTIONS)[number];
+export { COLLECTIONS, type Collection } from '../kinds/collections';
 
 export interface PullCursor {
   collection: Collection;
@@ -87,7 +76,7 @@ export async function writeStatus(db: LinkpilotDb, c: Collection, status: PullSt
   await writeMeta(db, pullStatusKeys.of(c), status);
 }
 
-const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0], page: 1, startedAt: now });
+const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0]!, page: 1, startedAt: now });
 
 /**
  * Starts a full walk someone asked for (connecting, Sync now), or lets the one under way go on.
@@ -129,13 +118,14 @@ export async function pullStep(
   if (!cursor) return false;
   const at = now();
   let next: PullCursor | null;
-  if (cursor.collection === 'account') {
+  const collection = cursor.collection;
+  if (LISTS[collection].how === 'account') {
     await applyAccount(db, await api.getAccount());
     const status = await readStatus(db, 'account');
     await writeStatus(db, 'account', { ...status, lastPull: at, checkedAt: at, page: 1, maxpage: 1 });
     next = following(cursor);
-  } else if (cursor.collection === 'channelItems') next = await channelItemsStep(db, api, cursor, at);
-  else next = await listStep(db, api, cursor, cursor.collection, SOURCES[cursor.collection], at);
+  } else if (isListed(collection)) next = await listStep(db, api, cursor, collection, listSource(collection), at);
+  else next = await channelItemsStep(db, api, cursor, at);
   await writeMeta(db, cursorKey(walk), next && { ...next, steppedAt: at });
   return next !== null;
 }

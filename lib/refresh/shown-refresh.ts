@@ -4,7 +4,7 @@ import { readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
 import { refreshLinkDetails, refreshQrDetails } from './details';
 import { headStep, MAX_HEAD_PAGES } from './head';
-import { SOURCES } from './lists';
+import { listSource } from './lists';
 import { readChannelPage, readStatus, writeStatus } from './pull';
 import { channelFreshKeys, type ShownTarget } from './shown';
 
@@ -59,7 +59,7 @@ async function goneIfMissing(db: LinkpilotDb, list: 'links' | 'qrs', key: string
     const table = list === 'links' ? db.links : db.qrCodes;
     const row = await table.get(key);
     if (error instanceof ApiError && error.kind === 'not-found' && row?.id && row.sync === 'synced')
-      await SOURCES[list].remove(db, [key]);
+      await listSource(list).remove(db, [key]);
     throw error;
   }
 }

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readMeta, writeMeta } from '@/lib/db/meta';
 import { type Budget, initialBudget, spend } from '@/lib/engine/budget';
-import {
-  HEAD_EVERY_MS,
-  headIntervals,
-  planRefresh,
-  RECONCILE_CYCLE_MS,
-  shareAllowance,
-  walkRate,
-} from '@/lib/engine/plan';
+import { headIntervals, planRefresh, RECONCILE_CYCLE_MS, shareAllowance, walkRate } from '@/lib/engine/plan';
 import { HOUR_MS } from '@/lib/engine/usage';
-import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
+import { HEAD_COLLECTIONS, headEveryMs } from '@/lib/kinds/collections';
 import { COLLECTIONS, pullStatusKeys, reconcileCursorKey } from '@/lib/refresh/pull';
 import { markShown } from '@/lib/refresh/shown';
 import { freshDb } from '../sync/db';
@@ -43,7 +36,9 @@ describe('the share of the allowance', () => {
   });
 
   it('head checks keep their pace within half the share, and stretch when the share is too small for it', () => {
-    expect(headIntervals(shareAllowance(initialBudget(), 10))).toEqual(HEAD_EVERY_MS);
+    expect(headIntervals(shareAllowance(initialBudget(), 10))).toEqual(
+      Object.fromEntries(HEAD_COLLECTIONS.map((c) => [c, headEveryMs(c)])),
+    );
     const tiny = headIntervals(shareAllowance(initialBudget(), 1));
     const perHour = HEAD_COLLECTIONS.reduce((sum, c) => sum + HOUR_MS / tiny[c], 0);
     expect(perHour).toBeCloseTo(shareAllowance(initialBudget(), 1) / 2);
@@ -78,7 +73,7 @@ describe('what background refresh does next', () => {
     await writeMeta(db, pullStatusKeys.of('links'), { lastPull: T, page: 1, maxpage: 1, checkedAt: T });
     const plan = await planRefresh(db, T, { budget: initialBudget(), sharePercent: 10 });
     expect(plan.task).toBeNull();
-    expect(plan.wakeAt).toBe(T + HEAD_EVERY_MS.links);
+    expect(plan.wakeAt).toBe(T + headEveryMs('links'));
   });
 
   it('the walk, one page every so often: a 100,000-link account spaces its pages about 28 s apart', async () => {

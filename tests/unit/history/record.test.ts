@@ -4,7 +4,7 @@ import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb, Observation } from '@/lib/db/schema';
 import { gainsByRecord, gainsSince, recordSeries } from '@/lib/history/read';
 import { DAY, dayOf, type Reading, recordTotals, watchedKey } from '@/lib/history/record';
-import { readPage, SOURCES } from '@/lib/refresh/lists';
+import { listSource, readPage } from '@/lib/refresh/lists';
 import { refreshTarget } from '@/lib/refresh/shown-refresh';
 import { freshDb } from '../sync/db';
 import { apiFor, fakeService } from '../sync/fake-service';
@@ -15,7 +15,7 @@ const HOUR = 3_600_000;
 
 /** One head check's first page of links at `at`. */
 async function readLinks(db: LinkpilotDb, lists: Record<string, Records>, at: number) {
-  await readPage(db, apiFor(pagedService(lists)), SOURCES.links, {
+  await readPage(db, apiFor(pagedService(lists)), listSource('links'), {
     page: 1,
     at,
     previous: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb } from '@/lib/db/schema';
-import { type Boundary, type ListState, readPage, SOURCES } from '@/lib/refresh/lists';
+import { type Boundary, type ListState, listSource, readPage } from '@/lib/refresh/lists';
 import { pullCursorKey, pullStep, readStatus, requestPull, writeStatus } from '@/lib/refresh/pull';
 import { freshDb } from '../sync/db';
 import { apiFor, type FakeService, fakeService } from '../sync/fake-service';
@@ -28,7 +28,7 @@ async function readPages(
   let state: ListState = await readStatus(db, list);
   let previous: Boundary | null = null;
   for (const [i, page] of pages.entries()) {
-    const read = await readPage(db, apiFor(service), SOURCES[list], {
+    const read = await readPage(db, apiFor(service), listSource(list), {
       page,
       at: startedAt + i,
       previous,
@@ -106,7 +106,7 @@ describe('a page proves which mirrored records were deleted elsewhere', () => {
     await walk(db, service, T);
     const api = apiFor(service);
     const state = await readStatus(db, 'links');
-    const first = await readPage(db, api, SOURCES.links, {
+    const first = await readPage(db, api, listSource('links'), {
       page: 1,
       at: T + 1000,
       previous: null,
@@ -116,7 +116,7 @@ describe('a page proves which mirrored records were deleted elsewhere', () => {
     });
     // 6 is deleted elsewhere between the two pages: 4 moves up to page 1, which was read already.
     lists.urls = lists.urls!.filter((l) => l.id !== 6);
-    const second = await readPage(db, api, SOURCES.links, {
+    const second = await readPage(db, api, listSource('links'), {
       page: 2,
       at: T + 1001,
       previous: first.boundary,
@@ -177,7 +177,7 @@ describe('a page read writes only what changed', () => {
     const service = pagedService(lists);
     await walk(db, service, T);
     lists.channels![4] = channelRecord(5, 'Renamed elsewhere');
-    const read = await readPage(db, apiFor(service), SOURCES.channels, {
+    const read = await readPage(db, apiFor(service), listSource('channels'), {
       page: 1,
       at: T + 1000,
       previous: null,
@@ -203,7 +203,7 @@ describe('a page read writes only what changed', () => {
     const service = pagedService(lists);
     await walk(db, service, T);
     lists.urls = [linkRecord(1, minute(1), { clicks: 12 })];
-    const read = await readPage(db, apiFor(service), SOURCES.links, {
+    const read = await readPage(db, apiFor(service), listSource('links'), {
       page: 1,
       at: T + 1000,
       previous: null,
