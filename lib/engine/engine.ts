@@ -146,7 +146,7 @@ export function createSyncEngine(deps: EngineDeps) {
   ): Promise<Delivery> {
     try {
       const api = clients(entry.priority, entry.priority ? 'outbox' : 'user');
-      await sendEntry({ db, api, answered }, entry);
+      await sendEntry({ db, api, now, answered }, entry);
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {

@@ -22,7 +22,9 @@ export const requestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('connection.remove'), id: connectionId }),
   z.object({ type: z.literal('connection.activate'), id: connectionId }),
-  // `own`: a person's own changes, queued claimed in that database for the worker to send as they are.
+  // "Send what was queued": `own`, a person's own changes queued claimed in that database, go at once,
+  // beside any drain, and the answer carries what the service said to them; then every connection
+  // drains (a page's change may belong to one switched away from). Nothing else is meant by it.
   z.object({
     type: z.literal('sync.kick'),
     own: z

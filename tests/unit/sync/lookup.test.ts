@@ -12,7 +12,7 @@ const made = (id: number, extra: Record<string, unknown> = {}) => ({ body: { err
 async function sendAmbiguous(db: LinkpilotDb, service: FakeService): Promise<void> {
   await db.outbox.toCollection().modify({ ambiguous: true });
   const entry = (await db.outbox.toArray())[0]!;
-  await kindOf(entry.kind).send({ db, api: apiFor(service) }, entry);
+  await kindOf(entry.kind).send({ db, api: apiFor(service), now: Date.now }, entry);
 }
 
 describe('after a create whose outcome is unknown, the record is looked for before it is made again', () => {
