@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { ALARM_TICK, wakeAlarmOf } from '@/entrypoints/background/sync';
 import { readMeta, writeMeta } from '@/lib/db/meta';
