@@ -18,7 +18,7 @@ import {
  * The walk: every list of the service, page by page, one request per step so the engine serves
  * the outbox (and the user) between pages and a stopped worker resumes where it was. Two walks use
  * it. The **requested** one (connecting, Sync now) goes as fast as the budget allows; the
- * **reconcile** walk runs in the background at the pace lib/refresh/plan.ts sets, from what the
+ * **reconcile** walk runs in the background at the pace lib/engine/plan.ts sets, from what the
  * share leaves, and finds what was edited or deleted elsewhere (lib/refresh/lists.ts says how).
  * Pending local changes stay on top: records deleted here are not brought back, and queued edits
  * are laid over the pulled values.

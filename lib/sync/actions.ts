@@ -135,7 +135,7 @@ export const updateDomain = async (ctx: ActionContext, key: string, fields: doma
 export const createQrCode = async (ctx: ActionContext, fields: qrs.CreateQrInput) =>
   create(ctx, { kind: 'qr', op: 'create', payload: validateInput(qrs.createQrInput, fields) });
 
-/** An e-mail and/or password change (see lib/sync/kinds/account.ts). */
+/** An e-mail and/or password change (see lib/kinds/account.ts). */
 export const updateAccount = async (ctx: ActionContext, fields: account.UpdateAccountInput) =>
   queue(ctx, { kind: 'account', op: 'update', key: 'me', payload: validateInput(account.updateAccountInput, fields) });
 
