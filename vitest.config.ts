@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'],
           setupFiles: ['tests/unit/setup.ts'],
+          globalSetup: ['tests/unit/global-setup.ts'],
           environment: 'node',
         },
       },

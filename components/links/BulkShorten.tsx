@@ -9,11 +9,11 @@ import { plural, t } from '@/lib/browser/i18n';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
 import { readListFile, readUrlList } from '@/lib/bulk/url-list';
+import { readMeta } from '@/lib/db/meta';
 import { database } from '@/lib/db/open';
+import { budgetKey } from '@/lib/engine/budget-store';
 import { csvCell } from '@/lib/export/links-export';
 import { utmPresetsItem } from '@/lib/settings/utm-presets';
-import type { Budget } from '@/lib/sync/budget';
-import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
 import { kickSync } from '@/lib/sync/kick';
 import { applyUtm } from '@/lib/utm/utm';
 import { BulkSamePage } from './BulkSamePage';
@@ -176,7 +176,7 @@ export function BulkResults({
 }) {
   const db = database();
   const rows = useLiveQuery(() => db.links.bulkGet(keys), [keys], []);
-  const budget = useLiveQuery(async () => (await db.meta.get(BUDGET_META_KEY))?.value as Budget | undefined);
+  const budget = useLiveQuery(() => readMeta(db, budgetKey));
   const { done, refused, total } = bulkProgress(rows);
   const left = total - done - refused;
   const perMinute = budget?.limit ?? DEFAULT_PER_MINUTE;

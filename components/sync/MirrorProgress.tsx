@@ -3,11 +3,12 @@ import { Pause } from 'lucide-react';
 import { formatNumber } from '@/components/ui/format';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { COLLECTIONS, PULL_CURSOR_KEY, type PullCursor, type PullStatus, pullStatusKey } from '@/lib/refresh/pull';
+import { copyProgress } from '@/lib/refresh/progress';
+import type { Collection } from '@/lib/refresh/pull';
 import { readReachability } from '@/lib/sync/reachability';
 
 /** Each kind of data being copied, in the person's words. */
-export function collectionLabel(key: (typeof COLLECTIONS)[number]): string {
+export function collectionLabel(key: Collection): string {
   return t(`mirror.collection.${key}`);
 }
 
@@ -18,24 +19,16 @@ export function collectionLabel(key: (typeof COLLECTIONS)[number]): string {
 export function MirrorProgress() {
   const state = useLiveQuery(async () => {
     const db = database();
-    const cursor = (await db.meta.get(PULL_CURSOR_KEY))?.value as PullCursor | null | undefined;
-    const status = cursor
-      ? ((await db.meta.get(pullStatusKey(cursor.collection)))?.value as PullStatus | undefined)
-      : undefined;
-    return { cursor, status, reach: await readReachability(db) };
+    return { copy: await copyProgress(db), reach: await readReachability(db) };
   });
-  const cursor = state?.cursor;
-  if (!cursor) return null;
-  const index = COLLECTIONS.indexOf(cursor.collection);
-  const maxpage = state?.status?.maxpage ?? null;
-  // Each collection is one step; a multi-page collection fills its step page by page.
-  const within = maxpage ? Math.min(1, (cursor.page - 1) / maxpage) : 0;
-  const value = (index + within) / COLLECTIONS.length;
+  const copy = state?.copy;
+  if (!copy) return null;
+  const { maxpage } = copy;
   const paused = state?.reach?.reachable === false || !navigator.onLine;
-  const label = collectionLabel(cursor.collection);
+  const label = collectionLabel(copy.collection);
   const what =
     maxpage && maxpage > 1
-      ? t('mirror.pageOf', { what: label, page: formatNumber(cursor.page), pages: formatNumber(maxpage) })
+      ? t('mirror.pageOf', { what: label, page: formatNumber(copy.page), pages: formatNumber(maxpage) })
       : label;
   return (
     <div className="stack" data-testid="mirror-progress">
@@ -45,10 +38,10 @@ export function MirrorProgress() {
         </p>
       ) : (
         <p className="muted">
-          {t('mirror.step', { step: formatNumber(index + 1), steps: formatNumber(COLLECTIONS.length), what })}
+          {t('mirror.step', { step: formatNumber(copy.step + 1), steps: formatNumber(copy.steps), what })}
         </p>
       )}
-      <progress max={1} value={value} aria-label={t('mirrorProgress.copyOfYourData')} className="progress" />
+      <progress max={1} value={copy.done} aria-label={t('mirrorProgress.copyOfYourData')} className="progress" />
     </div>
   );
 }

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { formatNumber, formatTime } from '@/components/ui/format';
 import { t } from '@/lib/browser/i18n';
+import { readMeta } from '@/lib/db/meta';
 import { database } from '@/lib/db/open';
-import { COLLECTIONS, type PullCursor, type PullStatus, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/refresh/pull';
+import { available } from '@/lib/engine/budget';
+import { budgetKey } from '@/lib/engine/budget-store';
+import { listsProgress } from '@/lib/refresh/progress';
 import { refreshShareItem } from '@/lib/settings/refresh';
-import { available, type Budget } from '@/lib/sync/budget';
-import { BUDGET_META_KEY } from '@/lib/sync/budget-store';
 import { outboxCounts } from '@/lib/sync/status';
 import { freshness, freshnessLabel, hourUsage } from './freshness';
 
@@ -22,24 +23,9 @@ export function SyncStatus() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const budget = useLiveQuery(async () => (await db.meta.get(BUDGET_META_KEY))?.value as Budget | undefined);
+  const budget = useLiveQuery(async () => (await readMeta(db, budgetKey)) ?? undefined);
   const counts = useLiveQuery(() => outboxCounts(db));
-  const pulls = useLiveQuery(
-    () =>
-      Promise.all(
-        COLLECTIONS.map(
-          async (c) => [c, (await db.meta.get(pullStatusKey(c)))?.value as PullStatus | undefined] as const,
-        ),
-      ),
-    [],
-    [],
-  );
-  const walk = useLiveQuery(
-    async () => ((await db.meta.get(RECONCILE_CURSOR_KEY))?.value as PullCursor | null | undefined) ?? null,
-    [],
-    null,
-  );
-  const channels = useLiveQuery(() => db.channels.where('id').above(0).count(), [], 0);
+  const lists = useLiveQuery(() => listsProgress(db), [], []);
   const share = useStorageItem(refreshShareItem);
   const resetIn = budget?.resetAt ? Math.max(0, Math.ceil((budget.resetAt - now) / 1000)) : null;
   return (
@@ -80,10 +66,10 @@ export function SyncStatus() {
           </tr>
         </thead>
         <tbody>
-          {pulls.map(([collection, status]) => (
-            <tr key={collection} data-testid={`freshness-${collection}`}>
-              <td>{freshnessLabel(collection)}</td>
-              <td>{freshness(collection, status, walk, channels, now)}</td>
+          {lists.map((list) => (
+            <tr key={list.collection} data-testid={`freshness-${list.collection}`}>
+              <td>{freshnessLabel(list.collection)}</td>
+              <td>{freshness(list, now)}</td>
             </tr>
           ))}
         </tbody>

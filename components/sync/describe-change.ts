@@ -1,8 +1,8 @@
 import { problemInWords } from '@/components/ui/problems-in-words';
 import type { Change } from '@/lib/db/schema';
-import { describeChange as describe, editableFields as fields } from '@/lib/sync/kinds';
+import { describeChange as describe, editableFields as fields } from '@/lib/kinds';
 
-// How each kind of change reads is part of its kind's description (lib/sync/kinds), as messages.
+// How each kind of change reads is part of its kind's description (lib/kinds), as messages.
 export const describeChange = (change: Change): string => problemInWords(describe(change));
 
 export const editableFields = (change: Change) =>

@@ -1,8 +1,9 @@
 import { formatNumber } from '@/components/ui/format';
 import { plural, t } from '@/lib/browser/i18n';
-import { COLLECTIONS, type Collection, type PullCursor, type PullStatus } from '@/lib/refresh/pull';
-import type { Budget } from '@/lib/sync/budget';
-import { hourlyAllowance, usedInLastHour } from '@/lib/sync/usage';
+import type { Budget } from '@/lib/engine/budget';
+import { hourlyAllowance, usedInLastHour } from '@/lib/engine/usage';
+import type { ListProgress } from '@/lib/refresh/progress';
+import type { Collection } from '@/lib/refresh/pull';
 
 /** Each kind of data in the person's words. */
 export function freshnessLabel(collection: Collection): string {
@@ -24,32 +25,13 @@ export function ago(at: number, now: number): string {
  * check under way has got through it ("checked 2 min ago; full check 40 % done"), or when it was
  * last checked in full.
  */
-export function freshness(
-  collection: Collection,
-  status: PullStatus | undefined,
-  walk: PullCursor | null,
-  channels: number,
-  now: number,
-): string {
-  const checked = status?.checkedAt
-    ? t('freshness.checked', { ago: ago(status.checkedAt, now) })
-    : t('freshness.notChecked');
-  if (walk?.collection === collection) {
-    const done =
-      collection === 'channelItems'
-        ? channels > 0
-          ? (channels - (walk.channelQueue?.length ?? channels)) / channels
-          : 0
-        : status?.maxpage
-          ? (walk.page - 1) / status.maxpage
-          : 0;
-    // A walk that has not read this list yet says nothing new: its last full check still stands.
-    if (done > 0)
-      return t('freshness.walking', { checked, percent: formatNumber(Math.floor(Math.min(1, done) * 100)) });
-  }
-  if (walk && COLLECTIONS.indexOf(walk.collection) > COLLECTIONS.indexOf(collection) && status?.lastPull)
-    return t('freshness.fullyChecked', { checked, ago: ago(status.lastPull, now) });
-  return status?.lastPull ? t('freshness.lastFullyChecked', { checked, ago: ago(status.lastPull, now) }) : checked;
+export function freshness(list: ListProgress, now: number): string {
+  const { checkedAt, lastPull, walking, walked } = list;
+  const checked = checkedAt ? t('freshness.checked', { ago: ago(checkedAt, now) }) : t('freshness.notChecked');
+  // A walk that has not read this list yet says nothing new: its last full check still stands.
+  if (walking !== null) return t('freshness.walking', { checked, percent: formatNumber(Math.floor(walking * 100)) });
+  if (walked && lastPull) return t('freshness.fullyChecked', { checked, ago: ago(lastPull, now) });
+  return lastPull ? t('freshness.lastFullyChecked', { checked, ago: ago(lastPull, now) }) : checked;
 }
 
 /** "Linkpilot used 3 % of your API allowance in the last hour." */

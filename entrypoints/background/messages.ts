@@ -52,7 +52,7 @@ function handlersFor(sync: BackgroundSync): Handlers {
     },
     'link.lookup': async (r) => {
       const { engine, db } = await active();
-      return { key: await engine.interactive((api) => lookupShortUrl(db, api, r.shortUrl)) };
+      return { key: await engine.interactive((api) => lookupShortUrl(db, api, r.shortUrl, engine.now)) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Table, Transaction } from 'dexie';
-import { THINNED_KEY } from '../history/record';
+import { thinnedKey } from '../history/record';
 import { serverKey } from './keys';
+import { readMeta } from './meta';
 import type { Observation, ObservationV5, RecentObservation } from './schema';
 
 /**
@@ -10,7 +11,7 @@ import type { Observation, ObservationV5, RecentObservation } from './schema';
  * has none to name, and is dropped, as it would have gone with the record).
  */
 export async function upgradeToV6(tx: Transaction): Promise<void> {
-  const thinned = ((await tx.table('meta').get(THINNED_KEY))?.value as number | undefined) ?? null;
+  const thinned = await readMeta(tx, thinnedKey);
   for (const [kind, records] of [
     ['link', 'links'],
     ['qr', 'qrCodes'],

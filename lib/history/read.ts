@@ -1,5 +1,6 @@
+import { readMeta } from '../db/meta';
 import type { LinkpilotDb, Observation } from '../db/schema';
-import { type Counted, DAY, HISTORY_SINCE_KEY, historyTable, recentTable, type Span, WATCHED_KEY } from './record';
+import { type Counted, DAY, historySinceKey, historyTable, recentTable, type Span, watchedKey } from './record';
 import { type Series, seriesOf, sumOf } from './series';
 
 /** A record whose history is read: its service id (null: not on the service yet), date and total. */
@@ -16,11 +17,11 @@ function toEpoch(date: string): number | null {
 }
 
 async function historySince(db: LinkpilotDb): Promise<number | null> {
-  return ((await db.meta.get(HISTORY_SINCE_KEY))?.value as number | undefined) ?? null;
+  return readMeta(db, historySinceKey);
 }
 
 export async function watchLog(db: LinkpilotDb): Promise<Span[]> {
-  return ((await db.meta.get(WATCHED_KEY))?.value as Span[] | undefined) ?? [];
+  return (await readMeta(db, watchedKey)) ?? [];
 }
 
 /** A record's observations: its thinned days, then its last days as read (each part in time order). */

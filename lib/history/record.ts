@@ -1,4 +1,5 @@
 import type { Table } from 'dexie';
+import { metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb, Observation, RecentObservation } from '../db/schema';
 
 /**
@@ -30,10 +31,10 @@ export const WATCH_GAP = 20 * 60_000;
 /** The watch log keeps this many spans, the newest. */
 const MAX_SPANS = 2000;
 
-export const HISTORY_SINCE_KEY = 'history:since';
-export const WATCHED_KEY = 'history:watched';
+export const historySinceKey = metaKey<number | null>('history:since', null);
+export const watchedKey = metaKey<Span[] | null>('history:watched', null);
 /** The start of the oldest day still kept as read, as of the last thinning. */
-export const THINNED_KEY = 'history:thinned';
+export const thinnedKey = metaKey<number | null>('history:thinned', null);
 
 /** The thinned days: one observation a day per record, keyed by record. */
 export const historyTable = (db: LinkpilotDb, kind: Counted): Table<Observation, [number, number]> =>
@@ -72,9 +73,8 @@ export async function recordTotals(db: LinkpilotDb, kind: Counted, readings: Rea
 }
 
 async function noteWatching(db: LinkpilotDb, at: number): Promise<void> {
-  const since = await db.meta.get(HISTORY_SINCE_KEY);
-  if (!since) await db.meta.put({ key: HISTORY_SINCE_KEY, value: at });
-  const spans = ((await db.meta.get(WATCHED_KEY))?.value as Span[] | undefined) ?? [];
+  if ((await readMeta(db, historySinceKey)) === null) await writeMeta(db, historySinceKey, at);
+  const spans = (await readMeta(db, watchedKey)) ?? [];
   const last = spans.at(-1);
   if (last && at >= last[0] && at - last[1] <= WATCH_GAP) {
     if (at <= last[1]) return;
@@ -83,7 +83,7 @@ async function noteWatching(db: LinkpilotDb, at: number): Promise<void> {
     spans.push([at, at]);
     if (spans.length > MAX_SPANS) spans.splice(0, spans.length - MAX_SPANS);
   }
-  await db.meta.put({ key: WATCHED_KEY, value: spans });
+  await writeMeta(db, watchedKey, spans);
 }
 
 /** The UTC day `at` falls in, as the epoch ms of its start. */
@@ -95,10 +95,10 @@ export const dayOf = (at: number) => Math.floor(at / DAY) * DAY;
  */
 async function thinIfDue(db: LinkpilotDb, at: number): Promise<void> {
   const cutoff = dayOf(at) - RECENT_DAYS * DAY;
-  const done = ((await db.meta.get(THINNED_KEY))?.value as number | undefined) ?? null;
+  const done = await readMeta(db, thinnedKey);
   if (done !== null && done >= cutoff) return;
   for (const kind of ['link', 'qr'] as const) await thin(db, kind, cutoff);
-  await db.meta.put({ key: THINNED_KEY, value: cutoff });
+  await writeMeta(db, thinnedKey, cutoff);
 }
 
 async function thin(db: LinkpilotDb, kind: Counted, cutoff: number): Promise<void> {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SerializedApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
+import type { OwnReport } from '../engine/engine';
 import type { ServiceUrlNote } from '../settings/service-url';
-import type { OwnReport } from '../sync/engine';
 
 /**
  * Every message an extension page may send to the background worker. The worker parses each
@@ -22,7 +22,9 @@ export const requestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('connection.remove'), id: connectionId }),
   z.object({ type: z.literal('connection.activate'), id: connectionId }),
-  // `own`: a person's own changes, queued claimed in that database for the worker to send as they are.
+  // "Send what was queued": `own`, a person's own changes queued claimed in that database, go at once,
+  // beside any drain, and the answer carries what the service said to them; then every connection
+  // drains (a page's change may belong to one switched away from). Nothing else is meant by it.
   z.object({
     type: z.literal('sync.kick'),
     own: z

@@ -1,7 +1,9 @@
 import type { ApiClient } from '../api/client';
 import type { LinkpilotDb } from '../db/schema';
-import { type Listed, readPage, SOURCES } from './lists';
-import { COLLECTIONS, type Collection, readStatus, writeStatus } from './pull';
+import { HEAD_COLLECTIONS, type HeadCollection, isListed } from '../kinds/collections';
+import { applyAccount } from './apply';
+import { listSource, readPage } from './lists';
+import { readStatus, writeStatus } from './pull';
 
 /**
  * Head checks: each list read from its newest end until a page holds nothing new or edited; in
@@ -10,9 +12,7 @@ import { COLLECTIONS, type Collection, readStatus, writeStatus } from './pull';
  * read from its last page back. Each step is one request; a check that needs more pages keeps its
  * place in the list's status, so the outbox goes between pages and a stopped worker resumes.
  */
-export type HeadCollection = Exclude<Collection, 'channelItems'>;
-/** Every list but channel items: those are read per channel, while a channel is on screen or by the walk. */
-export const HEAD_COLLECTIONS = COLLECTIONS.filter((c): c is HeadCollection => c !== 'channelItems');
+export { HEAD_COLLECTIONS, type HeadCollection };
 
 /** A check that finds news on this many pages in a row leaves the rest to the reconcile walk. */
 export const MAX_HEAD_PAGES = 5;
@@ -25,14 +25,11 @@ export async function headStep(
   at: number,
 ): Promise<boolean> {
   const status = await readStatus(db, collection);
-  if (collection === 'account') {
-    const account = await api.getAccount();
-    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
-    await db.account.put({ ...account, key: 'me', pendingEmail });
+  if (!isListed(collection)) {
+    await applyAccount(db, await api.getAccount());
     await writeStatus(db, collection, { ...status, checkedAt: at });
     return false;
   }
-  const listed: Listed = collection;
   const oldestFirst = status.order === 'asc';
   const head = status.head ?? {
     page: oldestFirst ? Math.max(1, status.maxpage ?? 1) : 1,
@@ -42,7 +39,7 @@ export async function headStep(
     pages: 0,
     top: 0,
   };
-  const read = await readPage(db, api, SOURCES[listed], {
+  const read = await readPage(db, api, listSource(collection), {
     page: head.page,
     at,
     previous: head.boundary,

@@ -2,16 +2,17 @@ import type { ApiClient } from '../api/client';
 import { LARGEST_PAGE_REQUEST } from '../api/paginate';
 import type { ChannelItem } from '../api/schemas/channels';
 import type { Page } from '../api/schemas/envelope';
-import { madeHere } from '../db/keys';
-import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
-import { forgetHistory, historyTables, type Reading, recordTotals, totalOf } from '../history/record';
-import { campaign } from '../sync/kinds/campaign';
-import { channel } from '../sync/kinds/channel';
-import { domain } from '../sync/kinds/domain';
-import { link } from '../sync/kinds/link';
-import { qr } from '../sync/kinds/qr';
-import type { Listing } from './listing';
+import { LISTS, type Listed } from '../kinds/collections';
+import type { Listing } from '../kinds/listing';
+import {
+  mergeCatalog,
+  mergeChannelItems,
+  mergeRecords,
+  removeCatalog,
+  removeChannelItems,
+  removeRecords,
+} from './apply';
 
 /**
  * The service's lists as the mirror keeps them, read one page at a time by the head checks
@@ -83,19 +84,7 @@ export interface Source {
 const within = (k: SortKey, lo: SortKey | null, hi: SortKey | null) =>
   (lo === null || k >= lo) && (hi === null || k <= hi);
 
-/** A look-alike is made at the same moment as ours: its id lies this close. */
-const MAX_ID_GAP = 3;
-
 const removable = (r: Mirrored, before: number) => r.sync === 'synced' && r.id !== null && r.pulledAt < before;
-
-/** Field by field, so a row read back from IndexedDB compares equal to the same row built anew. */
-function sameRow(a: object, b: object, except: string): boolean {
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  for (const field of new Set([...Object.keys(x), ...Object.keys(y)]))
-    if (field !== except && JSON.stringify(x[field]) !== JSON.stringify(y[field])) return false;
-  return true;
-}
 
 /** A kind with rows of its own (links, channels, campaigns, domains, QR codes). */
 export function recordSource<R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>): Source {
@@ -104,7 +93,7 @@ export function recordSource<R extends Mirrored, I extends { id: number }>(listi
   return {
     list: (api, page) => listing.list(api, { page, limit: LARGEST_PAGE_REQUEST }),
     sortKeys: (items) => (items as I[]).map((i) => (position ? position.ofItem(i) : i.id)),
-    merge: (db, items, at, touchAll) => merge(db, listing, items as I[], at, touchAll),
+    merge: (db, items, at, touchAll) => mergeRecords(db, listing, items as I[], at, touchAll),
     async candidates(db, lo, hi, before) {
       // Nothing lies strictly between two equal keys (and IndexedDB refuses such a range).
       if (lo !== null && hi !== null && lo >= hi) return [];
@@ -137,93 +126,8 @@ export function recordSource<R extends Mirrored, I extends { id: number }>(listi
         .toArray();
       return rows.map((r) => ({ key: r.key, sortKey: rowKey(r)! }));
     },
-    async remove(db, keys) {
-      const counted = totalOf(listing.kind);
-      const ids = counted ? (await listing.rows(db).where('key').anyOf(keys).toArray()).map((r) => r.id) : [];
-      await listing.rows(db).where('key').anyOf(keys).delete();
-      await listing.forget?.(db, keys);
-      if (counted)
-        await forgetHistory(
-          db,
-          counted.counted,
-          ids.filter((id): id is number => typeof id === 'number'),
-        );
-    },
+    remove: (db, keys) => removeRecords(db, listing, keys),
   };
-}
-
-/**
- * Merges a page by server id: records deleted here stay deleted, queued edits are laid over the
- * pulled values, a record that may be what an unsettled create made waits for its look-up, and a
- * record unknown here made at the same moment as one of ours, holding what ours held, is flagged
- * as a likely copy. Reads only the outbox entries of this kind and these rows.
- */
-async function merge<R extends Mirrored, I extends { id: number }>(
-  db: LinkpilotDb,
-  listing: Listing<R, I>,
-  items: I[],
-  pulledAt: number,
-  touchAll: boolean,
-): Promise<{ keys: (string | null)[]; changed: number }> {
-  const table = listing.rows(db);
-  // A page of links or QR codes is a reading of their totals: remembered with the rows, at once.
-  const counted = totalOf(listing.kind);
-  return db.transaction('rw', [table, db.outbox, ...(counted ? historyTables(db) : [])], async () => {
-    const ids = items.map((i) => i.id);
-    const existing = new Map((await table.where('id').anyOf(ids).toArray()).map((r) => [r.id, r]));
-    const kind = listing.kind;
-    const queued = await db.outbox.where('[kind+op]').anyOf([kind, 'create'], [kind, 'delete']).toArray();
-    const deleted = new Set(queued.filter((e) => e.op === 'delete').map((e) => e.ids[e.key]));
-    const edits = await db.outbox
-      .where('key')
-      .anyOf([...existing.values()].map((r) => r.key))
-      .toArray();
-    // A copy comes into being with our create: the rows of ours made around these ids are the
-    // only ones it can be a copy of, and a record mirrored before ours was made is none.
-    const near = (id: number) => Math.abs(id) <= MAX_ID_GAP;
-    const mine =
-      listing.lookAlike && ids.length > 0
-        ? await table
-            .where('id')
-            .between(Math.min(...ids) - MAX_ID_GAP, Math.max(...ids) + MAX_ID_GAP, true, true)
-            .filter((r) => madeHere(r.key))
-            .toArray()
-        : [];
-    const rows: R[] = [];
-    const keys: (string | null)[] = [];
-    const readings: Reading[] = [];
-    let changed = 0;
-    for (const item of items) {
-      const before = existing.get(item.id);
-      if (deleted.has(item.id) || (!before && queued.some((e) => e.ambiguous && listing.madeBy(e, item)))) {
-        keys.push(null);
-        continue;
-      }
-      let row = listing.fromServer(item, before, pulledAt);
-      for (const edit of edits) if (edit.key === row.key) row = listing.withEdit?.(row, edit) ?? row;
-      const pulled = row;
-      const twin =
-        (!before || before.twinOf !== undefined) && !madeHere(row.key)
-          ? mine.find((m) => m.id !== item.id && near((m.id ?? 0) - item.id) && listing.lookAlike?.(pulled, m))
-          : undefined;
-      if (twin) row = { ...row, twinOf: twin.key };
-      keys.push(row.key);
-      // New, or edited elsewhere while synced here (a queued edit of ours is no news).
-      if (!before || (before.sync === 'synced' && listing.content.some((f) => !Object.is(before[f], row[f]))))
-        changed += 1;
-      if (touchAll || !before || !sameRow(before, row, 'pulledAt')) rows.push(row);
-      if (counted)
-        readings.push({
-          id: item.id,
-          key: row.key,
-          clicks: counted.total(row),
-          before: before ? counted.total(before) : null,
-        });
-    }
-    await table.bulkPut(rows);
-    if (counted) await recordTotals(db, counted.counted, readings, pulledAt);
-    return { keys, changed };
-  });
 }
 
 /** Overlays and splash pages: listed only, never changed here, rows keyed by the service's id. */
@@ -238,23 +142,14 @@ function catalogSource(
   return {
     list,
     sortKeys: (items) => (items as Row[]).map((i) => i.id),
-    async merge(db, items, at, touchAll) {
-      const records = items as Row[];
-      return db.transaction('rw', table(db), async () => {
-        const existing = new Map((await table(db).bulkGet(records.map((r) => r.id))).map((r) => [r?.id, r]));
-        const rows = records.map((r) => ({ ...r, pulledAt: at }));
-        const news = rows.filter((r) => !existing.get(r.id) || !sameRow(existing.get(r.id)!, r, 'pulledAt'));
-        await table(db).bulkPut(touchAll ? rows : news);
-        return { keys: records.map((r) => String(r.id)), changed: news.length };
-      });
-    },
+    merge: (db, items, at, touchAll) => mergeCatalog(db, name, items as Row[], at, touchAll),
     async candidates(db, lo, hi, before) {
       const all = await table(db).toArray();
       return candidates(all, before).filter((c) => within(c.sortKey, lo, hi));
     },
     untouched: async (db, since) => candidates(await table(db).toArray(), since),
     unplaced: async () => [],
-    remove: (db, keys) => table(db).bulkDelete(keys.map(Number)),
+    remove: (db, keys) => removeCatalog(db, name, keys),
   };
 }
 
@@ -268,39 +163,31 @@ export function channelItemsSource(channelKey: string, channelId: number): Sourc
   return {
     list: (api, page) => api.listChannelItems(channelId, { page, limit: LARGEST_PAGE_REQUEST }),
     sortKeys: (items) => (items as ChannelItem[]).map((i) => i.date),
-    async merge(db, items, at, touchAll) {
-      return db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
-        const rows: ChannelItemRow[] = [];
-        for (const item of items as ChannelItem[]) {
-          const table = item.type === 'links' ? db.links : item.type === 'qr' ? db.qrCodes : null;
-          const local = await table?.where('id').equals(item.id).first();
-          rows.push({ ...channelItemRow(channelKey, item, local?.key ?? null), pulledAt: at });
-        }
-        const existing = await db.channelItems.bulkGet(rows.map((r) => r.key));
-        const news = rows.filter((r, i) => !existing[i] || !sameRow(existing[i], r, 'pulledAt'));
-        await db.channelItems.bulkPut(touchAll ? rows : news);
-        return { keys: rows.map((r) => r.key), changed: news.length };
-      });
-    },
+    merge: (db, items, at, touchAll) => mergeChannelItems(db, channelKey, items as ChannelItem[], at, touchAll),
     async candidates(db, lo, hi, before) {
       return fromRows(await rowsOf(db).toArray(), before).filter((c) => within(c.sortKey, lo, hi));
     },
     untouched: async (db, since) => fromRows(await rowsOf(db).toArray(), since),
     unplaced: async () => [],
-    remove: (db, keys) => db.channelItems.bulkDelete(keys),
+    remove: (db, keys) => removeChannelItems(db, keys),
   };
 }
 
-export const SOURCES = {
-  channels: recordSource(channel.listing),
-  campaigns: recordSource(campaign.listing),
-  domains: recordSource(domain.listing),
-  overlays: catalogSource('overlays', (api, page) => api.listOverlays({ page, limit: LARGEST_PAGE_REQUEST })),
-  splash: catalogSource('splashPages', (api, page) => api.listSplashPages({ page, limit: LARGEST_PAGE_REQUEST })),
-  qrs: recordSource(qr.listing),
-  links: recordSource(link.listing),
-};
-export type Listed = keyof typeof SOURCES;
+const sources = new Map<Listed, Source>();
+
+/** The source of one list, as its description in lib/kinds/collections.ts says it is read. */
+export function listSource(c: Listed): Source {
+  let source = sources.get(c);
+  if (!source) {
+    const spec = LISTS[c];
+    source =
+      spec.how === 'records'
+        ? spec.withListing(recordSource)
+        : catalogSource(spec.table, (api, page) => spec.list(api, { page, limit: LARGEST_PAGE_REQUEST }));
+    sources.set(c, source);
+  }
+  return source;
+}
 
 export interface PageRead {
   page: Page<unknown>;

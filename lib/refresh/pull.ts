@@ -1,13 +1,15 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import { metaFamily, metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
+import { COLLECTIONS, type Collection, isListed, LISTS, type Listed } from '../kinds/collections';
+import { applyAccount } from './apply';
 import {
   type Boundary,
   channelItemsSource,
-  type Listed,
   type ListState,
+  listSource,
   readPage,
-  SOURCES,
   type Source,
   sweepMissed,
 } from './lists';
@@ -16,23 +18,12 @@ import {
  * The walk: every list of the service, page by page, one request per step so the engine serves
  * the outbox (and the user) between pages and a stopped worker resumes where it was. Two walks use
  * it. The **requested** one (connecting, Sync now) goes as fast as the budget allows; the
- * **reconcile** walk runs in the background at the pace lib/refresh/plan.ts sets, from what the
+ * **reconcile** walk runs in the background at the pace lib/engine/plan.ts sets, from what the
  * share leaves, and finds what was edited or deleted elsewhere (lib/refresh/lists.ts says how).
  * Pending local changes stay on top: records deleted here are not brought back, and queued edits
  * are laid over the pulled values.
  */
-export const COLLECTIONS = [
-  'account',
-  'channels',
-  'campaigns',
-  'domains',
-  'overlays',
-  'splash',
-  'qrs',
-  'links',
-  'channelItems',
-] as const;
-export type Collection = (typeof COLLECTIONS)[number];
+export { COLLECTIONS, type Collection } from '../kinds/collections';
 
 export interface PullCursor {
   collection: Collection;
@@ -69,21 +60,23 @@ export interface PullStatus extends ListState {
 }
 
 export type WalkKind = 'requested' | 'reconcile';
-export const PULL_CURSOR_KEY = 'pull:cursor';
-export const RECONCILE_CURSOR_KEY = 'refresh:walk';
-const cursorKey = (walk: WalkKind) => (walk === 'requested' ? PULL_CURSOR_KEY : RECONCILE_CURSOR_KEY);
-export const pullStatusKey = (c: Collection) => `pull:${c}`;
+/** Where the walk someone asked for stands (null: none under way). */
+export const pullCursorKey = metaKey<PullCursor | null>('pull:cursor', null);
+/** Where the background reconcile walk stands. */
+export const reconcileCursorKey = metaKey<PullCursor | null>('refresh:walk', null);
+const cursorKey = (walk: WalkKind) => (walk === 'requested' ? pullCursorKey : reconcileCursorKey);
+/** Each list's status (a walk's last reading, its head check, its order and suspects). */
+export const pullStatusKeys = metaFamily<Collection, PullStatus | null>('pull:', null);
 
 export async function readStatus(db: LinkpilotDb, c: Collection): Promise<PullStatus> {
-  const value = (await db.meta.get(pullStatusKey(c)))?.value as PullStatus | undefined;
-  return value ?? { lastPull: null, page: 0, maxpage: null };
+  return (await readMeta(db, pullStatusKeys.of(c))) ?? { lastPull: null, page: 0, maxpage: null };
 }
 
 export async function writeStatus(db: LinkpilotDb, c: Collection, status: PullStatus): Promise<void> {
-  await db.meta.put({ key: pullStatusKey(c), value: status });
+  await writeMeta(db, pullStatusKeys.of(c), status);
 }
 
-const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0], page: 1, startedAt: now });
+const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0]!, page: 1, startedAt: now });
 
 /**
  * Starts a full walk someone asked for (connecting, Sync now), or lets the one under way go on.
@@ -91,23 +84,22 @@ const start = (now: number): PullCursor => ({ collection: COLLECTIONS[0], page: 
  */
 export async function requestPull(db: LinkpilotDb, now: number): Promise<void> {
   if (await pullInProgress(db)) return;
-  await db.meta.put({ key: PULL_CURSOR_KEY, value: start(now) });
-  await db.meta.put({ key: RECONCILE_CURSOR_KEY, value: null });
+  await writeMeta(db, pullCursorKey, start(now));
+  await writeMeta(db, reconcileCursorKey, null);
 }
 
 /** Whether a walk someone asked for is under way. */
 export async function pullInProgress(db: LinkpilotDb): Promise<boolean> {
-  return Boolean((await db.meta.get(PULL_CURSOR_KEY))?.value);
+  return (await readMeta(db, pullCursorKey)) !== null;
 }
 
 export async function readCursor(db: LinkpilotDb, walk: WalkKind): Promise<PullCursor | null> {
-  const value = (await db.meta.get(cursorKey(walk)))?.value;
-  return typeof value === 'object' && value !== null ? (value as PullCursor) : null;
+  return readMeta(db, cursorKey(walk));
 }
 
 /** Begins a reconcile walk; its first page is due one step's spacing after `now`. */
 export async function startReconcile(db: LinkpilotDb, now: number): Promise<void> {
-  await db.meta.put({ key: RECONCILE_CURSOR_KEY, value: { ...start(now), steppedAt: now } });
+  await writeMeta(db, reconcileCursorKey, { ...start(now), steppedAt: now });
 }
 
 /** Whether the mirror has been copied in full once: background refresh starts only then. */
@@ -126,16 +118,15 @@ export async function pullStep(
   if (!cursor) return false;
   const at = now();
   let next: PullCursor | null;
-  if (cursor.collection === 'account') {
-    const account = await api.getAccount();
-    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
-    await db.account.put({ ...account, key: 'me', pendingEmail });
+  const collection = cursor.collection;
+  if (LISTS[collection].how === 'account') {
+    await applyAccount(db, await api.getAccount());
     const status = await readStatus(db, 'account');
     await writeStatus(db, 'account', { ...status, lastPull: at, checkedAt: at, page: 1, maxpage: 1 });
     next = following(cursor);
-  } else if (cursor.collection === 'channelItems') next = await channelItemsStep(db, api, cursor, at);
-  else next = await listStep(db, api, cursor, cursor.collection, SOURCES[cursor.collection], at);
-  await db.meta.put({ key: cursorKey(walk), value: next && { ...next, steppedAt: at } });
+  } else if (isListed(collection)) next = await listStep(db, api, cursor, collection, listSource(collection), at);
+  else next = await channelItemsStep(db, api, cursor, at);
+  await writeMeta(db, cursorKey(walk), next && { ...next, steppedAt: at });
   return next !== null;
 }
 

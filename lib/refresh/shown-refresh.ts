@@ -1,11 +1,12 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import { readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
 import { refreshLinkDetails, refreshQrDetails } from './details';
 import { headStep, MAX_HEAD_PAGES } from './head';
-import { SOURCES } from './lists';
+import { listSource } from './lists';
 import { readChannelPage, readStatus, writeStatus } from './pull';
-import { channelFreshKey, type ShownTarget } from './shown';
+import { channelFreshKeys, type ShownTarget } from './shown';
 
 /** A channel with more items than this many pages is left to the reconcile walk. */
 const MAX_CHANNEL_PAGES = 20;
@@ -20,9 +21,7 @@ export async function refreshedAt(db: LinkpilotDb, target: ShownTarget): Promise
     case 'qr':
       return (await db.qrCodes.get(target.key))?.id ? ((await db.qrStats.get(target.key))?.fetchedAt ?? 0) : null;
     case 'channel':
-      return (await db.channels.get(target.key))?.id
-        ? (((await db.meta.get(channelFreshKey(target.key)))?.value as number | undefined) ?? 0)
-        : null;
+      return (await db.channels.get(target.key))?.id ? await readMeta(db, channelFreshKeys.of(target.key)) : null;
     default:
       return target satisfies never;
   }
@@ -60,7 +59,7 @@ async function goneIfMissing(db: LinkpilotDb, list: 'links' | 'qrs', key: string
     const table = list === 'links' ? db.links : db.qrCodes;
     const row = await table.get(key);
     if (error instanceof ApiError && error.kind === 'not-found' && row?.id && row.sync === 'synced')
-      await SOURCES[list].remove(db, [key]);
+      await listSource(list).remove(db, [key]);
     throw error;
   }
 }
@@ -77,5 +76,5 @@ async function refreshChannel(db: LinkpilotDb, api: ApiClient, channelKey: strin
     previous = read.boundary;
     if (read.last) break;
   }
-  await db.meta.put({ key: channelFreshKey(channelKey), value: startedAt });
+  await writeMeta(db, channelFreshKeys.of(channelKey), startedAt);
 }

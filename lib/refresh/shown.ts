@@ -1,3 +1,4 @@
+import { deleteKeys, deleteMeta, metaFamily, readFamily, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
 import type { HeadCollection } from './head';
 
@@ -24,29 +25,31 @@ export const SHOWN_LEASE_MS = 45_000;
  * older than a minute (40 s, plus up to 15 s until the next look, plus the request itself).
  */
 export const FRESH_FOR_MS = 40_000;
-const PREFIX = 'shown:';
-export const channelFreshKey = (key: string) => `fresh:channel:${key}`;
+/** When a channel's items were last read in full, by the channel's key. */
+export const channelFreshKeys = metaFamily<string, number>('fresh:channel:', 0);
 export const targetId = (t: ShownTarget) => (t.type === 'list' ? `list:${t.list}` : `${t.type}:${t.key}`);
 
 interface Shown {
   targets: ShownTarget[];
   until: number;
 }
+/** What each open view shows, by the view's id, and until when that counts. */
+const shownKeys = metaFamily<string, Shown | null>('shown:', null);
 
 /** Records what one view (a popup, a dashboard tab) shows now, replacing what it showed before. */
 export async function markShown(db: LinkpilotDb, viewId: string, targets: ShownTarget[], now: number): Promise<void> {
-  await db.meta.put({ key: `${PREFIX}${viewId}`, value: { targets, until: now + SHOWN_LEASE_MS } satisfies Shown });
+  await writeMeta(db, shownKeys.of(viewId), { targets, until: now + SHOWN_LEASE_MS });
 }
 
 export async function clearShown(db: LinkpilotDb, viewId: string): Promise<void> {
-  await db.meta.delete(`${PREFIX}${viewId}`);
+  await deleteMeta(db, shownKeys.of(viewId));
 }
 
 /** Everything some view shows now, once each; what views forgot to clear is dropped. */
 export async function shownTargets(db: LinkpilotDb, now: number): Promise<ShownTarget[]> {
-  const rows = await db.meta.where('key').startsWith(PREFIX).toArray();
-  const expired = rows.filter((r) => (r.value as Shown).until <= now).map((r) => r.key);
-  if (expired.length > 0) await db.meta.bulkDelete(expired);
-  const all = rows.filter((r) => (r.value as Shown).until > now).flatMap((r) => (r.value as Shown).targets);
+  const rows = await readFamily(db, shownKeys);
+  const expired = rows.filter((r) => (r.value?.until ?? 0) <= now).map((r) => r.key);
+  if (expired.length > 0) await deleteKeys(db, expired);
+  const all = rows.flatMap((r) => (r.value && r.value.until > now ? r.value.targets : []));
   return [...new Map(all.map((t) => [targetId(t), t])).values()];
 }

@@ -5,6 +5,7 @@ import type { Account } from '../api/schemas/account';
 import { deleteDatabase } from '../db/delete';
 import { databaseNamed } from '../db/open';
 import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
+import { applyAccount } from '../refresh/apply';
 import { words } from '../words';
 import { type Connection, type Connections, connectionsItem, freeDatabaseName } from './connection';
 import { parseServiceUrl, type ServiceUrlNote } from './service-url';
@@ -111,9 +112,7 @@ export async function connect(
       ? now.list.map((c) => (c.id === id ? connection : c))
       : [...now.list, connection],
   }));
-  await db.transaction('rw', db.account, async () => {
-    await db.account.put({ ...account, key: 'me', pendingEmail: (await db.account.get('me'))?.pendingEmail ?? null });
-  });
+  await applyAccount(db, account);
   if (existing && existing.database !== name) await deleteDatabase(existing.database);
   return { account, baseUrl: parsed.baseUrl, notes: parsed.notes, connectionId: id };
 }

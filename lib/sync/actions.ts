@@ -9,9 +9,9 @@ import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import { kindOf } from '../kinds/index';
+import type { Fields } from '../kinds/kind';
 import { words } from '../words';
-import { kindOf } from './kinds/index';
-import type { Fields } from './kinds/kind';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
 
@@ -135,7 +135,7 @@ export const updateDomain = async (ctx: ActionContext, key: string, fields: doma
 export const createQrCode = async (ctx: ActionContext, fields: qrs.CreateQrInput) =>
   create(ctx, { kind: 'qr', op: 'create', payload: validateInput(qrs.createQrInput, fields) });
 
-/** An e-mail and/or password change (see lib/sync/kinds/account.ts). */
+/** An e-mail and/or password change (see lib/kinds/account.ts). */
 export const updateAccount = async (ctx: ActionContext, fields: account.UpdateAccountInput) =>
   queue(ctx, { kind: 'account', op: 'update', key: 'me', payload: validateInput(account.updateAccountInput, fields) });
 

@@ -1,10 +1,10 @@
 import Dexie, { liveQuery } from 'dexie';
 import { ApiError } from '../api/errors';
 import type { LinkpilotDb } from '../db/schema';
+import type { Row } from '../kinds/kind';
 import type { ActionContext } from './actions';
 import { discardChange } from './actions';
 import { type OwnSent, sendWhenAsked } from './kick';
-import type { Row } from './kinds/kind';
 import type { Claimed } from './outbox';
 import { readReachability } from './reachability';
 

@@ -1,5 +1,4 @@
 import { sendRequest } from '../messages/send';
-import type { OwnReport } from './engine';
 import type { Claimed } from './outbox';
 
 /** Asks the background worker to send what was just queued. The change is safe in IndexedDB either way. */
@@ -8,7 +7,10 @@ export function kickSync(): void {
 }
 
 /** What the worker did with a person's own changes: the records whose changes went, and the service's answers. */
-export type OwnSent = Pick<OwnReport, 'sentKeys' | 'made'>;
+export interface OwnSent {
+  sentKeys: string[];
+  made: Record<string, Record<string, unknown>>;
+}
 
 /**
  * The same for a person's own changes, queued claimed (`ActionContext.claimed`) in `database`:

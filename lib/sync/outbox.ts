@@ -1,6 +1,6 @@
 import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { knownIds, syncStateOf } from './ids';
-import { kindOf } from './kinds';
+import { kindOf } from '../kinds';
+import { knownIds, syncStateOf } from '../kinds/ids';
 
 /**
  * A change as an action queues it. `deps` names the other local keys whose server ids its request

@@ -1,5 +1,5 @@
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { kindOf } from './kinds';
+import { kindOf } from '../kinds';
 import { refreshSyncState } from './outbox';
 
 /** Sendable once the service's id of every local key it needs is known. */

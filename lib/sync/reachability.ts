@@ -1,4 +1,5 @@
 import type { Fetch } from '../api/fetch';
+import { metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
 import { words } from '../words';
 
@@ -14,10 +15,10 @@ export interface Reachability {
   message: string | null;
 }
 
-export const REACHABILITY_KEY = 'reachability';
+export const reachabilityKey = metaKey<Reachability | null>('reachability', null);
 
 export async function readReachability(db: LinkpilotDb): Promise<Reachability | null> {
-  return ((await db.meta.get(REACHABILITY_KEY))?.value as Reachability | undefined) ?? null;
+  return readMeta(db, reachabilityKey);
 }
 
 /**
@@ -25,24 +26,35 @@ export async function readReachability(db: LinkpilotDb): Promise<Reachability | 
  * the service speaking); a failure to connect or a timeout counts as unreachable. An abort the
  * caller asked for says nothing about the service.
  */
-export function recordingReachability(db: LinkpilotDb, send: Fetch, now: () => number = Date.now): Fetch {
+export function recordingReachability(
+  db: LinkpilotDb,
+  send: Fetch,
+  now: () => number = Date.now,
+): Fetch & { recorded(): Promise<void> } {
+  // Written behind the request, one after another; `recorded` resolves once all so far are done.
+  let writing: Promise<void> = Promise.resolve();
   // Only a change of state is written, so pages re-render rarely.
-  const record = async (reachable: boolean, message: string | null = null) => {
+  const record = (reachable: boolean, message: string | null = null) => {
     const since = now();
-    const current = await readReachability(db);
-    if (current?.reachable === reachable && current.message === message) return;
-    await db.meta.put({ key: REACHABILITY_KEY, value: { reachable, since, message } satisfies Reachability });
+    writing = writing
+      .then(async () => {
+        const current = await readReachability(db);
+        if (current?.reachable === reachable && current.message === message) return;
+        await writeMeta(db, reachabilityKey, { reachable, since, message });
+      })
+      .catch(() => undefined);
   };
-  return async (input, init) => {
+  const recording = async (input: Parameters<Fetch>[0], init?: Parameters<Fetch>[1]) => {
     try {
       const response = await send(input, init);
-      void record(true).catch(() => undefined);
+      record(true);
       return response;
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       const message = words(timedOut ? 'syncProblem.timedOut' : 'syncProblem.unreachable');
-      if (error instanceof TypeError || timedOut) void record(false, message).catch(() => undefined);
+      if (error instanceof TypeError || timedOut) record(false, message);
       throw error;
     }
   };
+  return Object.assign(recording, { recorded: () => writing });
 }

@@ -5,7 +5,7 @@
  * measured in headless Chromium with the built extension (tests/bench/refresh-wait.ts).
  */
 
-import { walkPages } from '../../lib/refresh/plan';
+import { walkPages } from '../../lib/engine/plan';
 import { readCursor } from '../../lib/refresh/pull';
 import { markShown } from '../../lib/refresh/shown';
 import { shortenWaits, waitRatio } from './refresh-wait';

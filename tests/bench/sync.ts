@@ -4,8 +4,8 @@
  */
 import 'fake-indexeddb/auto';
 import { LinkpilotDb } from '../../lib/db/schema';
+import { createSyncEngine } from '../../lib/engine/engine';
 import * as actions from '../../lib/sync/actions';
-import { createSyncEngine } from '../../lib/sync/engine';
 import { type RunningServer, startServer } from '../../server/start';
 import { report } from './report';
 

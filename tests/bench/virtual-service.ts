@@ -6,8 +6,8 @@
  */
 import 'fake-indexeddb/auto';
 import { LinkpilotDb } from '../../lib/db/schema';
+import { createSyncEngine } from '../../lib/engine/engine';
 import { pullInProgress } from '../../lib/refresh/pull';
-import { createSyncEngine } from '../../lib/sync/engine';
 import { type RunningServer, startServer } from '../../server/start';
 import { insertLinks } from './seed';
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
+import { createSyncEngine } from '@/lib/engine/engine';
 import * as actions from '@/lib/sync/actions';
-import { createSyncEngine } from '@/lib/sync/engine';
 import { type RunningServer, startServer } from '../../server/start';
 
 let server: RunningServer;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
-import { createSyncEngine } from '@/lib/sync/engine';
+import { createSyncEngine } from '@/lib/engine/engine';
 import { keyHash } from '../../server/api-keys';
 import type { RunningServer } from '../../server/start';
 import { withServer } from './http';

@@ -5,8 +5,8 @@ import { newLocalKey, serverKey } from '@/lib/db/keys';
 import { trendingLinks } from '@/lib/db/link-table';
 import { channelItemKey, withLinkWords } from '@/lib/db/rows';
 import { LinkpilotDb, SCHEMA_V1, SCHEMA_V2_CHANGES, SCHEMA_V3_CHANGES, SCHEMA_V5_CHANGES } from '@/lib/db/schema';
+import { createSyncEngine } from '@/lib/engine/engine';
 import { gainsByRecord, recordSeries } from '@/lib/history/read';
-import { createSyncEngine } from '@/lib/sync/engine';
 import { type RunningServer, startServer } from '../../server/start';
 
 let server: RunningServer;

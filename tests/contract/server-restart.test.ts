@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LinkpilotDb } from '@/lib/db/schema';
+import { createSyncEngine } from '@/lib/engine/engine';
 import * as actions from '@/lib/sync/actions';
-import { createSyncEngine } from '@/lib/sync/engine';
 import { type RunningServer, startServer } from '../../server/start';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-restart-'));

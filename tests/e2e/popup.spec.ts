@@ -76,11 +76,13 @@ test('shortened while the service is down: shown as waiting, created once it is 
     await connectExtension(await context.newPage(), extensionUrl, server);
     await server.close();
     const { popup } = await popupFor(web.url('/article-offline'));
+    // The popup's own clock, so that the service can stay away past the auto-copy window without a real wait.
+    await popup.page.clock.install();
     await popup.shortenButton().click();
     await expect(popup.page.getByTestId('pending-note')).toBeVisible();
     await expect(popup.page.getByTestId('short-url-pending')).toBeVisible();
     // The service stays away longer than the popup copies by itself after a click (AUTO_COPY_MS, 5 s).
-    await popup.page.waitForTimeout(5_500);
+    await popup.page.clock.fastForward(5_500);
 
     server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
     await popup.page.evaluate(() => chrome.runtime.sendMessage({ type: 'sync.kick' }));

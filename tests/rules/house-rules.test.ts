@@ -103,4 +103,33 @@ describe('house rules (biome.jsonc)', () => {
     ]);
     expect(rulesAt(findings, 'components/o.ts')).toEqual([]);
   });
+
+  it('keeps sync and refresh two clients of one engine, over one description of each kind', () => {
+    const findings = lint({
+      'lib/sync/p.ts':
+        "import { pullStep } from '../refresh/pull';\nimport { planRefresh } from '@/lib/engine/plan';\nimport { kindOf } from '../kinds';\nexport const p = [pullStep, planRefresh, kindOf];\n",
+      'lib/refresh/q.ts':
+        "import { enqueue } from '../sync/outbox';\nimport { Budget } from '../engine/budget';\nimport { kindOf } from '../kinds';\nexport const q = [enqueue, Budget, kindOf];\n",
+      'lib/kinds/r.ts':
+        "import { claim } from '../sync/queue';\nimport { readPage } from '../refresh/lists';\nimport { rows } from '../db/rows';\nexport const r = [claim, readPage, rows];\n",
+      'lib/engine/s.ts':
+        "import { claim } from '../sync/queue';\nimport { pullStep } from '../refresh/pull';\nimport { kindOf } from '../kinds';\nexport const s = [claim, pullStep, kindOf];\n",
+      'lib/sync/t.ts': "import { A } from '../../components/ui/A';\nexport const t = A;\n",
+    });
+    expect(rulesAt(findings, 'lib/sync/p.ts')).toEqual([
+      'lint/style/noRestrictedImports',
+      'lint/style/noRestrictedImports',
+    ]);
+    expect(rulesAt(findings, 'lib/refresh/q.ts')).toEqual([
+      'lint/style/noRestrictedImports',
+      'lint/style/noRestrictedImports',
+    ]);
+    expect(rulesAt(findings, 'lib/kinds/r.ts')).toEqual([
+      'lint/style/noRestrictedImports',
+      'lint/style/noRestrictedImports',
+    ]);
+    expect(rulesAt(findings, 'lib/engine/s.ts')).toEqual([]);
+    // The folders with layering rules of their own keep the rules every file of lib/ has.
+    expect(rulesAt(findings, 'lib/sync/t.ts')).toEqual(['lint/style/noRestrictedImports']);
+  });
 });

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
-import { fakeI18n } from './i18n/catalogue';
+import { beforeEach, inject } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { fakeI18nFrom } from './i18n/fake-i18n';
 
 // The fake browser has no i18n: views and the worker read the English catalogue, as a browser would.
-const english = await fakeI18n('en');
+const english = fakeI18nFrom('en', inject('englishMessages'));
 
 beforeEach(() => {
   fakeBrowser.reset();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { releaseUnusedOrigins } from '@/lib/browser/permissions';
 
 describe('host access follows the connections', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { problemInWords } from '@/components/ui/problems-in-words';
 import { MAX_BULK_LINES, MAX_LIST_FILE_BYTES, readListFile, readUrlList } from '@/lib/bulk/url-list';
 import { readWords } from '@/lib/words';

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { ALARM_TICK, wakeAlarmOf } from '@/entrypoints/background/sync';
+import { readMeta, writeMeta } from '@/lib/db/meta';
 import { database, databaseNamed } from '@/lib/db/open';
 import { DB_NAME } from '@/lib/db/schema';
 import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
-import { COLLECTIONS, PULL_CURSOR_KEY, pullStatusKey } from '@/lib/refresh/pull';
+import { COLLECTIONS, pullCursorKey, pullStatusKeys } from '@/lib/refresh/pull';
 import { type Connection, connectionsItem } from '@/lib/settings/connection';
 import * as actions from '@/lib/sync/actions';
 import { fakeService, page } from '../sync/fake-service';
@@ -158,7 +159,7 @@ describe('the background worker', () => {
     await connect();
     // A mirror copied long ago: every list's head check is due.
     for (const c of COLLECTIONS)
-      await database().meta.put({ key: pullStatusKey(c), value: { lastPull: 1, page: 1, maxpage: 1, checkedAt: 1 } });
+      await writeMeta(database(), pullStatusKeys.of(c), { lastPull: 1, page: 1, maxpage: 1, checkedAt: 1 });
     background.main();
     await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM_TICK, scheduledTime: Date.now() });
     await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM_WAKE)).toBeDefined());
@@ -180,7 +181,7 @@ describe('the background worker', () => {
     expect(HEAD_COLLECTIONS).toHaveLength(service.requests.length);
     // The next head check (links, in five minutes) is what it wakes for: no full re-read is queued.
     expect((await fakeBrowser.alarms.get(ALARM_WAKE))!.scheduledTime).toBeGreaterThan(Date.now() + 4 * 60_000);
-    expect((await database().meta.get(PULL_CURSOR_KEY))?.value ?? null).toBeNull();
+    expect(await readMeta(database(), pullCursorKey)).toBeNull();
   });
 
   it('answers its own pages, ignores web pages, and refuses a message it does not know', async () => {

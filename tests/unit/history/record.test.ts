@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
+import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb, Observation } from '@/lib/db/schema';
 import { gainsByRecord, gainsSince, recordSeries } from '@/lib/history/read';
-import { DAY, dayOf, type Reading, recordTotals, WATCHED_KEY } from '@/lib/history/record';
-import { readPage, SOURCES } from '@/lib/refresh/lists';
+import { DAY, dayOf, type Reading, recordTotals, watchedKey } from '@/lib/history/record';
+import { listSource, readPage } from '@/lib/refresh/lists';
 import { refreshTarget } from '@/lib/refresh/shown-refresh';
 import { freshDb } from '../sync/db';
 import { apiFor, fakeService } from '../sync/fake-service';
@@ -14,7 +15,7 @@ const HOUR = 3_600_000;
 
 /** One head check's first page of links at `at`. */
 async function readLinks(db: LinkpilotDb, lists: Record<string, Records>, at: number) {
-  await readPage(db, apiFor(pagedService(lists)), SOURCES.links, {
+  await readPage(db, apiFor(pagedService(lists)), listSource('links'), {
     page: 1,
     at,
     previous: null,
@@ -231,7 +232,7 @@ describe('the history of totals', () => {
     await recordTotals(db, 'link', [], T);
     await recordTotals(db, 'link', [], T + 5 * 60_000);
     await recordTotals(db, 'link', [], T + 3 * HOUR);
-    expect((await db.meta.get(WATCHED_KEY))?.value).toEqual([
+    expect(await readMeta(db, watchedKey)).toEqual([
       [T, T + 5 * 60_000],
       [T + 3 * HOUR, T + 3 * HOUR],
     ]);

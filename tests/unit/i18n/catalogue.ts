@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { generateChromeMessages, parseMessagesFile } from '@wxt-dev/i18n/build';
+import { fakeI18nFrom } from './fake-i18n';
 
 const LOCALES_DIR = 'locales';
 
@@ -18,18 +19,7 @@ export async function messagesOf(locale: string): Promise<Record<string, string>
   return Object.fromEntries(Object.entries(chrome).map(([key, value]) => [key, value.message]));
 }
 
-/**
- * browser.i18n as a browser with that UI language answers it, for WXT's fake browser (which has
- * none): positional substitutions ($1…$9), and '' for an unknown key.
- */
+/** browser.i18n as a browser with that UI language answers it (see fake-i18n.ts). */
 export async function fakeI18n(locale: string) {
-  const messages = await messagesOf(locale);
-  return {
-    getUILanguage: () => locale,
-    getMessage: (key: string, substitutions?: string | string[]) => {
-      const subs = substitutions === undefined ? [] : [substitutions].flat();
-      const message = messages[key] ?? '';
-      return message.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
-    },
-  };
+  return fakeI18nFrom(locale, await messagesOf(locale));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { z } from 'zod';
 import { errorInWords, problemInWords, problemsInWords } from '@/components/ui/problems-in-words';
 import { decode } from '@/lib/api/decode';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatDate, formatNumber } from '@/components/ui/format';
 import { plural, t, textDirection, uiLocale } from '@/lib/browser/i18n';
 import { fakeI18n } from './catalogue';

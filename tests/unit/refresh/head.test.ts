@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { type HeadCollection, headStep, MAX_HEAD_PAGES } from '@/lib/refresh/head';
-import { PULL_CURSOR_KEY, pullStep, readStatus, requestPull } from '@/lib/refresh/pull';
+import { pullCursorKey, pullStep, readStatus, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from '../sync/db';
 import { apiFor, type FakeService } from '../sync/fake-service';
@@ -22,7 +23,7 @@ async function mirror(lists: Record<string, Records>, options: PagedOptions = {}
   const service = pagedService(lists, options);
   await requestPull(db, T);
   for (let i = 0; i < 1000 && (await pullStep(db, apiFor(service), () => T)); i++);
-  expect((await db.meta.get(PULL_CURSOR_KEY))?.value).toBeNull();
+  expect(await readMeta(db, pullCursorKey)).toBeNull();
   service.requests.length = 0;
   return { db, service };
 }

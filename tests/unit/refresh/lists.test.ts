@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb } from '@/lib/db/schema';
-import { type Boundary, type ListState, readPage, SOURCES } from '@/lib/refresh/lists';
-import { PULL_CURSOR_KEY, pullStep, readStatus, requestPull, writeStatus } from '@/lib/refresh/pull';
+import { type Boundary, type ListState, listSource, readPage } from '@/lib/refresh/lists';
+import { pullCursorKey, pullStep, readStatus, requestPull, writeStatus } from '@/lib/refresh/pull';
 import { freshDb } from '../sync/db';
 import { apiFor, type FakeService, fakeService } from '../sync/fake-service';
 import { channelRecord, linkRecord, minute, pagedService, type Records } from '../sync/paged-service';
@@ -13,7 +14,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 async function walk(db: LinkpilotDb, service: FakeService, at: number) {
   await requestPull(db, at);
   for (let i = 0; i < 1000 && (await pullStep(db, apiFor(service), () => at)); i++);
-  expect((await db.meta.get(PULL_CURSOR_KEY))?.value).toBeNull();
+  expect(await readMeta(db, pullCursorKey)).toBeNull();
 }
 
 /** Reads pages of a list one after the other, as a head check or the walk does, from `startedAt`. */
@@ -27,7 +28,7 @@ async function readPages(
   let state: ListState = await readStatus(db, list);
   let previous: Boundary | null = null;
   for (const [i, page] of pages.entries()) {
-    const read = await readPage(db, apiFor(service), SOURCES[list], {
+    const read = await readPage(db, apiFor(service), listSource(list), {
       page,
       at: startedAt + i,
       previous,
@@ -105,7 +106,7 @@ describe('a page proves which mirrored records were deleted elsewhere', () => {
     await walk(db, service, T);
     const api = apiFor(service);
     const state = await readStatus(db, 'links');
-    const first = await readPage(db, api, SOURCES.links, {
+    const first = await readPage(db, api, listSource('links'), {
       page: 1,
       at: T + 1000,
       previous: null,
@@ -115,7 +116,7 @@ describe('a page proves which mirrored records were deleted elsewhere', () => {
     });
     // 6 is deleted elsewhere between the two pages: 4 moves up to page 1, which was read already.
     lists.urls = lists.urls!.filter((l) => l.id !== 6);
-    const second = await readPage(db, api, SOURCES.links, {
+    const second = await readPage(db, api, listSource('links'), {
       page: 2,
       at: T + 1001,
       previous: first.boundary,
@@ -176,7 +177,7 @@ describe('a page read writes only what changed', () => {
     const service = pagedService(lists);
     await walk(db, service, T);
     lists.channels![4] = channelRecord(5, 'Renamed elsewhere');
-    const read = await readPage(db, apiFor(service), SOURCES.channels, {
+    const read = await readPage(db, apiFor(service), listSource('channels'), {
       page: 1,
       at: T + 1000,
       previous: null,
@@ -202,7 +203,7 @@ describe('a page read writes only what changed', () => {
     const service = pagedService(lists);
     await walk(db, service, T);
     lists.urls = [linkRecord(1, minute(1), { clicks: 12 })];
-    const read = await readPage(db, apiFor(service), SOURCES.links, {
+    const read = await readPage(db, apiFor(service), listSource('links'), {
       page: 1,
       at: T + 1000,
       previous: null,

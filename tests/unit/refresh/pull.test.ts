@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb } from '@/lib/db/schema';
-import { PULL_CURSOR_KEY, pullStep, requestPull } from '@/lib/refresh/pull';
+import { pullCursorKey, pullStep, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from '../sync/db';
 import { apiFor, fakeService, listedLink, page } from '../sync/fake-service';
@@ -32,7 +33,7 @@ function serviceListing(lists: Record<string, unknown[]>, items: Record<number, 
 async function pullAll(db: LinkpilotDb, service: ReturnType<typeof fakeService>, at = NOW) {
   await requestPull(db, at);
   for (let i = 0; i < 50 && (await pullStep(db, apiFor(service), () => at)); i++);
-  expect((await db.meta.get(PULL_CURSOR_KEY))?.value).toBeNull();
+  expect(await readMeta(db, pullCursorKey)).toBeNull();
 }
 
 /** A record made here and sent: its id known, nothing queued. */

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { connectionLabel } from '@/components/settings/connection-label';
 import { deleteDatabase } from '@/lib/db/delete';
 import { databaseNamed } from '@/lib/db/open';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { problemInWords } from '@/components/ui/problems-in-words';
 import { t } from '@/lib/browser/i18n';
 import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';

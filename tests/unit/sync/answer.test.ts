@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
+import { writeMeta } from '@/lib/db/meta';
 import * as actions from '@/lib/sync/actions';
 import { answerTo, createAnswered } from '@/lib/sync/answer';
-import { REACHABILITY_KEY } from '@/lib/sync/reachability';
+import { reachabilityKey } from '@/lib/sync/reachability';
 import { freshDb } from './db';
 
 const setup = () => {
@@ -62,7 +63,7 @@ describe('a form waits for the answer to its create while the service answers pr
 
   it('the service known to be out of reach: queued at once, not after the wait', async () => {
     const { db, ctx } = setup();
-    await db.meta.put({ key: REACHABILITY_KEY, value: { reachable: false, since: 1, message: null } });
+    await writeMeta(db, reachabilityKey, { reachable: false, since: 1, message: null });
     const key = await actions.createChannel(ctx, { name: 'Launch' });
     // A wait far longer than the test's own time limit: only "queued at once" passes.
     expect(await answerTo(db, key, 60_000)).toEqual({ state: 'queued' });

@@ -1,6 +1,6 @@
 import { type ApiClient, createApiClient } from '@/lib/api/client';
 import type { LinkpilotDb } from '@/lib/db/schema';
-import { createSyncEngine } from '@/lib/sync/engine';
+import { createSyncEngine } from '@/lib/engine/engine';
 import { listOf } from '../../fixtures/fake-fetch';
 
 export type Handler = (req: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
+import { afterFailure } from '@/lib/engine/policy';
 import * as actions from '@/lib/sync/actions';
-import { afterFailure } from '@/lib/sync/policy';
 import { claim, nextEntry } from '@/lib/sync/queue';
 import { freshDb } from './db';
 

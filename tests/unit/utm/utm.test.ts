@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { problemsInWords } from '@/components/ui/problems-in-words';
 import { fieldErrors } from '@/lib/api/validate-input';
 import { applyUtm, utmInput, utmPresetInput } from '@/lib/utm/utm';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Gain, GainSentence } from '@/components/stats/Gain';
 import { raw } from '@/lib/browser/i18n';
 import { fakeI18n } from '../../i18n/catalogue';

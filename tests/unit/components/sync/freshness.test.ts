@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ago, freshness, hourUsage } from '@/components/sync/freshness';
-import { initialBudget, spend } from '@/lib/sync/budget';
+import { initialBudget, spend } from '@/lib/engine/budget';
+import { listProgress } from '@/lib/refresh/progress';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const MIN = 60_000;
@@ -18,16 +19,18 @@ describe('the sync centre says how fresh the data is, in plain words', () => {
   it('the newest records’ check, and how far the full check has got through this kind of data', () => {
     const status = { lastPull: NOW - 5 * 60 * MIN, page: 4, maxpage: 10, checkedAt: NOW - 2 * MIN };
     const walk = { collection: 'links' as const, page: 5, startedAt: NOW - 60 * MIN };
-    expect(freshness('links', status, walk, 0, NOW)).toBe('checked 2 min ago; full check 40 % done');
-    expect(freshness('channels', { ...status, lastPull: NOW - 50 * MIN }, walk, 0, NOW)).toBe(
+    expect(freshness(listProgress('links', status, walk, 0), NOW)).toBe('checked 2 min ago; full check 40 % done');
+    expect(freshness(listProgress('channels', { ...status, lastPull: NOW - 50 * MIN }, walk, 0), NOW)).toBe(
       'checked 2 min ago; fully checked 50 min ago',
     );
-    expect(freshness('qrs', undefined, null, 0, NOW)).toBe('not checked yet');
+    expect(freshness(listProgress('qrs', null, null, 0), NOW)).toBe('not checked yet');
     const items = { collection: 'channelItems' as const, page: 1, startedAt: NOW, channelQueue: [7, 8, 9] };
-    expect(freshness('channelItems', status, items, 4, NOW)).toBe('checked 2 min ago; full check 25 % done');
+    expect(freshness(listProgress('channelItems', status, items, 4), NOW)).toBe(
+      'checked 2 min ago; full check 25 % done',
+    );
     // A walk that has only just reached a list (the account, one request) shows its last full check.
     const justStarted = { collection: 'account' as const, page: 1, startedAt: NOW };
-    expect(freshness('account', { ...status, maxpage: 1 }, justStarted, 0, NOW)).toBe(
+    expect(freshness(listProgress('account', { ...status, maxpage: 1 }, justStarted, 0), NOW)).toBe(
       'checked 2 min ago; last fully checked 5 h ago',
     );
   });

@@ -1,4 +1,4 @@
-import type { Change, Kind } from '../../db/schema';
+import type { Change, Kind } from '../db/schema';
 import { account } from './account';
 import { campaign } from './campaign';
 import { campaignLink } from './campaign-link';

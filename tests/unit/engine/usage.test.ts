@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countUse, HOUR_MS, usedInLastHour } from '@/lib/sync/usage';
+import { countUse, HOUR_MS, usedInLastHour } from '@/lib/engine/usage';
 
 const T = Date.UTC(2026, 10, 22, 12);
 

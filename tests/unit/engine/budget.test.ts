@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimitInfo } from '@/lib/api/rate-limit';
-import { BACKOFF_CAP_MS, backoffDelay } from '@/lib/sync/backoff';
+import { BACKOFF_CAP_MS, backoffDelay } from '@/lib/engine/backoff';
 import {
   available,
   type Budget,
@@ -10,7 +10,7 @@ import {
   RESERVE,
   spend,
   waitFor,
-} from '@/lib/sync/budget';
+} from '@/lib/engine/budget';
 
 const T = 1_800_000_000_000;
 const headers = (remaining: number, resetIn: number, limit = 30): RateLimitInfo => ({

@@ -1,14 +1,16 @@
 import type { EntityTable } from 'dexie';
-import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../../db/schema';
-import type { Listing } from '../../refresh/listing';
-import { type MessageKey, words } from '../../words';
-import { recordServerId, syncStateOf } from '../ids';
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../db/schema';
+import { type MessageKey, words } from '../words';
+import { recordServerId, syncStateOf } from './ids';
+import type { Listing } from './listing';
 
 export interface SendContext {
   db: LinkpilotDb;
   api: ApiClient;
+  /** The engine's clock (a test's virtual one). */
+  now: () => number;
   /**
    * Told what the service answered to a new create (its id and what the answer adds to the row),
    * before that is written: a person waiting for it sees it then.
@@ -150,7 +152,7 @@ export async function sendCreate<P, I, X extends object>(
     // The id is kept before anything else is asked: a failure after this must not make it again.
     // From now on the service has it: a walk that began before this may not have seen it, and must
     // not take it for deleted elsewhere (see lib/refresh/lists.ts).
-    const left = await write(id, { id, pulledAt: Date.now(), ...extra }, { isNew: true, open: completing });
+    const left = await write(id, { id, pulledAt: ctx.now(), ...extra }, { isNew: true, open: completing });
     if (left === null) return 'settled';
     if (completing) await how.complete!(ctx, entry.key, id, entry.payload, listed ?? null);
     return finish(id);

@@ -1,7 +1,7 @@
-import * as inputs from '../../api/inputs/domains';
-import type { Domain } from '../../api/schemas/domains';
-import { domainFromInput, domainRow } from '../../db/rows';
-import type { DomainRow } from '../../db/schema';
+import * as inputs from '../api/inputs/domains';
+import type { Domain } from '../api/schemas/domains';
+import { domainFromInput, domainRow } from '../db/rows';
+import type { DomainRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
 

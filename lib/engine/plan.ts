@@ -1,34 +1,24 @@
 import { DEFAULT_WINDOW_MS } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
-import { available, type Budget } from '../sync/budget';
-import { HOUR_MS, hourlyAllowance, usedInLastHour } from '../sync/usage';
-import { HEAD_COLLECTIONS, type HeadCollection } from './head';
-import { COLLECTIONS, mirrored, readCursor, readStatus, startReconcile } from './pull';
-import { FRESH_FOR_MS, type ShownTarget, shownTargets, targetId } from './shown';
-import { refreshedAt } from './shown-refresh';
+import { COLLECTIONS, HEAD_COLLECTIONS, type HeadCollection, headEveryMs, isListed } from '../kinds/collections';
+import { mirrored, readCursor, readStatus, startReconcile } from '../refresh/pull';
+import { FRESH_FOR_MS, type ShownTarget, shownTargets, targetId } from '../refresh/shown';
+import { refreshedAt } from '../refresh/shown-refresh';
+import { available, type Budget } from './budget';
+import { HOUR_MS, hourlyAllowance, usedInLastHour } from './usage';
 
 /**
  * Background refresh at any account size, on a sliver of the allowance: which request, if any, the
  * engine should send next once no change of the outbox may go, and when to look again.
  *
  * - What is on screen first (lib/refresh/shown.ts), as the person's own requests.
- * - Head checks (lib/refresh/head.ts): links every 5 minutes, every other list every 30 minutes.
+ * - Head checks (lib/refresh/head.ts), each list at the pace lib/kinds/collections.ts gives it.
  * - The reconcile walk (lib/refresh/pull.ts): one page at a time, evenly spaced, so that one full walk
  *   takes RECONCILE_CYCLE_MS, never faster, and slower when the share allows no more.
  *
  * Both kinds of background request together keep within the share of the hourly allowance the
  * person set (default 10 %), and go only while the current minute has budget left over.
  */
-export const HEAD_EVERY_MS: Record<HeadCollection, number> = {
-  links: 5 * 60_000,
-  account: 30 * 60_000,
-  channels: 30 * 60_000,
-  campaigns: 30 * 60_000,
-  domains: 30 * 60_000,
-  overlays: 30 * 60_000,
-  splash: 30 * 60_000,
-  qrs: 30 * 60_000,
-};
 /**
  * One full reconcile walk every 8 hours at most: at 100,000 links (about 1,010 pages of 100) that
  * is 126 requests an hour, within the default share of 180 with the head checks' 26; a small
@@ -68,9 +58,9 @@ export function shareAllowance(budget: Budget, sharePercent: number): number {
 
 /** How often each head check runs, stretched when the share is too small for the usual pace. */
 export function headIntervals(allowance: number): Record<HeadCollection, number> {
-  const perHour = HEAD_COLLECTIONS.reduce((sum, c) => sum + HOUR_MS / HEAD_EVERY_MS[c], 0);
+  const perHour = HEAD_COLLECTIONS.reduce((sum, c) => sum + HOUR_MS / headEveryMs(c), 0);
   const stretch = Math.max(1, perHour / Math.max(1e-9, allowance * HEAD_PART));
-  return Object.fromEntries(HEAD_COLLECTIONS.map((c) => [c, HEAD_EVERY_MS[c] * stretch])) as Record<
+  return Object.fromEntries(HEAD_COLLECTIONS.map((c) => [c, headEveryMs(c) * stretch])) as Record<
     HeadCollection,
     number
   >;
@@ -79,8 +69,7 @@ export function headIntervals(allowance: number): Record<HeadCollection, number>
 /** Pages one full walk reads, as the lists last said (each channel's items are at least one). */
 export async function walkPages(db: LinkpilotDb): Promise<number> {
   let pages = (await db.channels.where('id').above(0).count()) + 1;
-  for (const c of COLLECTIONS)
-    if (c !== 'account' && c !== 'channelItems') pages += Math.max(1, (await readStatus(db, c)).maxpage ?? 1);
+  for (const c of COLLECTIONS) if (isListed(c)) pages += Math.max(1, (await readStatus(db, c)).maxpage ?? 1);
   return pages;
 }
 

@@ -1,7 +1,7 @@
-import * as inputs from '../../api/inputs/channels';
-import type { Channel } from '../../api/schemas/channels';
-import { channelFromInput, channelRow } from '../../db/rows';
-import type { ChannelRow } from '../../db/schema';
+import * as inputs from '../api/inputs/channels';
+import type { Channel } from '../api/schemas/channels';
+import { channelFromInput, channelRow } from '../db/rows';
+import type { ChannelRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
 

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import type { ApiClient } from '../../api/client';
-import { validateInput } from '../../api/validate-input';
-import type { Change, Kind, LinkpilotDb, Mirrored, Queued } from '../../db/schema';
-import type { Listing } from '../../refresh/listing';
-import { type MessageKey, words } from '../../words';
+import type { ApiClient } from '../api/client';
+import { validateInput } from '../api/validate-input';
+import type { Change, Kind, LinkpilotDb, Mirrored, Queued } from '../db/schema';
+import { type MessageKey, words } from '../words';
 import {
   type Creation,
   deleted,
@@ -16,6 +15,7 @@ import {
   type SyncTable,
   sendCreate,
 } from './kind';
+import type { Listing } from './listing';
 
 /** A change to a record with fields of its own: made, edited, deleted. */
 export type FieldChange<C, U> =

@@ -1,10 +1,10 @@
-import * as inputs from '../../api/inputs/qr';
-import type { QrCode } from '../../api/schemas/qr';
-import { validateInput } from '../../api/validate-input';
-import { qrFromInput, qrRow } from '../../db/rows';
-import type { QrRow } from '../../db/schema';
-import type { Listing } from '../../refresh/listing';
+import * as inputs from '../api/inputs/qr';
+import type { QrCode } from '../api/schemas/qr';
+import { validateInput } from '../api/validate-input';
+import { qrFromInput, qrRow } from '../db/rows';
+import type { QrRow } from '../db/schema';
 import { type Creation, describing, findListed, labelled, type RecordKind, sendCreate } from './kind';
+import type { Listing } from './listing';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 

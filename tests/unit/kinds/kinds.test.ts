@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import type { Change } from '@/lib/db/schema';
+import { describeChange, editableFields } from '@/lib/kinds';
 import * as actions from '@/lib/sync/actions';
-import { describeChange, editableFields } from '@/lib/sync/kinds';
 import { fakeI18n } from '../i18n/catalogue';
-import { freshDb } from './db';
+import { freshDb } from '../sync/db';
 
 const queued = async (db: ReturnType<typeof freshDb>) => db.outbox.orderBy('seq').toArray();
 

@@ -1,7 +1,7 @@
-import * as inputs from '../../api/inputs/campaigns';
-import type { Campaign } from '../../api/schemas/campaigns';
-import { campaignFromInput, campaignRow } from '../../db/rows';
-import type { CampaignRow } from '../../db/schema';
+import * as inputs from '../api/inputs/campaigns';
+import type { Campaign } from '../api/schemas/campaigns';
+import { campaignFromInput, campaignRow } from '../db/rows';
+import type { CampaignRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { type SendContext, unsent } from './kind';
 

@@ -1,10 +1,12 @@
 import type { RateLimitInfo } from '../api/rate-limit';
+import { metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
 import { words } from '../words';
 import { type Budget, initialBudget, observe, type Priority, spend, waitFor } from './budget';
 import type { Use } from './usage';
 
-export const BUDGET_META_KEY = 'budget';
+/** What the last worker knew of the rate limit and of the hour's requests. */
+export const budgetKey = metaKey<Budget | null>('budget', null);
 
 /** Thrown before a request is sent when the budget says it must wait; nothing went out. */
 export class BudgetWait extends Error {
@@ -30,7 +32,7 @@ export class BudgetStore {
   async get(): Promise<Budget> {
     this.current ??= {
       ...initialBudget(),
-      ...((await this.db.meta.get(BUDGET_META_KEY))?.value as Budget | undefined),
+      ...(await readMeta(this.db, budgetKey)),
     };
     return this.current;
   }
@@ -44,7 +46,7 @@ export class BudgetStore {
   private save(next: Budget): void {
     this.current = next;
     this.writing = this.writing
-      .then(() => this.db.meta.put({ key: BUDGET_META_KEY, value: this.current }))
+      .then(() => writeMeta(this.db, budgetKey, this.current))
       .catch((e: unknown) => console.error('Linkpilot: the request budget could not be saved', e));
   }
 

@@ -1,5 +1,5 @@
-import { formatDatetime } from '../../api/schemas/primitives';
-import { type MessageKey, words } from '../../words';
+import { formatDatetime } from '../api/schemas/primitives';
+import { type MessageKey, words } from '../words';
 import { existing, type KindSpec } from './kind';
 
 /** How putting each type of item into a channel reads. */

@@ -1,12 +1,12 @@
 import Dexie from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
+import { createSyncEngine, type OwnReport } from '@/lib/engine/engine';
 import * as actions from '@/lib/sync/actions';
-import { createSyncEngine, type OwnReport } from '@/lib/sync/engine';
 import type { Claimed } from '@/lib/sync/outbox';
-import { freshDb } from './db';
-import { engineFor, fakeService, NO_STATS, page } from './fake-service';
-import { linkRecord, minute, pagedService, type Records } from './paged-service';
+import { freshDb } from '../sync/db';
+import { engineFor, fakeService, NO_STATS, page } from '../sync/fake-service';
+import { linkRecord, minute, pagedService, type Records } from '../sync/paged-service';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

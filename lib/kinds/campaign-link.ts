@@ -1,4 +1,4 @@
-import { words } from '../../words';
+import { words } from '../words';
 import { existing, type KindSpec } from './kind';
 
 /** A link put into a campaign, keyed by the link: it belongs to one campaign, the newest choice wins. */

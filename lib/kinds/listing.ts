@@ -5,7 +5,7 @@ import type { Change, Kind, LinkpilotDb, Mirrored } from '../db/schema';
 
 /**
  * How the refresh lists one kind of record and keeps it in the mirror (lib/refresh/lists.ts); each
- * kind with rows of its own gives one in its description (lib/sync/kinds).
+ * kind with rows of its own gives one in its description (lib/kinds).
  */
 export interface Listing<R extends Mirrored, I extends { id: number }> {
   kind: Kind;

@@ -1,13 +1,13 @@
-import { linkFieldsInput } from '../../api/inputs/links';
-import type { Link } from '../../api/schemas/links';
-import { validateInput } from '../../api/validate-input';
-import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../../db/rows';
-import type { Change, LinkRow, QueuedLink } from '../../db/schema';
-import { normalizeLongUrl } from '../../db/search-words';
-import type { Listing } from '../../refresh/listing';
-import { syncStateOf } from '../ids';
+import { linkFieldsInput } from '../api/inputs/links';
+import type { Link } from '../api/schemas/links';
+import { validateInput } from '../api/validate-input';
+import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
+import type { Change, LinkRow, QueuedLink } from '../db/schema';
+import { normalizeLongUrl } from '../db/search-words';
 import { channelItem } from './channel-item';
+import { syncStateOf } from './ids';
 import { type Creation, describing, existing, labelled, type RecordKind, sendCreate } from './kind';
+import type { Listing } from './listing';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>

@@ -1,15 +1,15 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { LinkpilotDb } from '../db/schema';
-import { backoffDelay } from '../sync/backoff';
-import type { Priority } from '../sync/budget';
-import { BudgetWait } from '../sync/budget-store';
-import type { Use } from '../sync/usage';
-import { headStep } from './head';
+import { headStep } from '../refresh/head';
+import { pullStep, startReconcile } from '../refresh/pull';
+import { FRESH_FOR_MS, type ShownTarget, targetId } from '../refresh/shown';
+import { refreshTarget } from '../refresh/shown-refresh';
+import { backoffDelay } from './backoff';
+import type { Priority } from './budget';
+import { BudgetWait } from './budget-store';
 import type { RefreshTask } from './plan';
-import { pullStep, startReconcile } from './pull';
-import { FRESH_FOR_MS, type ShownTarget, targetId } from './shown';
-import { refreshTarget } from './shown-refresh';
+import type { Use } from './usage';
 
 /** An API client whose requests are counted in the budget at this priority and use; they never wait for it. */
 export type ClientFor = (priority: Priority, use: Use) => ApiClient;

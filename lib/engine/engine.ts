@@ -2,17 +2,18 @@ import { type ApiClient, createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { type Fetch, platformFetch } from '../api/fetch';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { planRefresh } from '../refresh/plan';
+import type { SendContext } from '../kinds/kind';
 import { pullInProgress, requestPull } from '../refresh/pull';
-import { type ClientFor, createRefreshRunner, type RefreshRun } from '../refresh/runner';
 import type { ShownTarget } from '../refresh/shown';
+import type { OwnSent } from '../sync/kick';
+import type { Claimed } from '../sync/outbox';
+import { claim, nextEntry, recoverInflight, settle, unclaim } from '../sync/queue';
+import { sendEntry } from '../sync/send';
 import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
-import { kindOf } from './kinds';
-import type { SendContext } from './kinds/kind';
-import type { Claimed } from './outbox';
+import { planRefresh } from './plan';
 import { afterFailure } from './policy';
-import { claim, nextEntry, recoverInflight, settle, unclaim } from './queue';
+import { type ClientFor, createRefreshRunner, type RefreshRun } from './runner';
 
 export interface Connection {
   baseUrl: string;
@@ -49,10 +50,7 @@ export interface DrainReport {
  * What sending a person's own changes did, for a page that waits on one: the records whose changes
  * went, and what the service answered to each create (its id, a link's short URL).
  */
-export interface OwnReport extends DrainReport {
-  sentKeys: string[];
-  made: Record<string, Record<string, unknown>>;
-}
+export interface OwnReport extends DrainReport, OwnSent {}
 
 /** One dropped connection says little; this many in a row mean the service is out of reach. */
 const NETWORK_FAILURES_BEFORE_PAUSE = 3;
@@ -148,7 +146,7 @@ export function createSyncEngine(deps: EngineDeps) {
   ): Promise<Delivery> {
     try {
       const api = clients(entry.priority, entry.priority ? 'outbox' : 'user');
-      if ((await kindOf(entry.kind).send({ db, api, answered }, entry)) !== 'settled') await settle(db, entry, 'done');
+      await sendEntry({ db, api, now, answered }, entry);
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {
@@ -316,6 +314,8 @@ export function createSyncEngine(deps: EngineDeps) {
     refresh: (target: ShownTarget) => refresher.refresh(target, interactive),
     interactive,
     budget,
+    /** The engine's clock, for what the worker writes on its behalf. */
+    now,
   };
 }
 

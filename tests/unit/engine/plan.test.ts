@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
-import {
-  HEAD_EVERY_MS,
-  headIntervals,
-  planRefresh,
-  RECONCILE_CYCLE_MS,
-  shareAllowance,
-  walkRate,
-} from '@/lib/refresh/plan';
-import { COLLECTIONS, pullStatusKey, RECONCILE_CURSOR_KEY } from '@/lib/refresh/pull';
+import { readMeta, writeMeta } from '@/lib/db/meta';
+import { type Budget, initialBudget, spend } from '@/lib/engine/budget';
+import { headIntervals, planRefresh, RECONCILE_CYCLE_MS, shareAllowance, walkRate } from '@/lib/engine/plan';
+import { HOUR_MS } from '@/lib/engine/usage';
+import { HEAD_COLLECTIONS, headEveryMs } from '@/lib/kinds/collections';
+import { COLLECTIONS, pullStatusKeys, reconcileCursorKey } from '@/lib/refresh/pull';
 import { markShown } from '@/lib/refresh/shown';
-import { type Budget, initialBudget, spend } from '@/lib/sync/budget';
-import { HOUR_MS } from '@/lib/sync/usage';
 import { freshDb } from '../sync/db';
 
 const T = Date.UTC(2026, 10, 22, 12);
@@ -20,9 +14,11 @@ const T = Date.UTC(2026, 10, 22, 12);
 async function mirroredDb(checkedAt: number, linkPages = 1) {
   const db = freshDb();
   for (const c of COLLECTIONS)
-    await db.meta.put({
-      key: pullStatusKey(c),
-      value: { lastPull: T - HOUR_MS, page: 1, maxpage: c === 'links' ? linkPages : 1, checkedAt },
+    await writeMeta(db, pullStatusKeys.of(c), {
+      lastPull: T - HOUR_MS,
+      page: 1,
+      maxpage: c === 'links' ? linkPages : 1,
+      checkedAt,
     });
   return db;
 }
@@ -40,7 +36,9 @@ describe('the share of the allowance', () => {
   });
 
   it('head checks keep their pace within half the share, and stretch when the share is too small for it', () => {
-    expect(headIntervals(shareAllowance(initialBudget(), 10))).toEqual(HEAD_EVERY_MS);
+    expect(headIntervals(shareAllowance(initialBudget(), 10))).toEqual(
+      Object.fromEntries(HEAD_COLLECTIONS.map((c) => [c, headEveryMs(c)])),
+    );
     const tiny = headIntervals(shareAllowance(initialBudget(), 1));
     const perHour = HEAD_COLLECTIONS.reduce((sum, c) => sum + HOUR_MS / tiny[c], 0);
     expect(perHour).toBeCloseTo(shareAllowance(initialBudget(), 1) / 2);
@@ -67,26 +65,20 @@ describe('what background refresh does next', () => {
 
   it('the most overdue head check, then nothing until the next one or the walk’s next page is due', async () => {
     const db = await mirroredDb(T);
-    await db.meta.put({
-      key: pullStatusKey('links'),
-      value: { lastPull: T, page: 1, maxpage: 1, checkedAt: T - HOUR_MS },
-    });
+    await writeMeta(db, pullStatusKeys.of('links'), { lastPull: T, page: 1, maxpage: 1, checkedAt: T - HOUR_MS });
     expect((await planRefresh(db, T, { budget: initialBudget(), sharePercent: 10 })).task).toEqual({
       type: 'head',
       list: 'links',
     });
-    await db.meta.put({ key: pullStatusKey('links'), value: { lastPull: T, page: 1, maxpage: 1, checkedAt: T } });
+    await writeMeta(db, pullStatusKeys.of('links'), { lastPull: T, page: 1, maxpage: 1, checkedAt: T });
     const plan = await planRefresh(db, T, { budget: initialBudget(), sharePercent: 10 });
     expect(plan.task).toBeNull();
-    expect(plan.wakeAt).toBe(T + HEAD_EVERY_MS.links);
+    expect(plan.wakeAt).toBe(T + headEveryMs('links'));
   });
 
   it('the walk, one page every so often: a 100,000-link account spaces its pages about 28 s apart', async () => {
     const db = await mirroredDb(T, 1000);
-    await db.meta.put({
-      key: RECONCILE_CURSOR_KEY,
-      value: { collection: 'links', page: 7, startedAt: T, steppedAt: T },
-    });
+    await writeMeta(db, reconcileCursorKey, { collection: 'links', page: 7, startedAt: T, steppedAt: T });
     const early = await planRefresh(db, T + 20_000, { budget: initialBudget(), sharePercent: 10 });
     expect(early.task).toBeNull();
     const spacing = early.wakeAt! - T;
@@ -100,7 +92,7 @@ describe('what background refresh does next', () => {
   it('a new walk begins when none is under way, a step from now', async () => {
     const db = await mirroredDb(T);
     await planRefresh(db, T, { budget: initialBudget(), sharePercent: 10 });
-    expect((await db.meta.get(RECONCILE_CURSOR_KEY))?.value).toMatchObject({
+    expect(await readMeta(db, reconcileCursorKey)).toMatchObject({
       collection: 'account',
       page: 1,
       steppedAt: T,

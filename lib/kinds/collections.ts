@@ -1,0 +1,68 @@
+import type { ApiClient, PageQuery } from '../api/client';
+import type { Page } from '../api/schemas/envelope';
+import type { Mirrored } from '../db/schema';
+import { campaign } from './campaign';
+import { channel } from './channel';
+import { domain } from './domain';
+import { link } from './link';
+import type { Listing } from './listing';
+import { qr } from './qr';
+
+/** Hands a kind's listing to generic code, keeping its row and record types together. */
+export type WithListing = <T>(use: <R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>) => T) => T;
+const listed =
+  <R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>): WithListing =>
+  (use) =>
+    use(listing);
+
+/** How the refresh reads one list of the service, and how often its newest end is checked. */
+export type CollectionSpec =
+  | { how: 'account'; headEveryMs: number }
+  | { how: 'records'; withListing: WithListing; headEveryMs: number }
+  | {
+      how: 'catalog';
+      table: 'overlays' | 'splashPages';
+      list(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>>;
+      headEveryMs: number;
+    }
+  /** Read per channel, while a channel is on screen or by the walk: no head check of its own. */
+  | { how: 'channelItems'; headEveryMs: null };
+
+const MINUTE = 60_000;
+
+/**
+ * Every list of the service the mirror keeps, in the order a walk reads them (channel items last:
+ * they are read per channel, and name links and QR codes by their mirrored keys). Every list of
+ * collections elsewhere is derived from this one. Links are checked every 5 minutes (what another
+ * app made shows within a minute while it is on screen), every other list every 30 minutes.
+ */
+export const LISTS = {
+  account: { how: 'account', headEveryMs: 30 * MINUTE },
+  channels: { how: 'records', withListing: listed(channel.listing), headEveryMs: 30 * MINUTE },
+  campaigns: { how: 'records', withListing: listed(campaign.listing), headEveryMs: 30 * MINUTE },
+  domains: { how: 'records', withListing: listed(domain.listing), headEveryMs: 30 * MINUTE },
+  overlays: { how: 'catalog', table: 'overlays', list: (api, q) => api.listOverlays(q), headEveryMs: 30 * MINUTE },
+  splash: { how: 'catalog', table: 'splashPages', list: (api, q) => api.listSplashPages(q), headEveryMs: 30 * MINUTE },
+  qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE },
+  links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE },
+  channelItems: { how: 'channelItems', headEveryMs: null },
+} as const satisfies Record<string, CollectionSpec>;
+
+export type Collection = keyof typeof LISTS;
+const isCollection = (name: string): name is Collection => name in LISTS;
+export const COLLECTIONS: readonly Collection[] = Object.keys(LISTS).filter(isCollection);
+
+/** Lists read page by page into rows of their own (all but the account and channel items). */
+export type Listed = {
+  [C in Collection]: (typeof LISTS)[C]['how'] extends 'records' | 'catalog' ? C : never;
+}[Collection];
+export const isListed = (c: Collection): c is Listed => LISTS[c].how === 'records' || LISTS[c].how === 'catalog';
+
+/** Lists whose newest end is checked on their own. */
+export type HeadCollection = {
+  [C in Collection]: (typeof LISTS)[C]['headEveryMs'] extends number ? C : never;
+}[Collection];
+export const HEAD_COLLECTIONS: readonly HeadCollection[] = COLLECTIONS.filter(
+  (c): c is HeadCollection => LISTS[c].headEveryMs !== null,
+);
+export const headEveryMs = (c: HeadCollection): number => LISTS[c].headEveryMs;

@@ -1,0 +1,244 @@
+import type { Account } from '../api/schemas/account';
+import type { ChannelItem } from '../api/schemas/channels';
+import type { Link, LinkDetail } from '../api/schemas/links';
+import type { QrDetail } from '../api/schemas/qr';
+import { madeHere } from '../db/keys';
+import { channelItemRow } from '../db/rows';
+import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
+import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
+import { link } from '../kinds/link';
+import type { Listing } from '../kinds/listing';
+
+/**
+ * The one place where what the service says is written into the mirror: list pages (the walk,
+ * head checks, a channel on screen), records proven deleted elsewhere, a record's details and
+ * statistics, a look-up by short URL and the account. Each keeps the mirror's own rules: what was
+ * deleted here stays deleted, queued edits stay on top, and a record that may be what an unsettled
+ * create made is held back until that create's look-up settles it (else it would be mirrored twice).
+ */
+
+/** How a merge counts: a list page is a reading of the whole list; a single look-up is not. */
+export interface Reading {
+  /** False: rows keep the time a list last showed them (a walk must still see them to keep them). */
+  asRead: boolean;
+  /** Unique clicks by service id, when the answer has them. */
+  unique?: ReadonlyMap<number, number>;
+}
+
+/** A look-alike is made at the same moment as ours: its id lies this close. */
+const MAX_ID_GAP = 3;
+
+/** Field by field, so a row read back from IndexedDB compares equal to the same row built anew. */
+function sameRow(a: object, b: object, except: string): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const field of new Set([...Object.keys(x), ...Object.keys(y)]))
+    if (field !== except && JSON.stringify(x[field]) !== JSON.stringify(y[field])) return false;
+  return true;
+}
+
+/**
+ * Merges a page by server id: records deleted here stay deleted, queued edits are laid over the
+ * pulled values, a record that may be what an unsettled create made waits for its look-up, and a
+ * record unknown here made at the same moment as one of ours, holding what ours held, is flagged
+ * as a likely copy. Reads only the outbox entries of this kind and these rows.
+ */
+export async function mergeRecords<R extends Mirrored, I extends { id: number }>(
+  db: LinkpilotDb,
+  listing: Listing<R, I>,
+  items: I[],
+  pulledAt: number,
+  touchAll: boolean,
+  reading: Reading = { asRead: true },
+): Promise<{ keys: (string | null)[]; changed: number }> {
+  const table = listing.rows(db);
+  // A page of links or QR codes is a reading of their totals: remembered with the rows, at once.
+  const counted = totalOf(listing.kind);
+  return db.transaction('rw', [table, db.outbox, ...(counted ? historyTables(db) : [])], async () => {
+    const ids = items.map((i) => i.id);
+    const existing = new Map((await table.where('id').anyOf(ids).toArray()).map((r) => [r.id, r]));
+    const kind = listing.kind;
+    const queued = await db.outbox.where('[kind+op]').anyOf([kind, 'create'], [kind, 'delete']).toArray();
+    const deleted = new Set(queued.filter((e) => e.op === 'delete').map((e) => e.ids[e.key]));
+    const edits = await db.outbox
+      .where('key')
+      .anyOf([...existing.values()].map((r) => r.key))
+      .toArray();
+    // A copy comes into being with our create: the rows of ours made around these ids are the
+    // only ones it can be a copy of, and a record mirrored before ours was made is none.
+    const near = (id: number) => Math.abs(id) <= MAX_ID_GAP;
+    const mine =
+      listing.lookAlike && ids.length > 0
+        ? await table
+            .where('id')
+            .between(Math.min(...ids) - MAX_ID_GAP, Math.max(...ids) + MAX_ID_GAP, true, true)
+            .filter((r) => madeHere(r.key))
+            .toArray()
+        : [];
+    const rows: R[] = [];
+    const keys: (string | null)[] = [];
+    const readings: TotalReading[] = [];
+    let changed = 0;
+    for (const item of items) {
+      const before = existing.get(item.id);
+      if (deleted.has(item.id) || (!before && queued.some((e) => e.ambiguous && listing.madeBy(e, item)))) {
+        keys.push(null);
+        continue;
+      }
+      let row = listing.fromServer(item, before, reading.asRead ? pulledAt : (before?.pulledAt ?? 0));
+      for (const edit of edits) if (edit.key === row.key) row = listing.withEdit?.(row, edit) ?? row;
+      const pulled = row;
+      const twin =
+        (!before || before.twinOf !== undefined) && !madeHere(row.key)
+          ? mine.find((m) => m.id !== item.id && near((m.id ?? 0) - item.id) && listing.lookAlike?.(pulled, m))
+          : undefined;
+      if (twin) row = { ...row, twinOf: twin.key };
+      keys.push(row.key);
+      // New, or edited elsewhere while synced here (a queued edit of ours is no news).
+      if (!before || (before.sync === 'synced' && listing.content.some((f) => !Object.is(before[f], row[f]))))
+        changed += 1;
+      if (touchAll || !before || !sameRow(before, row, 'pulledAt')) rows.push(row);
+      if (counted)
+        readings.push({
+          id: item.id,
+          key: row.key,
+          clicks: counted.total(row),
+          before: before ? counted.total(before) : null,
+          ...(reading.unique?.has(item.id) && { unique: reading.unique.get(item.id) }),
+        });
+    }
+    await table.bulkPut(rows);
+    if (counted) await recordTotals(db, counted.counted, readings, pulledAt);
+    return { keys, changed };
+  });
+}
+
+/** Rows of a kind proven deleted elsewhere, with what hangs off them (statistics, history). */
+export async function removeRecords<R extends Mirrored, I extends { id: number }>(
+  db: LinkpilotDb,
+  listing: Listing<R, I>,
+  keys: string[],
+): Promise<void> {
+  const counted = totalOf(listing.kind);
+  const ids = counted ? (await listing.rows(db).where('key').anyOf(keys).toArray()).map((r) => r.id) : [];
+  await listing.rows(db).where('key').anyOf(keys).delete();
+  await listing.forget?.(db, keys);
+  if (counted)
+    await forgetHistory(
+      db,
+      counted.counted,
+      ids.filter((id): id is number => typeof id === 'number'),
+    );
+}
+
+type CatalogRow = { id: number; pulledAt?: number };
+const catalog = (db: LinkpilotDb, name: 'overlays' | 'splashPages') => db.table<CatalogRow, number>(name);
+
+/** Overlays and splash pages: listed only, never changed here, rows keyed by the service's id. */
+export async function mergeCatalog(
+  db: LinkpilotDb,
+  name: 'overlays' | 'splashPages',
+  records: CatalogRow[],
+  at: number,
+  touchAll: boolean,
+): Promise<{ keys: string[]; changed: number }> {
+  const table = catalog(db, name);
+  return db.transaction('rw', table, async () => {
+    const existing = new Map((await table.bulkGet(records.map((r) => r.id))).map((r) => [r?.id, r]));
+    const rows = records.map((r) => ({ ...r, pulledAt: at }));
+    const news = rows.filter((r) => !existing.get(r.id) || !sameRow(existing.get(r.id)!, r, 'pulledAt'));
+    await table.bulkPut(touchAll ? rows : news);
+    return { keys: records.map((r) => String(r.id)), changed: news.length };
+  });
+}
+
+export const removeCatalog = (db: LinkpilotDb, name: 'overlays' | 'splashPages', keys: string[]) =>
+  catalog(db, name).bulkDelete(keys.map(Number));
+
+/** One page of a channel's items; each names its link or QR code by the mirror's key when known. */
+export async function mergeChannelItems(
+  db: LinkpilotDb,
+  channelKey: string,
+  items: ChannelItem[],
+  at: number,
+  touchAll: boolean,
+): Promise<{ keys: string[]; changed: number }> {
+  return db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
+    const rows: ChannelItemRow[] = [];
+    for (const item of items) {
+      const table = item.type === 'links' ? db.links : item.type === 'qr' ? db.qrCodes : null;
+      const local = await table?.where('id').equals(item.id).first();
+      rows.push({ ...channelItemRow(channelKey, item, local?.key ?? null), pulledAt: at });
+    }
+    const existing = await db.channelItems.bulkGet(rows.map((r) => r.key));
+    const news = rows.filter((r, i) => !existing[i] || !sameRow(existing[i], r, 'pulledAt'));
+    await db.channelItems.bulkPut(touchAll ? rows : news);
+    return { keys: rows.map((r) => r.key), changed: news.length };
+  });
+}
+
+export const removeChannelItems = (db: LinkpilotDb, keys: string[]) => db.channelItems.bulkDelete(keys);
+
+/** The account as the service has it; an e-mail change this device has queued stays shown as pending. */
+export async function applyAccount(db: LinkpilotDb, account: Account): Promise<void> {
+  await db.transaction('rw', db.account, async () => {
+    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
+    await db.account.put({ ...account, key: 'me', pendingEmail });
+  });
+}
+
+/** One link's statistics and details, read by its id (quick stats, detail views). */
+export async function applyLinkDetail(db: LinkpilotDb, key: string, detail: LinkDetail, at: number): Promise<void> {
+  const id = detail.details.id;
+  await db.transaction('rw', [db.links, db.linkStats, ...historyTables(db)], async () => {
+    // Read inside the transaction: a list page may have brought a newer total meanwhile.
+    const row = await db.links.get(key);
+    if (!row) return;
+    const before = row.clicks;
+    const clicks = Math.max(detail.stats.clicks, before);
+    await recordTotals(db, 'link', [{ id, key, clicks, before, unique: detail.stats.uniqueClicks }], at);
+    await writeLinkStats(db, key, detail, at);
+    await db.links.update(key, { clicks });
+  });
+}
+
+const writeLinkStats = (db: LinkpilotDb, key: string, { stats, details }: LinkDetail, at: number) =>
+  db.linkStats.put({
+    key,
+    stats,
+    location: details.location,
+    device: details.device,
+    expiry: details.expiry,
+    fetchedAt: at,
+  });
+
+/** One QR code's statistics, read by its id. */
+export async function applyQrDetail(db: LinkpilotDb, key: string, detail: QrDetail, at: number): Promise<void> {
+  const id = detail.qr.id;
+  await db.transaction('rw', [db.qrCodes, db.qrStats, ...historyTables(db)], async () => {
+    const row = await db.qrCodes.get(key);
+    if (!row) return;
+    const before = row.scans;
+    const scans = detail.qr.scans;
+    await recordTotals(db, 'qr', [{ id, key, clicks: scans, before, unique: detail.stats.uniqueClicks }], at);
+    await db.qrStats.put({ key, stats: detail.stats, fetchedAt: at });
+    await db.qrCodes.update(key, { scans });
+  });
+}
+
+/**
+ * A link found by its short URL, merged as a list page's record would be (so a look-alike of a
+ * create whose outcome is unknown is held back, not mirrored beside it), with its statistics.
+ * Returns its key, or null when it was held back.
+ */
+export async function applyLookedUp(db: LinkpilotDb, found: LinkDetail, at: number): Promise<string | null> {
+  const { details, stats } = found;
+  const item: Link = { ...details, alias: '', clicks: stats.clicks };
+  return db.transaction('rw', [db.links, db.linkStats, db.outbox, ...historyTables(db)], async () => {
+    const unique = new Map([[details.id, stats.uniqueClicks]]);
+    const [key] = (await mergeRecords(db, link.listing, [item], at, true, { asRead: false, unique })).keys;
+    if (!key) return null;
+    await writeLinkStats(db, key, found, at);
+    return key;
+  });
+}
