@@ -18,7 +18,7 @@ let launched: Awaited<ReturnType<typeof launchFirefox>> | null = null;
 try {
   launched = await launchFirefox();
   console.log(`Firefox ${await launched.browser.version()} started with the extension (${seconds(started)} s)`);
-  let failed = false;
+  let stopped = false;
   for (const step of firefoxSteps({
     firefox: launched.browser,
     extensionUrl: launched.extensionUrl,
@@ -26,7 +26,7 @@ try {
     service,
     web,
   })) {
-    if (failed) {
+    if (stopped) {
       results.push({ name: step.name, ok: false, seconds: '0.0', error: 'not run: an earlier step failed' });
       console.log(`  - ${step.name} (not run)`);
       continue;
@@ -37,7 +37,7 @@ try {
       results.push({ name: step.name, ok: true, seconds: seconds(at) });
       console.log(`  ✓ ${step.name} (${seconds(at)} s)`);
     } catch (error) {
-      failed = true;
+      stopped = true;
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       results.push({ name: step.name, ok: false, seconds: seconds(at), error: message });
       console.log(`  ✘ ${step.name} (${seconds(at)} s)\n${message.replace(/^/gm, '      ')}`);
