@@ -6,12 +6,11 @@
 //   3. `npx playwright install chromium` (needs Playwright's download host);
 //   4. Debian/Ubuntu's `chromium` through apt-get, as root or with sudo that needs no password.
 // The path found is put in CHROMIUM_PATH, so child processes (Playwright's workers) reuse it.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { attempt, installWithApt } from './system-package.mjs';
 
 const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const INSTALL_TIMEOUT_MS = 10 * 60_000;
 
 /** @returns {string} the path of a Chromium binary; exits the process with advice when there is none. */
 export function findChromium() {
@@ -20,7 +19,7 @@ export function findChromium() {
     if (existsSync(chosen)) return chosen;
     fail(`CHROMIUM_PATH is set to ${chosen}, but there is no file there.`);
   }
-  const found = installedChromium() ?? downloadWithPlaywright() ?? installWithApt();
+  const found = installedChromium() ?? downloadWithPlaywright() ?? installWithApt('chromium', SYSTEM_BROWSERS);
   if (!found) {
     fail(
       'No Chromium was found, and none could be installed.\n' +
@@ -53,46 +52,6 @@ function downloadWithPlaywright() {
   if (ok && installed && existsSync(installed)) return installed;
   console.log('  Playwright could not download Chromium here.');
   return null;
-}
-
-function installWithApt() {
-  if (!existsSync('/usr/bin/apt-get')) return null;
-  const root = process.getuid?.() === 0;
-  const sudo = !root && attempt('sudo', ['-n', 'true']);
-  if (!root && !sudo) {
-    console.log('  apt-get needs root, and sudo asks for a password: not installing Debian’s chromium.');
-    return null;
-  }
-  const prefix = root ? [] : ['sudo', '-n'];
-  const apt = (args) => {
-    const [command, ...rest] = [...prefix, 'apt-get', ...args];
-    return attempt(command, rest, { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-  };
-  console.log('Installing Debian’s chromium with apt-get (about a minute)…');
-  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium'])) {
-    console.log('  apt-get could not install chromium.');
-    return null;
-  }
-  return SYSTEM_BROWSERS.find((candidate) => existsSync(candidate)) ?? null;
-}
-
-/**
- * Runs a command with no input (so it can never wait on a prompt); true when it succeeded. Its
- * output is shown only when it fails, and then only its last lines: the reason, not the progress.
- */
-function attempt(command, args, { env = {} } = {}) {
-  const result = spawnSync(command, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: INSTALL_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.status === 0) return true;
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
-  const last = output.trim().split('\n').slice(-3);
-  for (const line of last) if (line.trim()) console.log(`  │ ${line.trim()}`);
-  return false;
 }
 
 function fail(message) {
