@@ -1,3 +1,4 @@
+import '@/lib/zod-setup';
 import { browser } from 'wxt/browser';
 import { registerCommands } from './commands';
 import { registerMenus } from './menus';
