@@ -4,6 +4,7 @@ import { registerCommands } from './commands';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { createBackgroundSync } from './sync';
+import { registerWelcome } from './welcome';
 
 // Listeners are registered synchronously on every start, so the event that woke the worker is not missed.
 export default defineBackground(() => {
@@ -11,6 +12,7 @@ export default defineBackground(() => {
   registerMessageHandlers(sync);
   registerMenus(sync);
   registerCommands(sync);
+  registerWelcome();
   browser.alarms.onAlarm.addListener((alarm) => sync.onAlarm(alarm.name));
   sync.start();
 });

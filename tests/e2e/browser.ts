@@ -13,9 +13,12 @@ export function chromiumPath(): string {
 /**
  * A fresh profile with the built extension loaded, headless, with no traffic beyond loopback.
  * `language` is the browser's UI language, which picks the extension's catalogue (`--lang`).
+ * The welcome tab the install opens is closed, so that tests start from the tabs they open,
+ * unless `keepWelcome` (the welcome page's own test).
  */
 export async function launchWithExtension(
   language = 'en-US',
+  { keepWelcome = false } = {},
 ): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error('The extension is not built: run `npm run build` first.');
@@ -43,5 +46,21 @@ export async function launchWithExtension(
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
+  if (!keepWelcome) await closeWelcome(worker);
   return { context, worker, extensionId };
+}
+
+/** Waits for the welcome tab a first install opens, and closes it. */
+async function closeWelcome(worker: Worker): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const closed = await worker.evaluate(async () => {
+      const tabs = await chrome.tabs.query({ url: chrome.runtime.getURL('welcome.html') });
+      await Promise.all(tabs.map((tab) => chrome.tabs.remove(tab.id!)));
+      return tabs.length > 0;
+    });
+    if (closed) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the first install opened no welcome page');
 }
