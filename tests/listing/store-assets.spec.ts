@@ -84,7 +84,6 @@ for (const locale of ['en', 'de', 'fr', 'es', 'ar']) {
           words.welcome_doesMirror,
           words.welcome_doesSync,
           words.welcome_offline,
-          words.welcome_keyWhere,
         ].join('\n\n'),
       };
       writeFileSync(path.join(STORE, 'listing', `${locale}.json`), `${JSON.stringify(listing, null, 2)}\n`);
