@@ -14,18 +14,19 @@ export function chromiumPath(): string {
  * A fresh profile with the built extension loaded, headless, with no traffic beyond loopback.
  * `language` is the browser's UI language, which picks the extension's catalogue (`--lang`).
  * The welcome tab the install opens is closed, so that tests start from the tabs they open,
- * unless `keepWelcome` (the welcome page's own test).
+ * unless `keepWelcome` (the welcome page's own test, and a browser started again on a profile).
+ * `extensionDir` and `profileDir` load another build, into a profile that outlives the browser.
  */
 export async function launchWithExtension(
   language = 'en-US',
-  { keepWelcome = false } = {},
+  { keepWelcome = false, extensionDir = EXTENSION_DIR, profileDir = '' } = {},
 ): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
-  if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
+  if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error('The extension is not built: run `npm run build` first.');
   }
   const args = [
-    `--disable-extensions-except=${EXTENSION_DIR}`,
-    `--load-extension=${EXTENSION_DIR}`,
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
     '--disable-gpu',
     '--disable-background-networking',
     '--disable-component-update',
@@ -37,7 +38,7 @@ export async function launchWithExtension(
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   // One locale and time zone everywhere (unless a test asks for another language), so dates read the
   // same on every machine and in screenshots.
-  const context = await chromium.launchPersistentContext('', {
+  const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath(),
     headless: true,
     args,
