@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing';
 
-// Two projects: `unit` runs browser-facing code in Node against WXT's fake browser and
-// fake-indexeddb; `contract` talks HTTP to a real local server started in-process.
+// `unit` runs browser-facing code in Node against WXT's fake browser and fake-indexeddb; `contract`
+// talks HTTP to a real local server started in-process; `store` checks the built packages.
 export default defineConfig({
   test: {
     projects: [
@@ -27,6 +27,10 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 20_000,
         },
+      },
+      {
+        // The built packages against the stores' rules: run after a build (scripts/test.mjs, scripts/release.mjs).
+        test: { name: 'store', include: ['tests/store/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
       },
     ],
   },

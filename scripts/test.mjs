@@ -14,12 +14,14 @@ run('npx', ['tsc', '--noEmit']);
 step('lint and format (Biome: recommended rules and the house rules in biome.jsonc)');
 run('npx', ['biome', 'ci', '--reporter=summary', '.']);
 step('unit and contract tests (vitest)');
-run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json']);
+run('npx', vitest('unit', 'contract'));
 step('build the extension');
 run('npx', ['wxt', 'build']);
-step('Firefox build and web-ext lint (errors fail, warnings are listed)');
+step('Firefox build and web-ext lint (errors and warnings fail)');
 run('npx', ['wxt', 'build', '-b', 'firefox']);
-run('npx', ['web-ext', 'lint', '--source-dir', '.output/firefox-mv2', '--no-input']);
+run('npx', ['web-ext', 'lint', '--source-dir', '.output/firefox-mv2', '--no-input', '--warnings-as-errors']);
+step('the built packages against the stores’ rules (vitest)');
+run('npx', vitest('store'));
 step('end-to-end tests (Playwright + Chromium)');
 run('npx', ['playwright', 'test'], { env: { CHROMIUM_PATH: chromium } });
 step('end-to-end tests in Firefox (the Firefox build, puppeteer-core over WebDriver BiDi)');
@@ -27,13 +29,28 @@ run('npx', ['tsx', 'tests/firefox/run.ts'], { env: { FIREFOX_PATH: firefox } });
 const counts = summarize();
 console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed`);
 
-/** One closing line over the three runners, read from their JSON reports. */
+/** Arguments for a vitest run of these projects, with its JSON report named after them. */
+function vitest(...projects) {
+  const report = `--outputFile.json=.reports/vitest-${projects.join('-')}.json`;
+  return [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    report,
+  ];
+}
+
+/** One closing line over the runners, read from their JSON reports. */
 function summarize() {
-  const vitest = JSON.parse(readFileSync('.reports/vitest.json', 'utf8'));
-  const playwright = JSON.parse(readFileSync('.reports/playwright.json', 'utf8'));
-  const firefox = JSON.parse(readFileSync('.reports/firefox.json', 'utf8'));
+  const read = (file) => JSON.parse(readFileSync(`.reports/${file}`, 'utf8'));
+  const suites = [read('vitest-unit-contract.json'), read('vitest-store.json')];
+  const playwright = read('playwright.json');
+  const firefox = read('firefox.json');
+  const sum = (key) => suites.reduce((total, suite) => total + suite[key], 0);
   return {
-    passed: vitest.numPassedTests + playwright.stats.expected + playwright.stats.flaky + firefox.passed,
-    failed: vitest.numFailedTests + playwright.stats.unexpected + firefox.failed,
+    passed: sum('numPassedTests') + playwright.stats.expected + playwright.stats.flaky + firefox.passed,
+    failed: sum('numFailedTests') + playwright.stats.unexpected + firefox.failed,
   };
 }

@@ -1,9 +1,11 @@
+import '@/lib/zod-setup';
 import { browser } from 'wxt/browser';
 import { registerCommands } from './commands';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { registerOmnibox } from './omnibox';
 import { createBackgroundSync } from './sync';
+import { registerWelcome } from './welcome';
 
 // Listeners are registered synchronously on every start, so the event that woke the worker is not missed.
 export default defineBackground(() => {
@@ -12,6 +14,7 @@ export default defineBackground(() => {
   registerMenus(sync);
   registerCommands(sync);
   registerOmnibox(sync);
+  registerWelcome();
   browser.alarms.onAlarm.addListener((alarm) => sync.onAlarm(alarm.name));
   sync.start();
 });

@@ -1,3 +1,4 @@
+import '@/lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';

@@ -1,3 +1,4 @@
+import '@/lib/zod-setup';
 import { browser } from 'wxt/browser';
 
 // The worker's clipboard: it asks, this page copies with execCommand (the only way that works

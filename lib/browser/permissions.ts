@@ -9,8 +9,8 @@ export function requestOriginAccess(pattern: string): Promise<boolean> {
   return browser.permissions.request({ origins: [pattern] });
 }
 
-/** Host access the manifest grants for good (the local server); never given back. */
-const REQUIRED_ORIGINS = new Set(['http://127.0.0.1/*']);
+/** Host access the manifest grants for good (the local server in test builds); never given back. */
+const requiredOrigins = () => new Set(browser.runtime.getManifest().host_permissions ?? []);
 
 /**
  * Gives back host access to the origins a change of the connections left unused (a connection
@@ -19,7 +19,8 @@ const REQUIRED_ORIGINS = new Set(['http://127.0.0.1/*']);
 export async function releaseUnusedOrigins(before: { baseUrl: string }[], after: { baseUrl: string }[]): Promise<void> {
   const patternsOf = (list: { baseUrl: string }[]) => new Set(list.map((c) => originPermissionPattern(c.baseUrl)));
   const used = patternsOf(after);
-  const unused = [...patternsOf(before)].filter((p) => !used.has(p) && !REQUIRED_ORIGINS.has(p));
+  const required = requiredOrigins();
+  const unused = [...patternsOf(before)].filter((p) => !used.has(p) && !required.has(p));
   if (unused.length === 0) return;
   try {
     await browser.permissions.remove({ origins: unused });

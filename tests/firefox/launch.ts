@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { findFirefox } from '../../scripts/firefox.mjs';
+import { GECKO_ID } from '../../store/manifest';
 
 export const EXTENSION_DIR = path.resolve(process.env.LINKPILOT_OUT_DIR ?? '.output', 'firefox-mv2');
 
-/** The add-on id of the Firefox build (wxt.config.ts, browser_specific_settings). */
-const GECKO_ID = 'linkpilot@linkpilot.test';
 /**
  * Firefox gives each install a random UUID as its pages' host; this pref fixes it, so the suite
  * knows the address of the extension's pages before it opens one.

@@ -4,6 +4,7 @@ import { releaseUnusedOrigins } from '@/lib/browser/permissions';
 
 describe('host access follows the connections', () => {
   it('gives back the origin no connection uses any more, and keeps those still used and the local server', async () => {
+    // A test build grants the local server in its manifest (tests/unit/setup.ts).
     const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
     const a = { baseUrl: 'https://links.example.com' };
     const b = { baseUrl: 'https://other.example/base' };
@@ -19,5 +20,16 @@ describe('host access follows the connections', () => {
     await releaseUnusedOrigins([sameHost, local], [sameHost, local]);
     await releaseUnusedOrigins([local], []);
     expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('gives back the local server too in a store build, where it was asked for like any origin', async () => {
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({
+      manifest_version: 3,
+      name: 'Linkpilot',
+      version: '1.0.0',
+    });
+    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
+    await releaseUnusedOrigins([{ baseUrl: 'http://127.0.0.1:8787' }], []);
+    expect(remove).toHaveBeenCalledWith({ origins: ['http://127.0.0.1/*'] });
   });
 });
