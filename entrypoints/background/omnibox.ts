@@ -31,7 +31,10 @@ export function registerOmnibox(sync: BackgroundSync): void {
   };
   const find = async (text: string) => (await search())?.find(text, SHOWN) ?? [];
 
-  omnibox.setDefaultSuggestion({ description: t('omnibox.default') });
+  // Only words: the keyword works without them, so their failure must not stop the worker's start.
+  Promise.resolve()
+    .then(() => omnibox.setDefaultSuggestion({ description: t('omnibox.default') }))
+    .catch(() => undefined);
   omnibox.onInputStarted.addListener(() => void search());
   omnibox.onInputCancelled.addListener(end);
   omnibox.onInputChanged.addListener((text, suggest) => {

@@ -79,6 +79,15 @@ beforeEach(async () => {
   vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateSessionRules').mockResolvedValue(undefined);
   vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
   vi.spyOn(fakeBrowser.contextMenus, 'create').mockReturnValue(1);
+  // The fake browser has no omnibox: the worker's listeners are only held (tests/e2e/omnibox.spec.ts runs them).
+  const holding = () => ({ addListener: vi.fn(), removeListener: vi.fn(), hasListener: vi.fn() });
+  Object.assign(fakeBrowser.omnibox, {
+    setDefaultSuggestion: vi.fn(async () => undefined),
+    onInputStarted: holding(),
+    onInputChanged: holding(),
+    onInputEntered: holding(),
+    onInputCancelled: holding(),
+  });
   capture('menu', fakeBrowser.contextMenus.onClicked);
   capture('command', fakeBrowser.commands.onCommand);
   capture('message', fakeBrowser.runtime.onMessage);
