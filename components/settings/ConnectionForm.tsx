@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Address } from '@/components/ui/Address';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
@@ -84,6 +85,10 @@ export function ConnectionForm({
     }
   }
 
+  // An error is about the value that was checked: it goes once that field is edited.
+  const clearErrorOf = (field: 'serviceUrl' | 'apiKey') =>
+    setStatus((now) => (now.state === 'error' && now.field === field ? { state: 'idle' } : now));
+
   // Asked beside the address, before anything is sent: the key would cross the network in clear.
   const typed = parseServiceUrl(serviceUrl);
   const plainOrigin = typed.ok && typed.notes.includes('plainHttp') ? typed.origin : null;
@@ -106,13 +111,22 @@ export function ConnectionForm({
           autoComplete="url"
           placeholder={t('connectionForm.httpsShortExampleCom')}
           value={serviceUrl}
-          onChange={(e) => setServiceUrl(e.target.value)}
+          onChange={(e) => {
+            setServiceUrl(e.target.value);
+            clearErrorOf('serviceUrl');
+          }}
           aria-invalid={invalid('serviceUrl')}
           aria-describedby={invalid('serviceUrl') ? errorId : `${urlId}-hint`}
         />
         {errorUnder('serviceUrl') ?? (
-          <span id={`${urlId}-hint`} className="muted field-hint">
-            {t('connectionForm.theAddressOfYour')}
+          <span id={`${urlId}-hint`} className="muted field-hint" data-testid="service-url-hint">
+            {typed.ok && typed.notes.includes('addedScheme') ? (
+              <>
+                {t('connectionForm.httpsAdded')} <Address>{typed.baseUrl}</Address>
+              </>
+            ) : (
+              t('connectionForm.theAddressOfYour')
+            )}
           </span>
         )}
       </div>
@@ -125,7 +139,10 @@ export function ConnectionForm({
           autoComplete="off"
           spellCheck={false}
           value={apiKey}
-          onChange={(e) => setApiKey(e.target.value)}
+          onChange={(e) => {
+            setApiKey(e.target.value);
+            clearErrorOf('apiKey');
+          }}
           aria-invalid={invalid('apiKey')}
           aria-describedby={invalid('apiKey') ? errorId : `${keyId}-hint`}
         />

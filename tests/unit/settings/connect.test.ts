@@ -68,7 +68,9 @@ describe('connect', () => {
 
   it('names the field for a bad URL or an empty key without sending anything', async () => {
     const seen: Request[] = [];
-    const badUrl = await connect('example.com', 'k', {}, fakeFetch(200, {}, seen)).catch((e: unknown) => e);
+    const badUrl = await connect('mailto:someone@example.com', 'k', {}, fakeFetch(200, {}, seen)).catch(
+      (e: unknown) => e,
+    );
     const noKey = await connect('https://example.com', '  ', {}, fakeFetch(200, {}, seen)).catch((e: unknown) => e);
     expect(isApiError(badUrl) && badUrl.field).toBe('serviceUrl');
     expect(isApiError(noKey) && noKey.field).toBe('apiKey');
