@@ -21,11 +21,14 @@ export function ConnectionForm({
   replacing,
   onConnected,
   onCancel,
+  activate,
 }: {
   initialUrl?: string;
+  /** false: adding keeps the active connection; the page offers the switch. */
+  activate?: boolean;
   /** The connection whose URL or key this changes; without it, the form adds a connection. */
   replacing?: string;
-  onConnected: (result: { email: string; notes: ServiceUrlNote[] }) => void;
+  onConnected: (result: { email: string; notes: ServiceUrlNote[]; connectionId: string }) => void;
   onCancel?: () => void;
 }) {
   const [serviceUrl, setServiceUrl] = useState(initialUrl);
@@ -68,10 +71,11 @@ export function ConnectionForm({
         apiKey,
         replacing,
         allowPlainHttp: plain && plainAgreed,
+        activate,
       });
       setApiKey('');
       setStatus({ state: 'idle' });
-      onConnected({ email: result.account.email, notes: result.notes });
+      onConnected({ email: result.account.email, notes: result.notes, connectionId: result.connectionId });
     } catch (error) {
       const message = errorInWords(error, t('settings.connectFailed'));
       const field = isApiError(error)
