@@ -11,12 +11,15 @@ export function AccountSummary({ account }: { account: Account }) {
         <div className="account-email" data-testid="account-email" dir="ltr">
           {account.email}
         </div>
-        <div className="muted">
-          {account.username}
-          {account.status ? ` · ${account.status}` : ''}
-          {account.expires ? ` · ${t('account.until', { date: formatDate(account.expires) })}` : ''}
-        </div>
+        <div className="muted">{[account.username, planInWords(account)].filter(Boolean).join(' · ')}</div>
       </div>
     </section>
   );
+}
+
+/** "Pro plan until Nov 24, 2027": the service's plan name ("pro") said as a plan, with its end when known. */
+function planInWords({ status, expires }: Account): string | null {
+  if (!status) return null;
+  const plan = status.charAt(0).toLocaleUpperCase() + status.slice(1);
+  return expires ? t('account.planUntil', { plan, date: formatDate(expires) }) : t('account.plan', { plan });
 }

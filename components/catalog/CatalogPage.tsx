@@ -36,22 +36,20 @@ function OverlayTable({ rows }: { rows: OverlayRow[] }) {
       <caption>{t('catalog.overlays', { count: formatNumber(rows.length) })}</caption>
       <thead>
         <tr>
-          <th scope="col">{t('catalogPage.id')}</th>
-          <th scope="col">{t('catalogPage.type')}</th>
           <th scope="col">{t('catalogPage.name')}</th>
+          <th scope="col">{t('catalogPage.type')}</th>
           <th scope="col">{t('catalogPage.created')}</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((o) => (
           <tr key={o.id} data-testid="overlay-row">
-            <td>{o.id}</td>
-            <td>{o.type}</td>
             <td>{o.name}</td>
+            <td>{overlayTypeInWords(o.type)}</td>
             <td>{formatDateTime(o.date)}</td>
           </tr>
         ))}
-        {rows.length === 0 ? <EmptyRow columns={4} text={t('catalog.noneYet')} /> : null}
+        {rows.length === 0 ? <EmptyRow columns={3} text={t('catalog.noneYet')} /> : null}
       </tbody>
     </table>
   );
@@ -63,7 +61,6 @@ function SplashTable({ rows }: { rows: SplashRow[] }) {
       <caption>{t('catalog.splash', { count: formatNumber(rows.length) })}</caption>
       <thead>
         <tr>
-          <th scope="col">{t('catalogPage.id')}</th>
           <th scope="col">{t('catalogPage.name')}</th>
           <th scope="col">{t('catalogPage.created')}</th>
         </tr>
@@ -71,12 +68,11 @@ function SplashTable({ rows }: { rows: SplashRow[] }) {
       <tbody>
         {rows.map((s) => (
           <tr key={s.id} data-testid="splash-row">
-            <td>{s.id}</td>
             <td>{s.name}</td>
             <td>{formatDateTime(s.date)}</td>
           </tr>
         ))}
-        {rows.length === 0 ? <EmptyRow columns={3} text={t('catalog.noneYet')} /> : null}
+        {rows.length === 0 ? <EmptyRow columns={2} text={t('catalog.noneYet')} /> : null}
       </tbody>
     </table>
   );
@@ -90,4 +86,12 @@ function EmptyRow({ columns, text }: { columns: number; text: string }) {
       </td>
     </tr>
   );
+}
+
+/** The overlay kinds the service is known to make; another one is shown as the service names it. */
+const OVERLAY_TYPES = ['message', 'newsletter', 'contact', 'poll', 'coupon'] as const;
+
+function overlayTypeInWords(type: string): string {
+  const known = OVERLAY_TYPES.find((k) => k === type.toLowerCase());
+  return known ? t(`catalog.overlayType.${known}`) : type.charAt(0).toLocaleUpperCase() + type.slice(1);
 }

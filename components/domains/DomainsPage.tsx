@@ -14,6 +14,7 @@ import { createDomainInput } from '@/lib/api/inputs/domains';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
+import { withHttps } from '@/lib/settings/bare-host';
 import { createDomain, deleteRecord } from '@/lib/sync/actions';
 import { createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
@@ -117,6 +118,8 @@ export function DomainsPage() {
 function NewDomainForm({ onDone }: { onDone: () => void }) {
   const db = database();
   const form = useZodForm(createDomainInput, { domain: '', redirectroot: '', redirect404: '' });
+  // A host typed alone ("go.example.com") is taken with https:// in front, and the hint says so as it is typed.
+  const typed = withHttps(String(form.values.domain));
   const text = (name: 'domain' | 'redirectroot' | 'redirect404', label: string, hint: string) => (
     <Field label={label} error={form.errors[name]} hint={hint}>
       {(p) => <input {...p} value={String(form.values[name])} onChange={(e) => form.set(name, e.target.value)} />}
@@ -130,13 +133,20 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         void form
-          .submit(async (input) => {
-            await createAnswered(db, (ctx) => createDomain(ctx, input));
-          })
+          .submit(
+            async (input) => {
+              await createAnswered(db, (ctx) => createDomain(ctx, input));
+            },
+            { prepare: (values) => ({ ...values, domain: typed.value }) },
+          )
           .then((saved) => saved && onDone());
       }}
     >
-      {text('domain', t('domains.domain'), t('domains.domainHint'))}
+      {text(
+        'domain',
+        t('domains.domain'),
+        typed.added ? t('domains.httpsAdded', { url: typed.value }) : t('domains.domainHint'),
+      )}
       {text('redirectroot', t('domains.root'), t('domains.rootHint'))}
       {text('redirect404', t('domains.notFound'), t('domains.notFoundHint'))}
       {form.errors._ ? (

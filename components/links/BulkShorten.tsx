@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { Address } from '@/components/ui/Address';
 import { formatNumber } from '@/components/ui/format';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { saveFile } from '@/components/ui/save-file';
@@ -17,6 +18,7 @@ import { utmPresetsItem } from '@/lib/settings/utm-presets';
 import { kickSync } from '@/lib/sync/kick';
 import { applyUtm } from '@/lib/utm/utm';
 import { BulkSamePage } from './BulkSamePage';
+import { CopyButton } from './CopyButton';
 
 /** The API's documented allowance, when the service has not said its own yet. */
 const DEFAULT_PER_MINUTE = 30;
@@ -136,10 +138,15 @@ export function BulkShorten() {
           <p className="error">{plural('bulk.problems', problems.length)}</p>
           <ul className="item-list">
             {problems.slice(0, 100).map((p) => (
-              <li key={p.line} className="item-row small-text">
+              <li key={p.line} className="item-row small-text bulk-problem" data-testid="bulk-problem">
                 <span className="badge">{t('bulk.line', { n: formatNumber(p.line) })}</span>
-                <span className="grow truncate">{p.text}</span>
-                <span className="error">{problemInWords(p.reason)}</span>
+                {/* The line as typed and why it stays out, one under the other: never read as one run of text. */}
+                <div className="bulk-problem-text">
+                  <code className="truncate" title={p.text}>
+                    {p.text}
+                  </code>
+                  <span className="error">{problemInWords(p.reason)}</span>
+                </div>
               </li>
             ))}
           </ul>
@@ -179,6 +186,7 @@ export function BulkResults({
   const budget = useLiveQuery(() => readMeta(db, budgetKey));
   const { done, refused, total } = bulkProgress(rows);
   const left = total - done - refused;
+  const made = rows.flatMap((r) => (r?.shorturl ? [{ key: r.key, shorturl: r.shorturl, longurl: r.longurl }] : []));
   const perMinute = budget?.limit ?? DEFAULT_PER_MINUTE;
   // Each link is one request; the allowance is shared with everything else, so this is the soonest.
   const minutes = Math.ceil(left / perMinute);
@@ -193,7 +201,7 @@ export function BulkResults({
       <p className="sync-headline" role="status">
         {left === 0
           ? refused
-            ? plural('bulk.allMadeRefused', total, { refused: formatNumber(refused) })
+            ? plural('bulk.allMadeRefused', total, { done: formatNumber(done), refused: formatNumber(refused) })
             : plural('bulk.allMade', total)
           : plural('bulk.progress', total, { done: formatNumber(done), minutes: formatNumber(minutes) })}
       </p>
@@ -204,7 +212,27 @@ export function BulkResults({
         </p>
       ) : null}
       {problems > 0 ? <p className="muted">{plural('bulk.leftOut', problems)}</p> : null}
+      {left === 0 && made.length > 0 ? (
+        <ul className="item-list bulk-made" aria-label={t('bulkShorten.linksMade')} data-testid="bulk-made">
+          {made.map((r) => (
+            <li key={r.key} className="item-row small-text">
+              <Address className="bulk-made-short">{r.shorturl}</Address>
+              <Address className="muted truncate grow" title={r.longurl}>
+                {r.longurl}
+              </Address>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="actions">
+        {left === 0 && made.length > 0 ? (
+          <CopyButton
+            text={made.map((r) => r.shorturl).join('\n')}
+            label={t('bulkShorten.copyAll')}
+            item={t('bulkShorten.allShortLinks')}
+            variant="primary"
+          />
+        ) : null}
         <button type="button" className="secondary" onClick={download}>
           <Download size={15} aria-hidden="true" /> {t('bulkShorten.downloadCsv')}
         </button>

@@ -24,8 +24,11 @@ export function CopyButton({
   item,
   variant = 'secondary',
   compact = false,
+  label,
 }: {
   text: string;
+  /** The visible word when it is not "Copy" (e.g. "Copy all"). */
+  label?: string;
   item?: string;
   variant?: 'secondary' | 'primary';
   /** The icon alone, its word in a tooltip: for a column that must stay narrow in every language. */
@@ -46,7 +49,7 @@ export function CopyButton({
         onClick={() => void copyAndSay(text, id)}
       >
         {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-        {compact ? null : copied ? t('copy.copied') : t('copy.copy')}
+        {compact ? null : copied ? t('copy.copied') : (label ?? t('copy.copy'))}
       </button>
       <span role="status" className="visually-hidden">
         {mine ? (mine.ok ? t('copy.done') : t('copy.failed')) : ''}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
@@ -49,6 +50,7 @@ const fromDefaults = (d: LinkDefaults) => ({
  */
 export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void }) {
   const model = useLinkFormModel();
+  const defaultDomain = useDefaultDomainLabel();
   const { errors } = model;
   const defaults = useStorageItem(linkDefaultsItem);
   const [form, setForm] = useState(empty);
@@ -120,7 +122,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
         <Field label={t('link.domain')} error={errors.domain}>
           {(p) => (
             <select {...p} value={form.domain} onChange={(e) => change({ domain: e.target.value }, 'domain')}>
-              <option value="">{t('link.defaultDomain')}</option>
+              <option value="">{defaultDomain}</option>
               {model.domainOptions.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}

@@ -1,5 +1,6 @@
 import { ChevronDown, Link2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { usePopup } from '@/components/state/popup';
 import { Field } from '@/components/ui/Field';
@@ -38,6 +39,7 @@ export function ShortenForm({
   onCreated: (link: LinkRow) => void;
 }) {
   const model = useLinkFormModel();
+  const defaultDomain = useDefaultDomainLabel();
   const { errors } = model;
   const defaults = useStorageItem(linkDefaultsItem);
   const [more, setMore] = useState(false);
@@ -169,10 +171,7 @@ export function ShortenForm({
         <div className="stack" id="more-options" data-testid="more-options">
           <Group title={t('link.groupLink')} open>
             {text('custom', t('link.customAlias'), { autoComplete: 'off', placeholder: 'my-page' })}
-            {select('domain', t('link.domain'), [
-              { value: '', label: t('link.defaultDomain') },
-              ...model.domainOptions,
-            ])}
+            {select('domain', t('link.domain'), [{ value: '', label: defaultDomain }, ...model.domainOptions])}
             {select('channelKey', t('link.channel'), [
               { value: '', label: t('link.noChannel') },
               ...model.channelOptions,

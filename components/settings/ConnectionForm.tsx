@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Address } from '@/components/ui/Address';
 import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
@@ -20,11 +21,14 @@ export function ConnectionForm({
   replacing,
   onConnected,
   onCancel,
+  activate,
 }: {
   initialUrl?: string;
+  /** false: adding keeps the active connection; the page offers the switch. */
+  activate?: boolean;
   /** The connection whose URL or key this changes; without it, the form adds a connection. */
   replacing?: string;
-  onConnected: (result: { email: string; notes: ServiceUrlNote[] }) => void;
+  onConnected: (result: { email: string; notes: ServiceUrlNote[]; connectionId: string }) => void;
   onCancel?: () => void;
 }) {
   const [serviceUrl, setServiceUrl] = useState(initialUrl);
@@ -67,10 +71,11 @@ export function ConnectionForm({
         apiKey,
         replacing,
         allowPlainHttp: plain && plainAgreed,
+        activate,
       });
       setApiKey('');
       setStatus({ state: 'idle' });
-      onConnected({ email: result.account.email, notes: result.notes });
+      onConnected({ email: result.account.email, notes: result.notes, connectionId: result.connectionId });
     } catch (error) {
       const message = errorInWords(error, t('settings.connectFailed'));
       const field = isApiError(error)
@@ -83,6 +88,10 @@ export function ConnectionForm({
       setStatus({ state: 'error', field, message });
     }
   }
+
+  // An error is about the value that was checked: it goes once that field is edited.
+  const clearErrorOf = (field: 'serviceUrl' | 'apiKey') =>
+    setStatus((now) => (now.state === 'error' && now.field === field ? { state: 'idle' } : now));
 
   // Asked beside the address, before anything is sent: the key would cross the network in clear.
   const typed = parseServiceUrl(serviceUrl);
@@ -106,13 +115,22 @@ export function ConnectionForm({
           autoComplete="url"
           placeholder={t('connectionForm.httpsShortExampleCom')}
           value={serviceUrl}
-          onChange={(e) => setServiceUrl(e.target.value)}
+          onChange={(e) => {
+            setServiceUrl(e.target.value);
+            clearErrorOf('serviceUrl');
+          }}
           aria-invalid={invalid('serviceUrl')}
           aria-describedby={invalid('serviceUrl') ? errorId : `${urlId}-hint`}
         />
         {errorUnder('serviceUrl') ?? (
-          <span id={`${urlId}-hint`} className="muted field-hint">
-            {t('connectionForm.theAddressOfYour')}
+          <span id={`${urlId}-hint`} className="muted field-hint" data-testid="service-url-hint">
+            {typed.ok && typed.notes.includes('addedScheme') ? (
+              <>
+                {t('connectionForm.httpsAdded')} <Address>{typed.baseUrl}</Address>
+              </>
+            ) : (
+              t('connectionForm.theAddressOfYour')
+            )}
           </span>
         )}
       </div>
@@ -125,7 +143,10 @@ export function ConnectionForm({
           autoComplete="off"
           spellCheck={false}
           value={apiKey}
-          onChange={(e) => setApiKey(e.target.value)}
+          onChange={(e) => {
+            setApiKey(e.target.value);
+            clearErrorOf('apiKey');
+          }}
           aria-invalid={invalid('apiKey')}
           aria-describedby={invalid('apiKey') ? errorId : `${keyId}-hint`}
         />

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
-import { formatNumber } from '@/components/ui/format';
+import { formatNumber, formatPercent } from '@/components/ui/format';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
@@ -9,8 +10,13 @@ import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-default
 import { REFRESH_SHARE_CHOICES, refreshShareItem } from '@/lib/settings/refresh';
 import { type Theme, themeItem } from '@/lib/settings/theme';
 
-/** Defaults for new links (used by the popup, New link, the menu and the shortcut) and the theme. Saved as chosen. */
+/**
+ * Defaults for new links (used by the popup, New link, the menu and the shortcut), the connection's
+ * limits and the theme: one card per subject, each a column of labelled rows that line up across
+ * cards (one label width). Saved as chosen.
+ */
 export function PreferencesForm() {
+  const defaultDomain = useDefaultDomainLabel();
   const db = database();
   const defaults = useStorageItem(linkDefaultsItem);
   const theme = useStorageItem(themeItem);
@@ -32,9 +38,8 @@ export function PreferencesForm() {
   const set = (patch: Partial<LinkDefaults>) => void linkDefaultsItem.setValue({ ...defaults.value, ...patch });
   const d = defaults.value;
   return (
-    <section className="card stack-lg" aria-labelledby="prefs-heading">
-      <h3 id="prefs-heading">{t('preferencesForm.defaultsForNewLinks')}</h3>
-      <div className="prefs-grid">
+    <>
+      <SettingsCard id="prefs-heading" title={t('preferencesForm.defaultsForNewLinks')}>
         <label htmlFor={ids.status}>{t('newLinkForm.status')}</label>
         <select
           id={ids.status}
@@ -52,7 +57,7 @@ export function PreferencesForm() {
         </select>
         <label htmlFor={ids.domain}>{t('link.domain')}</label>
         <select id={ids.domain} value={d.domain} onChange={(e) => set({ domain: e.target.value })}>
-          <option value="">{t('link.defaultDomain')}</option>
+          <option value="">{defaultDomain}</option>
           {domains
             .filter((x) => x.id !== null)
             .map((x) => (
@@ -87,9 +92,8 @@ export function PreferencesForm() {
             </option>
           ))}
         </select>
-      </div>
-      <h3>{t('preferencesForm.connection')}</h3>
-      <div className="prefs-grid">
+      </SettingsCard>
+      <SettingsCard id="prefs-connection-heading" title={t('preferencesForm.connection')}>
         <label htmlFor={ids.timeout}>{t('preferencesForm.waitForTheService')}</label>
         <select
           id={ids.timeout}
@@ -110,20 +114,29 @@ export function PreferencesForm() {
         >
           {REFRESH_SHARE_CHOICES.map((p) => (
             <option key={p} value={p}>
-              {t('settings.percentOfAllowance', { percent: formatNumber(p) })}
+              {t('settings.percentOfAllowance', { percent: formatPercent(p) })}
             </option>
           ))}
         </select>
-      </div>
-      <h3>{t('preferencesForm.appearance')}</h3>
-      <div className="prefs-grid">
+      </SettingsCard>
+      <SettingsCard id="prefs-appearance-heading" title={t('preferencesForm.appearance')}>
         <label htmlFor={ids.theme}>{t('preferencesForm.theme')}</label>
         <select id={ids.theme} value={theme.value} onChange={(e) => void themeItem.setValue(e.target.value as Theme)}>
           <option value="system">{t('preferencesForm.sameAsTheSystem')}</option>
           <option value="light">{t('preferencesForm.light')}</option>
           <option value="dark">{t('preferencesForm.dark')}</option>
         </select>
-      </div>
+      </SettingsCard>
+    </>
+  );
+}
+
+/** One subject of Settings: its heading, then its rows (label, control) on the shared grid. */
+function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card stack-lg" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <div className="prefs-grid">{children}</div>
     </section>
   );
 }

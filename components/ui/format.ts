@@ -15,6 +15,7 @@ function makeFormats(locale: string) {
     dateOnly: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
     time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }),
     number: new Intl.NumberFormat(locale),
+    percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
   };
 }
 
@@ -49,6 +50,11 @@ export function formatTime(value: number): string {
 
 export function formatNumber(value: number): string {
   return inLocale().number.format(value);
+}
+
+/** A share (0–100) as the language writes one: "10%" in English, "10 %" in German. */
+export function formatPercent(percent: number): string {
+  return inLocale().percent.format(percent / 100);
 }
 
 /** A short URL as people read it: no scheme, no trailing slash. */

@@ -26,10 +26,15 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
    */
   async function submit(
     action: (input: z.infer<S>) => Promise<unknown>,
-    options: { resetTo?: Record<string, unknown> } = {},
+    options: {
+      resetTo?: Record<string, unknown>;
+      /** Completes what was typed before it is checked (https:// before a bare host, for one). */
+      prepare?: (values: Record<string, unknown>) => Record<string, unknown>;
+    } = {},
   ): Promise<boolean> {
     const sent = values;
-    const cleaned = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+    const prepared = options.prepare ? options.prepare(values) : values;
+    const cleaned = Object.fromEntries(Object.entries(prepared).filter(([, v]) => v !== '' && v !== undefined));
     const parsed = schema.safeParse(cleaned);
     if (!parsed.success) {
       setErrors(problemsInWords(fieldErrors(parsed.error)));

@@ -19,6 +19,7 @@ function handlersFor(sync: BackgroundSync): Handlers {
       const result = await connect(r.serviceUrl, r.apiKey, {
         replacing: r.replacing,
         allowPlainHttp: r.allowPlainHttp,
+        activate: r.activate,
       });
       await (await active()).pull();
       return result;

@@ -19,6 +19,8 @@ export const requestSchema = z.discriminatedUnion('type', [
     replacing: connectionId.optional(),
     /** The person agreed to send the key unencrypted to a plain-http service (the form asked). */
     allowPlainHttp: z.boolean().optional(),
+    /** false: a connection added beside the active one is kept, not switched to (the page offers the switch). */
+    activate: z.boolean().optional(),
   }),
   z.object({ type: z.literal('connection.remove'), id: connectionId }),
   z.object({ type: z.literal('connection.activate'), id: connectionId }),

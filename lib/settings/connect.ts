@@ -19,7 +19,8 @@ export interface ConnectResult {
 
 /**
  * Checks a Service URL and API key with GET /api/account and, only when the service accepts
- * them, stores both and the account, and makes the connection active. A failed attempt leaves every
+ * them, stores both and the account, and makes the connection active (unless `activate` is false
+ * and another one is). A failed attempt leaves every
  * stored connection untouched. `replacing` names the connection whose URL or key is being changed;
  * otherwise the account's existing connection gets the new key, or a new connection with its own
  * database is added. A connection changed to another service or account starts a fresh mirror:
@@ -29,7 +30,7 @@ export interface ConnectResult {
 export async function connect(
   serviceUrl: string,
   apiKey: string,
-  options: { replacing?: string; allowPlainHttp?: boolean } = {},
+  options: { replacing?: string; allowPlainHttp?: boolean; activate?: boolean } = {},
   fetchImpl?: Fetch,
 ): Promise<ConnectResult> {
   const parsed = parseServiceUrl(serviceUrl);
@@ -107,7 +108,8 @@ export async function connect(
     database: name,
   };
   await updateConnections((now) => ({
-    activeId: id,
+    // One added beside the active connection waits to be switched to; the first one is active at once.
+    activeId: options.activate === false && now.activeId ? now.activeId : id,
     list: now.list.some((c) => c.id === id)
       ? now.list.map((c) => (c.id === id ? connection : c))
       : [...now.list, connection],

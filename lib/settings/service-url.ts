@@ -1,4 +1,7 @@
 import { words } from '../words';
+import { isLoopback, withHttps } from './bare-host';
+
+export { isLoopback };
 
 /**
  * Turns what a person typed into the "Service URL" field into the base URL every API path is
@@ -6,7 +9,7 @@ import { words } from '../words';
  * settings form (instant feedback) and the background (which never trusts the page).
  */
 /** What was changed or is worth knowing about an accepted URL; the view puts it in words (settings.note.*). */
-export type ServiceUrlNote = 'trailingSlash' | 'plainHttp';
+export type ServiceUrlNote = 'addedScheme' | 'trailingSlash' | 'plainHttp';
 
 export type ServiceUrlResult =
   | { ok: true; baseUrl: string; origin: string; notes: ServiceUrlNote[] }
@@ -16,12 +19,16 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
   const text = input.trim();
   if (text === '') return { ok: false, message: words('connect.url.empty') };
   if (/\s/.test(text)) return { ok: false, message: words('connect.url.spaces') };
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    return { ok: false, message: words('connect.url.scheme') };
+  // A scheme written without slashes ("mailto:…"); "localhost:8787" is a host and port (a digit follows).
+  if (/^[a-z][a-z0-9+.-]*:(?!\d|\/\/)/i.test(text)) {
+    return { ok: false, message: words('connect.url.protocol', { protocol: text.slice(0, text.indexOf(':')) }) };
   }
+  const typed = withHttps(text);
+  if (!typed.added && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text))
+    return { ok: false, message: words('connect.url.invalid') };
   let url: URL;
   try {
-    url = new URL(text);
+    url = new URL(typed.value);
   } catch {
     return { ok: false, message: words('connect.url.invalid') };
   }
@@ -34,7 +41,7 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
   if (url.search || url.hash) {
     return { ok: false, message: words('connect.url.query') };
   }
-  const notes: ServiceUrlNote[] = [];
+  const notes: ServiceUrlNote[] = typed.added ? ['addedScheme'] : [];
   let path = url.pathname;
   // People often paste an endpoint they saw in the docs; every path is {base_url}/api/…,
   // so a path that reaches into /api is a mistake we can name exactly.
@@ -53,10 +60,6 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
     notes.push('plainHttp');
   }
   return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin, notes };
-}
-
-export function isLoopback(hostname: string): boolean {
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
 }
 
 /** The host-permission match pattern that covers a service origin (ports are not part of patterns). */

@@ -28,11 +28,18 @@ test('two accounts: each mirror shows its own links, and a change queued for one
     .then((b) => b.data.email);
   const second = `${secondEmail} on ${host}`;
 
-  // The first account, then a second one added beside it in Settings: the second becomes active.
+  // The first account, then a second one added beside it in Settings: the first stays active, and the
+  // page offers the switch to the second; taken, the second is active.
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
   const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
   await settings.addConnection(server.url, keyB);
+  const added = page.getByTestId('connection-added');
+  await expect(added).toHaveText(new RegExp(`${second} is added\\. Switch to it now\\?`));
+  await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
+  await expect(page.getByTestId('other-connection')).toHaveText([new RegExp(second)]);
+  await added.getByRole('button', { name: 'Switch now' }).click();
+  await expect(added).toHaveCount(0);
   await expect(settings.accountEmail()).toHaveText(secondEmail);
   await expect(page.getByTestId('other-connection')).toHaveText([new RegExp(first)]);
 

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
-import { connectExtension, openTab, serverList } from './support';
+import { connectExtension, openTab, readClipboard, serverList } from './support';
 
-test('a pasted list: bad lines are listed with their reason, the good ones are made, the results download as CSV', async ({
+test('a pasted list: bad lines are listed apart from their reason, the good ones are made, listed with "Copy all" and download as CSV', async ({
   context,
   server,
   worker,
   extensionUrl,
+  web,
 }) => {
   const page = await context.newPage();
   await connectExtension(page, extensionUrl, server);
@@ -36,9 +37,12 @@ test('a pasted list: bad lines are listed with their reason, the good ones are m
   // An alias the account already has ("demo") is named at its line; the rest of the list still goes.
   await expect(problems).toContainText('Line 6');
   await expect(problems).toContainText('This alias is already taken.');
+  // The line as typed and its reason are two lines of the row, never one run of text.
+  const third = problems.getByTestId('bulk-problem').filter({ hasText: 'Line 3' });
+  expect(await third.innerText()).toMatch(/example\.com\/no-scheme\s*\n\s*Enter a full URL/);
   await dialog.getByRole('button', { name: 'Shorten 3 links' }).click();
   const results = dialog.getByTestId('bulk-results');
-  await expect(results).toContainText('All 3 links are made.', { timeout: 20_000 });
+  await expect(results).toContainText('Done: 3 links shortened.', { timeout: 20_000 });
   await expect(results.getByRole('progressbar', { name: 'Links made' })).toHaveAttribute('value', '3');
   await expectOutboxDrained(worker);
 
@@ -46,6 +50,15 @@ test('a pasted list: bad lines are listed with their reason, the good ones are m
   const made = onServer.filter((l) => l.longurl.startsWith('https://example.com/bulk-'));
   expect(made.map((l) => l.longurl).sort()).toEqual([1, 2, 3].map((n) => `https://example.com/bulk-${n}`));
   expect(made.find((l) => l.longurl.endsWith('bulk-1'))?.alias).toBe('bulk-one');
+
+  // At the end the links made are listed, and "Copy all" copies their short URLs, one per line.
+  const list = results.getByRole('list', { name: 'Links made' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  for (const link of made) await expect(list).toContainText(link.shorturl);
+  await results.getByRole('button', { name: 'Copy all short links' }).click();
+  await expect(results.getByRole('button', { name: 'Copy all short links' })).toHaveText('Copied');
+  const copied = (await readClipboard(context, web.url('/'))).split('\n').sort();
+  expect(copied).toEqual(made.map((l) => l.shorturl).sort());
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
@@ -101,7 +114,7 @@ test('"Shorten all tabs in this window" queues every web page open in it, once, 
   await popup.page.getByRole('button', { name: 'Shorten all tabs in this window' }).click();
   await popup.page.getByRole('button', { name: 'Shorten 4 tabs' }).click();
   const card = popup.page.getByTestId('all-tabs');
-  await expect(card).toContainText('All 4 links are made.', { timeout: 20_000 });
+  await expect(card).toContainText('Done: 4 links shortened.', { timeout: 20_000 });
   await expectOutboxDrained(worker);
   const links = await serverList<{ longurl: string; alias: string }>(server, '/api/urls', 'urls');
   const longUrls = links.map((l) => l.longurl);

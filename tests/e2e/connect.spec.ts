@@ -26,7 +26,7 @@ test('a refused key is explained and nothing is stored', async ({ context, serve
   expect(stored.connection ?? null).toBeNull();
 });
 
-test('an unreachable service and a URL that reaches into /api get their own messages', async ({
+test('an unreachable service, a URL into /api, another scheme and a lone word get their own messages; a bare host gets https://', async ({
   context,
   extensionUrl,
 }) => {
@@ -36,6 +36,15 @@ test('an unreachable service and a URL that reaches into /api get their own mess
   await expect(settings.error()).toContainText('remove "/api/account"');
   await settings.connect('http://127.0.0.1:9', 'k');
   await expect(settings.error()).toContainText('cannot be reached');
+  await settings.connect('mailto:someone@example.com', 'k');
+  await expect(settings.error()).toHaveText('The Service URL must use http or https, not mailto.');
+  await settings.connect('links', 'k');
+  await expect(settings.error()).toHaveText('The Service URL is not a valid address.');
+  // A host typed alone is taken with https:// in front, and the field says so while it is typed.
+  await settings.page.getByLabel('Service URL').fill('short.example.test/base');
+  await expect(settings.page.getByLabel('Service URL')).toHaveAccessibleDescription(
+    'https:// will be added: https://short.example.test/base',
+  );
 });
 
 test('a plain-http service elsewhere: the form asks first, and without a yes nothing is sent or stored', async ({

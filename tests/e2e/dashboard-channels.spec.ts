@@ -68,7 +68,7 @@ test('channels: create, edit, assign a link and a bio page, delete (items unassi
   ).toBe(false);
 });
 
-test('branded domains: add with the scheme, edit redirects, delete; a domain without scheme is refused', async ({
+test('branded domains: typed without scheme, taken with https:// and said so; another scheme refused; edit redirects, delete', async ({
   context,
   server,
   extensionUrl,
@@ -77,9 +77,15 @@ test('branded domains: add with the scheme, edit redirects, delete; a domain wit
   await connectExtension(page, extensionUrl, server);
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.open('domains');
+  await dashboard.addDomain('ftp://short.example.net');
+  await expect(page.getByText('Only http and https URLs can be used, not ftp:.')).toBeVisible();
+  const adding = page.getByRole('dialog', { name: 'Add a branded domain' });
+  await adding.getByLabel('Domain', { exact: true }).fill('short.example.net');
+  // Said as it is typed, before anything is saved.
+  await expect(adding.getByLabel('Domain', { exact: true })).toHaveAccessibleDescription(
+    'https:// will be added: https://short.example.net',
+  );
   await dashboard.addDomain('short.example.net');
-  await expect(page.getByText('Enter a full URL starting with https:// or http://.')).toBeVisible();
-  await dashboard.addDomain('https://short.example.net');
   const row = page.getByTestId('domain-row').filter({ hasText: 'short.example.net' });
   await row.getByRole('button', { name: 'Edit https://short.example.net' }).click();
   const redirects = page.getByRole('dialog', { name: 'Redirects of short.example.net' });

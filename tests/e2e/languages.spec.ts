@@ -129,7 +129,8 @@ for (const { language, code, dir } of [
         await others.getByLabel(words.connectionForm_serviceUrl!, { exact: true }).fill(server.url);
         await others.getByLabel(words.connectionForm_apiKey!, { exact: true }).fill(keyB);
         await others.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
-        // The first account is now the other one, named in this language's words.
+        // Added beside the first, then switched to from the offer: the first is the other one now.
+        await others.getByRole('button', { name: words.connections_switchNow, exact: true }).click();
         const host = new URL(server.url).host;
         const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const removeLabel = new RegExp(

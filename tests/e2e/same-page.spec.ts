@@ -140,7 +140,7 @@ test('Shorten all tabs asks first with the tabs it takes and why others are left
 
   await dialog.getByRole('button', { name: 'Shorten 2 tabs' }).click();
   const results = popup.page.getByTestId('all-tabs');
-  await expect(results).toContainText('All 3 links are made.', { timeout: 20_000 });
+  await expect(results).toContainText('Done: 3 links shortened.', { timeout: 20_000 });
   await expect(results).toContainText('1 existing link was used.');
   await expect(results.getByRole('status').first()).toBeInViewport();
   await popup.page.screenshot({ path: testInfo.outputPath('popup-all-tabs-done-en.png') });
@@ -180,7 +180,7 @@ test('Shorten many lists lines already shortened and uses their links unless ask
   await expect(same.getByLabel('Use the existing links')).toBeChecked();
   await dialog.getByRole('button', { name: 'Shorten 1 link' }).click();
   const results = dialog.getByTestId('bulk-results');
-  await expect(results).toContainText('All 2 links are made.', { timeout: 20_000 });
+  await expect(results).toContainText('Done: 2 links shortened.', { timeout: 20_000 });
   await expect(results.getByTestId('bulk-reused')).toHaveText('1 existing link was used.');
   await expectOutboxDrained(worker);
   expect((await linksOf(server, 'https://example.com/bulk-')).map((l) => l.longurl).sort()).toEqual([

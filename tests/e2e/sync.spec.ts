@@ -56,7 +56,7 @@ test.describe('with a slow service', () => {
     const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
     // A create cut off by the stop is looked for once its request must have ended (2 × this timeout).
     await dashboard.open('settings');
-    await page.getByLabel('Wait for the service at most').selectOption('3');
+    await page.getByLabel('Stop waiting for the service after').selectOption('3');
     await dashboard.open('channels');
     const names = Array.from({ length: 8 }, (_, i) => `Drain ${i + 1}`);
     for (const name of names) await dashboard.createChannel(name);

@@ -28,7 +28,7 @@ test('UTM presets: saved from the popup, previewed, applied before shortening, p
   await utm.getByRole('button', { name: 'Save preset' }).click();
   await expect(utm.getByLabel('Preset', { exact: true })).toHaveValue('Newsletter');
   const tagged = `${first}&utm_source=newsletter&utm_medium=email`;
-  await expect(utm.getByTestId('utm-preview')).toHaveText(`Shortened as: ${tagged}`);
+  await expect(utm.getByTestId('utm-preview')).toHaveText(`The short link will lead to ${tagged}`);
   await popup.shortenButton().click();
   await expect(popup.shortUrl()).toBeVisible();
   await expectOutboxDrained(worker);

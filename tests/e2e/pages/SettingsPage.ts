@@ -23,7 +23,7 @@ export class SettingsPage {
     await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
   }
 
-  /** Adds another connection from "Other connections"; it becomes the active one. */
+  /** Adds another connection from "Other connections"; it waits beside the active one, and the page offers the switch. */
   async addConnection(serviceUrl: string, apiKey: string) {
     const others = this.page.getByTestId('other-connections');
     await others.getByRole('button', { name: 'Add a connection' }).click();

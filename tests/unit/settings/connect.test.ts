@@ -52,6 +52,14 @@ describe('connect', () => {
     expect((await (await dbOf(result.connectionId)).account.get('me'))?.email).toBe('a@b.test');
   });
 
+  it('adds a connection beside the active one without switching to it when asked not to; the first is active at once', async () => {
+    const first = await connect('https://s.example.com', 'KEY1', { activate: false }, ok());
+    expect((await active())?.id).toBe(first.connectionId);
+    const second = await connect('https://other.example.com', 'KEY2', { activate: false }, ok({ ...account, id: 2 }));
+    expect((await connectionsItem.getValue()).list.map((c) => c.id)).toEqual([first.connectionId, second.connectionId]);
+    expect((await active())?.id).toBe(first.connectionId);
+  });
+
   it('keeps the previous connection when the key is refused, and never echoes the key', async () => {
     await connect('https://old.example.com', 'OLD', {}, ok());
     const failure = await connect(
@@ -68,7 +76,9 @@ describe('connect', () => {
 
   it('names the field for a bad URL or an empty key without sending anything', async () => {
     const seen: Request[] = [];
-    const badUrl = await connect('example.com', 'k', {}, fakeFetch(200, {}, seen)).catch((e: unknown) => e);
+    const badUrl = await connect('mailto:someone@example.com', 'k', {}, fakeFetch(200, {}, seen)).catch(
+      (e: unknown) => e,
+    );
     const noKey = await connect('https://example.com', '  ', {}, fakeFetch(200, {}, seen)).catch((e: unknown) => e);
     expect(isApiError(badUrl) && badUrl.field).toBe('serviceUrl');
     expect(isApiError(noKey) && noKey.field).toBe('apiKey');

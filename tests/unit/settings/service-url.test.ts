@@ -11,6 +11,8 @@ describe('parseServiceUrl', () => {
     ['  https://short.example.com/  ', 'https://short.example.com'],
     ['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
     ['https://example.com/shortener/', 'https://example.com/shortener'],
+    ['short.example.com', 'https://short.example.com'],
+    ['localhost:8787/links', 'https://localhost:8787/links'],
   ])('accepts %j as %s', (input, baseUrl) => {
     const result = parseServiceUrl(input);
     expect(result).toMatchObject({ ok: true, baseUrl });
@@ -18,7 +20,10 @@ describe('parseServiceUrl', () => {
 
   it.each([
     ['', /Enter the Service URL/],
-    ['short.example.com', /must start with http/],
+    ['mailto:someone@example.com', /must use http or https, not mailto/],
+    ['javascript:alert(1)', /must use http or https, not javascript/],
+    ['shortener', /not a valid address/],
+    ['exa%%mple.com', /not a valid address/],
     ['ftp://short.example.com', /must start with http|must use http/],
     ['javascript://alert(1)', /must use http or https/],
     ['https://exa mple.com', /spaces/],
@@ -38,6 +43,13 @@ describe('parseServiceUrl', () => {
     expect(!result.ok && problemInWords(result.message)).toBe(
       'Die URL des Dienstes ist die Adresse vor /api, z. B. https://example.com/links; entfernen Sie „/api/account“.',
     );
+  });
+
+  it('notes that https:// was added to an address typed without it', () => {
+    const result = parseServiceUrl('short.example.com/base/');
+    expect(result).toMatchObject({ ok: true, baseUrl: 'https://short.example.com/base' });
+    expect(result.ok && result.notes).toEqual(['addedScheme', 'trailingSlash']);
+    expect(result.ok && t('settings.note.addedScheme')).toBe('https:// was added to the address.');
   });
 
   it('notes a removed trailing slash and plain http to a remote host', () => {
