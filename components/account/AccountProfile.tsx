@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime } from '@/components/ui/format';
 import { t } from '@/lib/browser/i18n';
 import type { AccountRow } from '@/lib/db/schema';
+import { Avatar } from './Avatar';
 
 /** Who is connected, with the plan; a queued e-mail change is shown as waiting, not as done. */
 export function AccountProfile({ account, refused }: { account: AccountRow; refused: boolean }) {
@@ -8,15 +9,7 @@ export function AccountProfile({ account, refused }: { account: AccountRow; refu
   return (
     <div className="card stack account-profile">
       <div className="row">
-        {account.avatar ? (
-          <img
-            className="avatar"
-            src={account.avatar}
-            alt={t('account.avatarOf', { name: who })}
-            width={48}
-            height={48}
-          />
-        ) : null}
+        <Avatar src={account.avatar} size={48} alt={t('account.avatarOf', { name: who })} />
         <div className="stack account-names">
           <strong data-testid="account-email" dir="ltr">
             {account.email}

@@ -1,12 +1,13 @@
 import { formatDate } from '@/components/ui/format';
 import type { Account } from '@/lib/api/schemas/account';
 import { t } from '@/lib/browser/i18n';
+import { Avatar } from './Avatar';
 
 /** Who is connected: the account as the service last reported it. */
 export function AccountSummary({ account }: { account: Account }) {
   return (
     <section className="account-summary" aria-label={t('accountSummary.connectedAccount')}>
-      {account.avatar ? <img className="avatar" src={account.avatar} alt="" width={32} height={32} /> : null}
+      <Avatar src={account.avatar} size={32} />
       <div>
         <div className="account-email" data-testid="account-email" dir="ltr">
           {account.email}

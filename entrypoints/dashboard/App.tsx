@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { AccountPage } from '@/components/account/AccountPage';
+import { Avatar } from '@/components/account/Avatar';
 import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
 import { CatalogPage } from '@/components/catalog/CatalogPage';
 import { ChannelsPage } from '@/components/channels/ChannelsPage';
@@ -122,7 +123,7 @@ function Sidebar({ current, connections }: { current: Section; connections: Conn
       </nav>
       {account ? (
         <a className="sidebar-account" href="#/account">
-          {account.avatar ? <img className="avatar" src={account.avatar} alt="" width={28} height={28} /> : null}
+          <Avatar src={account.avatar} size={28} />
           <Address className="truncate" title={account.email}>
             {account.email}
           </Address>
