@@ -445,7 +445,7 @@ async function soak() {
   const base = `chrome-extension://${extensionId}/dashboard.html`;
   try {
     await page.goto(`${base}#/settings`);
-    await page.getByLabel('Wait for the service at most').selectOption(String(TIMEOUT_S));
+    await page.getByLabel('Stop waiting for the service after').selectOption(String(TIMEOUT_S));
     server.setFaults(FAULTS);
     // When each soak domain reached the service's database: explains a refused "already registered".
     server.db.exec(
