@@ -1,5 +1,4 @@
-import { ApiError } from '../api/errors';
-import { parseLinkForm } from '../api/inputs/links';
+import { linkFieldsInput, linkFieldsOf, validLink } from '../api/inputs/links';
 import { placementInMirror } from '../db/queries';
 import { linkDefaultsItem } from '../settings/link-defaults';
 import { utmPresetsItem } from '../settings/utm-presets';
@@ -14,10 +13,6 @@ import { pageLink, startingPreset } from './page-link';
 export async function createPageLink(ctx: ActionContext, page: { url: string; title: string }): Promise<string> {
   const [options, presets] = await Promise.all([linkDefaultsItem.getValue(), utmPresetsItem.getValue()]);
   const { form, placement } = pageLink({ ...page, options, utm: startingPreset(presets)?.utm ?? {} });
-  const parsed = parseLinkForm(form, new Date((ctx.now ?? Date.now)()));
-  if (parsed.errors) {
-    const [field, message] = Object.entries(parsed.errors)[0] ?? ['url', ''];
-    throw new ApiError({ kind: 'validation', field, message, retryable: false });
-  }
-  return createLink(ctx, { input: parsed.fields, ...(await placementInMirror(ctx.db, placement)) });
+  const input = validLink(linkFieldsInput, linkFieldsOf(form), new Date((ctx.now ?? Date.now)()));
+  return createLink(ctx, { input, ...(await placementInMirror(ctx.db, placement)) });
 }
