@@ -3,7 +3,7 @@ import type { GeneratedI18nStructure } from '#i18n';
 /**
  * lib/ has no browser APIs, so it cannot look up words: what it says to a person (a problem with
  * an input, a refused change, the description of a queued one) is a message of the catalogue, by
- * key, with the values it needs. The view puts it in words (components/ui/problems-in-words.ts).
+ * key, with the values it needs. The view puts it in words (lib/browser/problems-in-words.ts).
  *
  * Written as one string, `key` or `key {"max":500}`, so that it travels wherever a message did
  * before: a zod issue, an ApiError across extension messages, an outbox entry in IndexedDB. JSON

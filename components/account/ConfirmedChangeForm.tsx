@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { Field } from '@/components/ui/Field';
-import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { updateAccountInput } from '@/lib/api/inputs/account';
 import { type FieldErrors, fieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
+import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import { updateAccount } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';

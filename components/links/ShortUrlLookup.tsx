@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { errorInWords } from '@/components/ui/problems-in-words';
 import { t } from '@/lib/browser/i18n';
+import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 

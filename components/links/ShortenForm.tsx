@@ -5,20 +5,17 @@ import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { usePopup } from '@/components/state/popup';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
-import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
+import type { KeyedLink } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
 import type { LinkRow } from '@/lib/db/schema';
+import { pageLink } from '@/lib/links/page-link';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
-import { applyUtm } from '@/lib/utm/utm';
 import { type Option, useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
 import { UtmFields, useUtm } from './UtmFields';
 
 type Text = 'custom' | 'password' | 'description' | 'metatitle' | 'metadescription' | 'metaimage';
 type Lists = { geo: KeyedLink[]; device: KeyedLink[] };
-
-/** The most of a tab's title kept as the link's title: enough to recognise it, short enough to list. */
-const TITLE_MAX = 200;
 
 /**
  * "Shorten this page", with every option one click away in groups (link, targeting, protection,
@@ -68,18 +65,8 @@ export function ShortenForm({
     const tracking = utm.parse();
     if (tracking === null) return setMore(true);
     setBusy(true);
-    const form: LinkForm = {
-      ...values,
-      metatitle: values.metatitle || title.trim().slice(0, TITLE_MAX) || undefined,
-      expiry: pickerToServiceDatetime(expiry),
-      geo: lists.geo,
-      device: lists.device,
-      url: applyUtm(url, tracking),
-      status: opts.status,
-      type: opts.type,
-      domain: opts.domain,
-    };
-    const placement = { channelKey: opts.channelKey, campaignKey: opts.campaignKey };
+    const fields = { ...values, expiry: pickerToServiceDatetime(expiry), geo: lists.geo, device: lists.device };
+    const { form, placement } = pageLink({ url, title, options: opts, utm: tracking, fields });
     const key = await model.save(form, placement, usePopup.getState().awaitingAnswer);
     setBusy(false);
     if (key === null) return setMore(true);

@@ -2,10 +2,11 @@ import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
-import { problemsInWords } from '@/components/ui/problems-in-words';
 import { withElements } from '@/components/ui/with-elements';
 import { fieldErrors } from '@/lib/api/validate-input';
 import { raw, t } from '@/lib/browser/i18n';
+import { problemsInWords } from '@/lib/browser/problems-in-words';
+import { startingPreset } from '@/lib/links/page-link';
 import { utmPresetsItem, withoutPreset, withPreset } from '@/lib/settings/utm-presets';
 import { applyUtm, UTM_FIELDS, type Utm, type UtmField, utmInput, utmPresetInput } from '@/lib/utm/utm';
 
@@ -32,7 +33,7 @@ export function useUtm() {
   useEffect(() => {
     if (!presets.loaded || taken) return;
     setTaken(true);
-    const last = presets.value.presets.find((p) => p.name === presets.value.lastUsed);
+    const last = startingPreset(presets.value);
     if (last) {
       setValues(last.utm);
       setPreset(last.name);

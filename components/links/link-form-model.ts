@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { withoutField } from '@/components/ui/field-errors';
-import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import {
   BASIC_REDIRECT_TYPES,
@@ -12,6 +11,7 @@ import {
 } from '@/lib/api/inputs/links';
 import type { FieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
+import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import { placementInMirror } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Field } from '@/components/ui/Field';
-import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { createQrInput, QR_TYPES, type QrType } from '@/lib/api/inputs/qr';
 import { fieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
+import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '@/components/ui/Address';
-import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { requestOriginAccess } from '@/lib/browser/permissions';
+import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
 import { sendRequest } from '@/lib/messages/send';
 import { originPermissionPattern, parseServiceUrl, type ServiceUrlNote } from '@/lib/settings/service-url';
 

@@ -1,4 +1,4 @@
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { problemInWords } from '@/lib/browser/problems-in-words';
 import type { Change } from '@/lib/db/schema';
 import { describeChange as describe, editableFields as fields } from '@/lib/kinds';
 

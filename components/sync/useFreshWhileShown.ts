@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useDashboard } from '@/components/state/dashboard';
 import { usePopup } from '@/components/state/popup';
 import { database } from '@/lib/db/open';
-import { linkForPage } from '@/lib/db/queries';
+import { linksOfShownPage } from '@/lib/db/queries';
 import { clearShown, markShown, SHOWN_RENEW_MS, type ShownTarget } from '@/lib/refresh/shown';
 import { kickSync } from '@/lib/sync/kick';
 
@@ -69,11 +69,8 @@ export function useShownHere(): ShownTarget[] {
       const db = database();
       // A private page's link is looked up to be shown, not recorded as shown: the record would
       // outlive the private window. One shortened here on purpose is the person's to keep.
-      const link = createdKey
-        ? await db.links.get(createdKey)
-        : page && !page.incognito
-          ? await linkForPage(db, page.url)
-          : undefined;
+      const pageUrl = page && !page.incognito ? page.url : undefined;
+      const link = (await linksOfShownPage(db, createdKey, pageUrl))?.[0];
       return link?.id ? link.key : null;
     },
     [inPopup, createdKey, page?.url, page?.incognito],

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { withoutField } from '@/components/ui/field-errors';
-import { errorBesideField, problemsInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
 import { type FieldErrors, fieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
+import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 
 /**
  * Form state validated with the API layer's own zod schemas, so a person sees the same rule the

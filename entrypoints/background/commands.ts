@@ -10,7 +10,7 @@ export function registerCommands(sync: BackgroundSync): void {
     if (command !== COMMAND_SHORTEN) return;
     void (async () => {
       const target = tab ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
-      await shortenAndCopy(sync, target?.url);
+      await shortenAndCopy(sync, target?.url, target?.title);
     })();
   });
 }

@@ -16,6 +16,6 @@ export function registerMenus(sync: BackgroundSync): void {
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId === MENU_SHORTEN_LINK) void shortenAndCopy(sync, info.linkUrl);
-    else if (info.menuItemId === MENU_SHORTEN_PAGE) void shortenAndCopy(sync, info.pageUrl ?? tab?.url);
+    else if (info.menuItemId === MENU_SHORTEN_PAGE) void shortenAndCopy(sync, info.pageUrl ?? tab?.url, tab?.title);
   });
 }

@@ -1,24 +1,23 @@
 import { liveQuery } from 'dexie';
-import { errorInWords, problemInWords, storedErrorInWords } from '@/components/ui/problems-in-words';
 import { copyFromWorker, readyWorkerClipboard } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
+import { errorInWords, problemInWords, storedErrorInWords } from '@/lib/browser/problems-in-words';
 import { linkForPage } from '@/lib/db/queries';
 import type { LinkpilotDb, LinkRow } from '@/lib/db/schema';
+import { createPageLink } from '@/lib/links/page-link-action';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
-import { linkDefaultsItem } from '@/lib/settings/link-defaults';
-import { createLink } from '@/lib/sync/actions';
 import type { Claimed } from '@/lib/sync/outbox';
 import type { BackgroundSync } from './sync';
 
 /**
  * Shortens a URL from a browser surface (context menu, keyboard shortcut) with the active
- * connection: reuses the page's
- * existing link when there is one, otherwise queues a new one at the highest priority and
+ * connection: reuses the page's existing link when there is one, otherwise queues the one the
+ * popup's "Shorten this page" would make (see lib/links/page-link.ts) at the highest priority and
  * sends it at once. The result is copied and confirmed with a notification, or the failure
  * explained; offline, the link waits in the queue and the notification says so.
  */
-export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined): Promise<void> {
+export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined, title = ''): Promise<void> {
   if (!url) return notify(t('notify.nothingTitle'), t('notify.nothingText'));
   const why = whyNotShortenable(url);
   if (why) return notify(t('notify.cannotTitle'), problemInWords(why));
@@ -33,9 +32,8 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     let key: string;
     const claimed: Claimed[] = [];
     try {
-      const defaults = await linkDefaultsItem.getValue();
-      const ctx = { db, claimed: (entry: Claimed) => void claimed.push(entry) };
-      key = await createLink(ctx, { input: { url, status: defaults.status }, priority: 0 });
+      const ctx = { db, priority: 0 as const, claimed: (entry: Claimed) => void claimed.push(entry) };
+      key = await createPageLink(ctx, { url, title });
     } catch (error) {
       return notify(t('notify.cannotTitle'), errorInWords(error, t('notify.refused')));
     }

@@ -9,14 +9,14 @@ import { SamePageLinks } from '@/components/links/SamePageLinks';
 import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
-import { problemInWords } from '@/components/ui/problems-in-words';
 import { withElements } from '@/components/ui/with-elements';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { raw, t } from '@/lib/browser/i18n';
+import { problemInWords } from '@/lib/browser/problems-in-words';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
 import { database, showDatabase } from '@/lib/db/open';
-import { linksForPage } from '@/lib/db/queries';
+import { linksOfShownPage } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
@@ -57,17 +57,18 @@ function Popup({
     void currentPage(window.location.search).then(pageFound);
   }, [pageFound]);
   const db = database();
-  const pageLinks = useLiveQuery(() => (page ? linksForPage(db, page.url) : undefined), [page?.url]);
-  const createdNow = useLiveQuery(
-    async () => (createdKey ? { key: createdKey, row: await db.links.get(createdKey) } : null),
-    [createdKey],
+  const shown = useLiveQuery(
+    async () => ({ createdKey, links: await linksOfShownPage(db, createdKey, page?.url) }),
+    [createdKey, page?.url],
   );
+  // The answer for an earlier link just made is not this one's.
+  const current = !createdKey || shown?.createdKey === createdKey ? shown?.links : undefined;
   // The link as the service answered it stands in until its own query reads it as made, in the
   // mirror it was written in (after a switch of connection, the new mirror does not have it).
   const answered = createdRow?.link.key === createdKey && createdRow.in === db.name ? createdRow.link : undefined;
-  const mirrored = createdNow?.key === createdKey ? createdNow.row : undefined;
+  const mirrored = createdKey ? current?.[0] : undefined;
   const made = mirrored && (mirrored.id !== null || !answered) ? mirrored : answered;
-  const links = createdKey ? (made ? [made] : []) : pageLinks;
+  const links = createdKey ? (made ? [made] : []) : current;
   // "Make another": the Shorten form although the page has links.
   const [another, setAnother] = useState(false);
   // Until the service has answered "Shorten this page", its form stays: a refusal is shown there.

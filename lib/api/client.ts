@@ -16,7 +16,7 @@ import {
   updateChannelInput,
 } from './inputs/channels';
 import { type CreateDomainInput, createDomainInput, type UpdateDomainInput, updateDomainInput } from './inputs/domains';
-import { type CreateLinkInput, createLinkInput, expiryProblem } from './inputs/links';
+import { type CreateLinkInput, createLinkInput, validLink } from './inputs/links';
 import { type CreateQrInput, createQrInput } from './inputs/qr';
 import { collectAll, walkPages } from './paginate';
 import { type Account, getAccountResponseSchema } from './schemas/account';
@@ -219,9 +219,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
     /** POST /api/url/add: the response shape is not specified; id and, when sent, the short URL. */
     async createLink(input: CreateLinkInput): Promise<{ id: number; shorturl: string | null }> {
-      const body = validateInput(createLinkInput, input);
-      const late = expiryProblem(body.expiry, new Date(now()));
-      if (late) invalid('expiry', late);
+      const body = validLink(createLinkInput, input, new Date(now()));
       return call({ method: 'POST', path: '/api/url/add', body }, createLinkResponseSchema);
     },
 

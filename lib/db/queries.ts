@@ -38,6 +38,22 @@ export async function linksForPage(db: LinkpilotDb, pageUrl: string): Promise<Li
   return bestFirst(pageUrl, await db.links.where('longurlKey').equals(pageKey(pageUrl)).toArray());
 }
 
+/**
+ * The links the popup stands for, best first: the one just made there (none while it is not in
+ * the mirror), else the page's own; undefined while the page is not known.
+ */
+export async function linksOfShownPage(
+  db: LinkpilotDb,
+  createdKey: string | null,
+  pageUrl: string | undefined,
+): Promise<LinkRow[] | undefined> {
+  if (createdKey) {
+    const row = await db.links.get(createdKey);
+    return row ? [row] : [];
+  }
+  return pageUrl === undefined ? undefined : linksForPage(db, pageUrl);
+}
+
 /** The best link for a page (see `linksForPage`). */
 export async function linkForPage(db: LinkpilotDb, pageUrl: string): Promise<LinkRow | undefined> {
   return (await linksForPage(db, pageUrl))[0];

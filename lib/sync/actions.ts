@@ -3,7 +3,7 @@ import * as account from '../api/inputs/account';
 import * as campaigns from '../api/inputs/campaigns';
 import * as channels from '../api/inputs/channels';
 import * as domains from '../api/inputs/domains';
-import { expiryProblem, type LinkFields, linkFieldsInput } from '../api/inputs/links';
+import { type LinkFields, linkFieldsInput, validLink } from '../api/inputs/links';
 import * as qrs from '../api/inputs/qr';
 import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
@@ -82,9 +82,7 @@ async function create(ctx: ActionContext, draft: Draft): Promise<string> {
 }
 
 export async function createLink(ctx: ActionContext, action: CreateLinkAction): Promise<string> {
-  const input = validateInput(linkFieldsInput, action.input);
-  const late = expiryProblem(input.expiry, new Date((ctx.now ?? Date.now)()));
-  if (late) throw new ApiError({ kind: 'validation', field: 'expiry', message: late, retryable: false });
+  const input = validLink(linkFieldsInput, action.input, new Date((ctx.now ?? Date.now)()));
   const { channelKey = null, campaignKey = null, priority = ctx.priority ?? 1 } = action;
   const deps = [channelKey, campaignKey].filter((k) => k !== null);
   const payload = { input, channelKey, campaignKey };

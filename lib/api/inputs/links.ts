@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type MessageKey, words } from '../../words';
+import { ApiError } from '../errors';
 import { type FieldErrors, fieldErrors } from '../validate-input';
 import { webUrlProblem } from '../web-url';
 import { aliasInput, datetimeInput, limitedText, serverId, webUrlInput } from './formats';
@@ -182,10 +183,32 @@ export function parseLinkForm(
   form: LinkForm,
   now: Date,
 ): { fields: LinkFields; errors: null } | { fields: null; errors: FieldErrors } {
-  const values = linkFieldsOf(form);
-  const parsed = linkFieldsInput.safeParse(values);
+  return checkLink(linkFieldsInput, linkFieldsOf(form), now);
+}
+
+type LinkSchema = typeof createLinkInput | typeof linkFieldsInput;
+
+/**
+ * The one check of a link's fields, wherever a link is made (forms, actions, the client): its
+ * schema, and an expiry that lies in the future by the given clock (which a schema has not).
+ */
+export function checkLink<S extends LinkSchema>(
+  schema: S,
+  values: unknown,
+  now: Date,
+): { fields: z.infer<S>; errors: null } | { fields: null; errors: FieldErrors } {
+  const parsed = schema.safeParse(values);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const late = expiryProblem(typeof values.expiry === 'string' ? values.expiry : undefined, now);
+  const expiry = typeof values === 'object' && values !== null ? (values as { expiry?: unknown }).expiry : undefined;
+  const late = expiryProblem(typeof expiry === 'string' ? expiry : undefined, now);
   if (late) errors.expiry ??= late;
-  return parsed.success && !late ? { fields: parsed.data, errors: null } : { fields: null, errors };
+  return parsed.success && !late ? { fields: parsed.data as z.infer<S>, errors: null } : { fields: null, errors };
+}
+
+/** The same check, its first problem thrown as a validation error (before anything is queued or sent). */
+export function validLink<S extends LinkSchema>(schema: S, values: unknown, now: Date): z.infer<S> {
+  const checked = checkLink(schema, values, now);
+  if (checked.errors === null) return checked.fields;
+  const [field, message] = Object.entries(checked.errors)[0] ?? ['_', words('input.invalid')];
+  throw new ApiError({ kind: 'validation', field: field === '_' ? null : field, message, retryable: false });
 }

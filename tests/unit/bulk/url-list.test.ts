@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { problemInWords } from '@/lib/browser/problems-in-words';
 import { MAX_BULK_LINES, MAX_LIST_FILE_BYTES, readListFile, readUrlList } from '@/lib/bulk/url-list';
 import { readWords } from '@/lib/words';
 import { fakeI18n } from '../i18n/catalogue';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkForPage, linksForPage, linksForPages } from '@/lib/db/queries';
+import { linkForPage, linksForPage, linksForPages, linksOfShownPage } from '@/lib/db/queries';
 import { withLinkWords } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { freshDb } from '../sync/db';
@@ -59,6 +59,20 @@ describe('the links of a page', () => {
       ['https://example.com/a', 2],
       ['https://example.com/a?utm_source=x', 1],
     ]);
+    db.close();
+  });
+});
+
+describe('the links the popup stands for', () => {
+  it("are the link just made there once it is in the mirror, else the page's own, else unknown", async () => {
+    const db = freshDb();
+    await add(db, 1, 'https://example.com/post', '2026-01-01 00:00:00');
+    await add(db, 2, 'https://example.com/other', '2026-02-01 00:00:00');
+    expect((await linksOfShownPage(db, null, 'https://example.com/post'))?.map((l) => l.id)).toEqual([1]);
+    // Just made for the page, the new link stands for it (not the page's older one).
+    expect((await linksOfShownPage(db, 's2', 'https://example.com/post'))?.map((l) => l.id)).toEqual([2]);
+    expect(await linksOfShownPage(db, 'gone', 'https://example.com/post')).toEqual([]);
+    expect(await linksOfShownPage(db, null, undefined)).toBeUndefined();
     db.close();
   });
 });

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
+import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
 import { createSyncEngine, type OwnReport } from '@/lib/engine/engine';
 import * as actions from '@/lib/sync/actions';
 import type { Claimed } from '@/lib/sync/outbox';

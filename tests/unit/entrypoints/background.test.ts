@@ -8,6 +8,8 @@ import { DB_NAME } from '@/lib/db/schema';
 import { HEAD_COLLECTIONS } from '@/lib/refresh/head';
 import { COLLECTIONS, pullCursorKey, pullStatusKeys } from '@/lib/refresh/pull';
 import { type Connection, connectionsItem } from '@/lib/settings/connection';
+import { linkDefaultsItem } from '@/lib/settings/link-defaults';
+import { utmPresetsItem } from '@/lib/settings/utm-presets';
 import * as actions from '@/lib/sync/actions';
 import { fakeService, page } from '../sync/fake-service';
 
@@ -240,6 +242,31 @@ describe('the background worker', () => {
     expect((await database().links.toArray()).map((l) => [l.longurl, l.shorturl])).toEqual([
       ['https://example.com/x', 'https://s.test/x'],
     ]);
+  });
+
+  it('the keyboard shortcut sends the link the popup would: the tab title, the defaults, the preset used last', async () => {
+    await linkDefaultsItem.setValue({
+      status: 'public',
+      type: 'frame',
+      domain: '',
+      channelKey: null,
+      campaignKey: null,
+    });
+    await utmPresetsItem.setValue({ presets: [{ name: 'news', utm: { source: 'newsletter' } }], lastUsed: 'news' });
+    await connect();
+    background.main();
+    await vi.waitFor(() => expect([taken > 0, held.size]).toEqual([true, 0]));
+    (captured.command as (command: string, tab?: object) => void)('shorten-current-tab', {
+      url: 'https://example.com/y',
+      title: ' The page ',
+    });
+    await vi.waitFor(async () => expect(await notifications()).toEqual(['Short URL ready']));
+    expect(service.requests.find((r) => r.path === '/api/url/add')?.body).toEqual({
+      url: 'https://example.com/y?utm_source=newsletter',
+      metatitle: 'The page',
+      status: 'public',
+      type: 'frame',
+    });
   });
 
   it('the keyboard shortcut, while not connected, says so and queues nothing', async () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { z } from 'zod';
-import { errorInWords, problemInWords, problemsInWords } from '@/components/ui/problems-in-words';
 import { decode } from '@/lib/api/decode';
 import { ApiError } from '@/lib/api/errors';
 import { MAX_INPUT_URL, webUrlInput } from '@/lib/api/inputs/formats';
 import { qrDataSchemas } from '@/lib/api/inputs/qr';
 import { readRateLimit } from '@/lib/api/rate-limit';
 import { fieldErrors } from '@/lib/api/validate-input';
+import { errorInWords, problemInWords, problemsInWords } from '@/lib/browser/problems-in-words';
 import { readWords, words } from '@/lib/words';
 import { fakeI18n } from './catalogue';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { errorInWords, problemInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
+import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
 import type { Change } from '@/lib/db/schema';
 import { describeChange, editableFields } from '@/lib/kinds';
 import * as actions from '@/lib/sync/actions';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { errorInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
+import { errorInWords } from '@/lib/browser/problems-in-words';
 import { requestSchema } from '@/lib/messages/protocol';
 import { sendRequest } from '@/lib/messages/send';
 

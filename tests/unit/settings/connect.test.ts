@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { errorInWords } from '@/components/ui/problems-in-words';
 import { isApiError } from '@/lib/api/errors';
+import { errorInWords } from '@/lib/browser/problems-in-words';
 import { deleteDatabase } from '@/lib/db/delete';
 import { databaseNamed } from '@/lib/db/open';
 import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';

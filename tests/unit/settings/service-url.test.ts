@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { problemInWords } from '@/components/ui/problems-in-words';
 import { t } from '@/lib/browser/i18n';
+import { problemInWords } from '@/lib/browser/problems-in-words';
 import { originPermissionPattern, parseServiceUrl } from '@/lib/settings/service-url';
 import { fakeI18n } from '../i18n/catalogue';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemInWords } from '@/components/ui/problems-in-words';
+import { problemInWords } from '@/lib/browser/problems-in-words';
 import { readReachability, recordingReachability } from '@/lib/sync/reachability';
 import { freshDb } from './db';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { problemsInWords } from '@/components/ui/problems-in-words';
 import { fieldErrors } from '@/lib/api/validate-input';
+import { problemsInWords } from '@/lib/browser/problems-in-words';
 import { applyUtm, utmInput, utmPresetInput } from '@/lib/utm/utm';
 import { fakeI18n } from '../i18n/catalogue';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formErrorsOf } from '@/components/links/link-form-model';
-import { problemsInWords } from '@/components/ui/problems-in-words';
 import { ApiError } from '@/lib/api/errors';
 import { linkFieldsOf, overlayType, parseLinkForm, splashPageType } from '@/lib/api/inputs/links';
+import { problemsInWords } from '@/lib/browser/problems-in-words';
 
 const now = new Date(Date.UTC(2026, 10, 22, 12));
 

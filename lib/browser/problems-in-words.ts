@@ -1,9 +1,11 @@
-import { formatNumber } from '@/components/ui/format';
-import { ApiError, isApiError, type SerializedApiError, type Wording } from '@/lib/api/errors';
-import { storedRefusal } from '@/lib/api/refusals';
-import { type FieldErrors, messageForField } from '@/lib/api/validate-input';
-import { raw, t } from '@/lib/browser/i18n';
-import { type MessageValues, readWords } from '@/lib/words';
+import { ApiError, isApiError, type SerializedApiError, type Wording } from '../api/errors';
+import { storedRefusal } from '../api/refusals';
+import { type FieldErrors, messageForField } from '../api/validate-input';
+import { type MessageValues, readWords } from '../words';
+import { raw, t, uiLocale } from './i18n';
+
+/** Numbers in a message as the interface writes them (the worker has no view to ask). */
+const formatNumber = (value: number) => new Intl.NumberFormat(uiLocale()).format(value);
 
 const say = t as (key: string, values?: Record<string, string | number>) => string;
 const isKnownKey = (key: string) => raw(key as Parameters<typeof raw>[0]) !== '';
