@@ -246,6 +246,11 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
   for (let i = 0; i < 15; i++) {
     const name = `Soak channel ${i * 7 + 1}`;
     await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    // Asked first, in the app's own dialog.
+    await page
+      .getByRole('dialog', { name: 'Delete channel' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await dashboard.channelRow(name).waitFor({ state: 'detached' });
     expected.channels.delete(name);
     changes++;
@@ -277,6 +282,10 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
   for (let i = 0; i < 10; i++) {
     const domain = `https://soak-${i * 2 + 1}.example`;
     await page.getByRole('button', { name: `Delete ${domain}`, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete domain' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await page
       .getByTestId('domain-row')
       .filter({ hasText: new URL(domain).host })
