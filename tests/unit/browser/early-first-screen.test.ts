@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startEarlyFirstScreen, takeEarlyFirstScreen } from '@/lib/browser/early-first-screen';
 import { recentLinks } from '@/lib/db/queries';
-import { withLinkWords } from '@/lib/db/rows';
+import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { type Connections, connectionsItem } from '@/lib/settings/connection';
 import { themeItem } from '@/lib/settings/theme';
@@ -9,26 +9,21 @@ import { freshDb } from '../sync/db';
 
 const add = (db: LinkpilotDb, id: number) =>
   db.links.add(
-    withLinkWords({
-      key: `s${id}`,
-      id,
-      sync: 'synced',
-      pulledAt: 0,
-      alias: `a${id}`,
-      shorturl: `https://sho.rt/a${id}`,
-      longurl: `https://example.com/${id}`,
-      longurlKey: '',
-      clicks: 0,
-      title: '',
-      description: '',
-      // Not in id order, so that the read must follow the date index.
-      date: `2026-01-${String(((id * 7) % 28) + 1).padStart(2, '0')} 00:00:00`,
-      campaignKey: null,
-      domain: '',
-      status: null,
-      input: null,
-      words: [],
-    }),
+    linkRow(
+      {
+        id,
+        alias: `a${id}`,
+        shorturl: `https://sho.rt/a${id}`,
+        longurl: `https://example.com/${id}`,
+        clicks: 0,
+        title: '',
+        description: '',
+        // Not in id order, so that the read must follow the date index.
+        date: `2026-01-${String(((id * 7) % 28) + 1).padStart(2, '0')} 00:00:00`,
+      },
+      undefined,
+      0,
+    ),
   );
 
 const connectedTo = (database: string): Connections => ({
