@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { askFirst } from '@/components/state/confirm';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { Megaphone, Plus } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';

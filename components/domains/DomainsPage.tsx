@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Globe, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { askFirst } from '@/components/state/confirm';
 import { Address } from '@/components/ui/Address';
@@ -7,6 +6,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
 import { displayUrl } from '@/components/ui/format';
+import { Globe, Plus } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { useZodForm } from '@/components/ui/useZodForm';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Folder, Megaphone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { Folder, Megaphone } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';

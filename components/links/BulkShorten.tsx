@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Download, FileUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Address } from '@/components/ui/Address';
 import { formatNumber } from '@/components/ui/format';
+import { Download, FileUp } from '@/components/ui/icons';
 import { saveFile } from '@/components/ui/save-file';
 import { plural, t } from '@/lib/browser/i18n';
 import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';

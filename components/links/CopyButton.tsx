@@ -1,6 +1,6 @@
-import { Check, Copy } from 'lucide-react';
 import { useId } from 'react';
 import { useCopies } from '@/components/state/copies';
+import { Check, Copy } from '@/components/ui/icons';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 

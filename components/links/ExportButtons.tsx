@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/components/ui/icons';
 import { MenuButton } from '@/components/ui/MenuButton';
 import { saveFile } from '@/components/ui/save-file';
 import { t } from '@/lib/browser/i18n';

@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ExternalLink, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Address } from '@/components/ui/Address';
 import { displayUrl, formatDateTime, middleEllipsis } from '@/components/ui/format';
+import { ExternalLink, X } from '@/components/ui/icons';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { isWebUrl } from '@/lib/api/web-url';

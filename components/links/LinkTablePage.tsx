@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link2, ListPlus, Plus, Search, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { Link2, ListPlus, Plus, Search, SearchX } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import type { LinkTableQuery } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ExternalLink, QrCode } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl, shortUrlParts } from '@/components/ui/format';
+import { ExternalLink, QrCode } from '@/components/ui/icons';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { QrCode, Search } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { useCopies } from '@/components/state/copies';
 import { Address } from '@/components/ui/Address';
 import { displayUrl, shortUrlParts } from '@/components/ui/format';
+import { QrCode, Search } from '@/components/ui/icons';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';

@@ -1,5 +1,5 @@
-import { ExternalLink, Plus, Undo2 } from 'lucide-react';
 import { displayUrl } from '@/components/ui/format';
+import { ExternalLink, Plus, Undo2 } from '@/components/ui/icons';
 import { plural, t } from '@/lib/browser/i18n';
 import type { LinkRow } from '@/lib/db/schema';
 import { CopyButton } from './CopyButton';

@@ -1,5 +1,5 @@
-import { ArrowRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ArrowRight } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';

@@ -1,7 +1,7 @@
-import { Layers } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { displayUrl } from '@/components/ui/format';
+import { Layers } from '@/components/ui/icons';
 import { plural, t } from '@/lib/browser/i18n';
 import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
 import { askForTabs, releaseTabs, windowTabs } from '@/lib/browser/tabs';

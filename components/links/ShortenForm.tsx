@@ -1,10 +1,10 @@
-import { ChevronDown, Link2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { usePopup } from '@/components/state/popup';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
+import { ChevronDown, Link2 } from '@/components/ui/icons';
 import type { KeyedLink } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
 import type { LinkRow } from '@/lib/db/schema';

@@ -1,5 +1,5 @@
-import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { Plus, Trash2 } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 
 export interface TargetRow {

@@ -1,7 +1,7 @@
-import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
+import { Save, Trash2 } from '@/components/ui/icons';
 import { withElements } from '@/components/ui/with-elements';
 import { fieldErrors } from '@/lib/api/validate-input';
 import { raw, t } from '@/lib/browser/i18n';

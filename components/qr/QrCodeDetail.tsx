@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { displayUrl } from '@/components/ui/format';
+import { RefreshCw } from '@/components/ui/icons';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { errorInWords } from '@/lib/browser/problems-in-words';

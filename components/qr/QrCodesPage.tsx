@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Plus, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { formatDate } from '@/components/ui/format';
+import { Plus, QrCode } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';

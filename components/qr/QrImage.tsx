@@ -1,5 +1,5 @@
-import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Download } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { type QrStyle, qrPngDataUrl, qrSvg } from '@/lib/qr/render';
 

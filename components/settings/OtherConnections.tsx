@@ -1,5 +1,5 @@
-import { CircleCheck, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { CircleCheck, Plus } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { sendRequest } from '@/lib/messages/send';
 import type { Connections } from '@/lib/settings/connection';

@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ArrowRight, CircleCheck, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { AccountSummary } from '@/components/account/AccountSummary';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { displayUrl } from '@/components/ui/format';
+import { ArrowRight, CircleCheck, Link2 } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { activeConnection, connectionsItem } from '@/lib/settings/connection';

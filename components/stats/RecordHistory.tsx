@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/components/ui/icons';
 import { saveFile } from '@/components/ui/save-file';
 import { t } from '@/lib/browser/i18n';
 import { historyToCsv, historyToJson } from '@/lib/export/history-export';

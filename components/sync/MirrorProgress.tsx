@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Pause } from 'lucide-react';
 import { formatNumber } from '@/components/ui/format';
+import { Pause } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { copyProgress } from '@/lib/refresh/progress';

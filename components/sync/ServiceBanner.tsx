@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { CircleAlert, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { CircleAlert, WifiOff } from '@/components/ui/icons';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { readReachability } from '@/lib/sync/reachability';

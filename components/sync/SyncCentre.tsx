@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { askFirst } from '@/components/state/confirm';
 import { withAddresses } from '@/components/ui/Address';
 import { Field } from '@/components/ui/Field';
+import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { storedRefusal } from '@/lib/api/refusals';

@@ -1,5 +1,5 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { X } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 
 /**

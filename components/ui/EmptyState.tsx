@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { IconComponent } from '@/components/ui/icons';
 
 /** What an empty list says: what will be here, and the next step to take. */
 export function EmptyState({
@@ -8,7 +8,7 @@ export function EmptyState({
   children,
   action,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   children?: ReactNode;
   action?: ReactNode;

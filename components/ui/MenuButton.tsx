@@ -1,5 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown } from '@/components/ui/icons';
 import './menu.css';
 
 export interface MenuItem {

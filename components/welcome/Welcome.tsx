@@ -1,6 +1,6 @@
-import { CircleCheck, KeyRound, Link2, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { ConnectionForm } from '@/components/settings/ConnectionForm';
+import { CircleCheck, KeyRound, Link2, WifiOff } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 
 /**

@@ -1,16 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  Folder,
-  Globe,
-  Layers,
-  Link2,
-  type LucideIcon,
-  Megaphone,
-  QrCode,
-  RefreshCw,
-  Settings,
-  UserRound,
-} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { AccountPage } from '@/components/account/AccountPage';
 import { Avatar } from '@/components/account/Avatar';
@@ -29,6 +17,18 @@ import { ServiceBanner } from '@/components/sync/ServiceBanner';
 import { SyncCentre } from '@/components/sync/SyncCentre';
 import { Address } from '@/components/ui/Address';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import {
+  Folder,
+  Globe,
+  type IconComponent,
+  Layers,
+  Link2,
+  Megaphone,
+  QrCode,
+  RefreshCw,
+  Settings,
+  UserRound,
+} from '@/components/ui/icons';
 import { plural, t } from '@/lib/browser/i18n';
 import { database, showDatabase } from '@/lib/db/open';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
@@ -37,7 +37,7 @@ import { outboxCounts } from '@/lib/sync/status';
 // Each section's name is `dashboard.section.<route>` in the catalogue.
 interface Section {
   route: 'links' | 'channels' | 'campaigns' | 'qr' | 'domains' | 'catalog' | 'account' | 'sync' | 'settings';
-  icon: LucideIcon;
+  icon: IconComponent;
   render: () => React.ReactNode;
 }
 

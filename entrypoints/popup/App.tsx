@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Keyboard, LayoutDashboard, Link2, PictureInPicture2, Settings } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
@@ -9,6 +8,7 @@ import { SamePageLinks } from '@/components/links/SamePageLinks';
 import { ShortenAllTabs } from '@/components/links/ShortenAllTabs';
 import { usePopup } from '@/components/state/popup';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
+import { Keyboard, LayoutDashboard, Link2, PictureInPicture2, Settings } from '@/components/ui/icons';
 import { withElements } from '@/components/ui/with-elements';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { raw, t } from '@/lib/browser/i18n';

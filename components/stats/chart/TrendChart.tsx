@@ -1,6 +1,6 @@
-import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatDate, formatDateTime, formatNumber } from '@/components/ui/format';
+import { Info } from '@/components/ui/icons';
 import { raw, t, textDirection } from '@/lib/browser/i18n';
 import { DAY, type Span, WATCH_GAP } from '@/lib/history/record';
 import { gainSince, gapsIn, pointsToDraw, type Series } from '@/lib/history/series';

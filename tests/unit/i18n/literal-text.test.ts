@@ -51,7 +51,7 @@ describe('every word a view shows comes from the catalogue', () => {
 
   it('leaves alone what is not words: symbols, class names, ids, keys, comparisons and the console', () => {
     const source = `
-      import { Save } from 'lucide-react';
+      import { Save } from '@/components/ui/icons';
       type Kind = 'Direct';
       export function View({ event, n }: { event: KeyboardEvent; n: number }) {
         if (event.key === 'Enter') console.error('Linkpilot: failed');
