@@ -3,6 +3,8 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { Gain } from '@/components/stats/Gain';
+import { holdText } from '@/components/sync/MirrorProgress';
+import { useCopyState } from '@/components/sync/useCopyState';
 import { Address } from '@/components/ui/Address';
 import { displayUrl, formatDate, formatNumber, middleEllipsis } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
@@ -18,7 +20,20 @@ import {
 } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
 import { gainsByRecord } from '@/lib/history/read';
+import type { LinksCopy } from '@/lib/refresh/progress';
 import { CopyButton } from './CopyButton';
+
+/**
+ * How many links the table holds. While a copy is still bringing links it says so, and unfiltered
+ * how many it expects: "475 of about 1,500 links — still copying".
+ */
+function countText(shape: Shape, query: LinkTableQuery, copying: LinksCopy | null): string {
+  const capped = shape.capped ? t('links.capped') : '';
+  if (!copying) return `${plural('links.count', shape.total)}${capped}`;
+  if (copying.expected !== null && !isFiltered(query) && copying.expected > shape.total)
+    return t('links.copyingOf', { count: formatNumber(shape.total), expected: formatNumber(copying.expected) });
+  return `${plural('links.count', shape.total)}${capped}${t('links.stillCopying')}`;
+}
 
 type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
 
@@ -105,16 +120,27 @@ export function LinkTable({
     if (event.key === 'ArrowUp') (event.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
   }
 
+  const copyState = useCopyState();
+  const copying = copyState?.links ?? null;
+  const why = copyState ? holdText(copyState.hold, copyState.now) : null;
   const total = shape?.total ?? 0;
   if (shape && !shape.failed && total === 0) return empty(isFiltered(query));
   return (
     <div className="stack link-table-box">
-      <p className="muted" role="status" data-testid="links-count">
-        {shape?.failed
-          ? t('linkTable.theLinksCouldNot')
-          : shape
-            ? `${plural('links.count', total)}${shape.capped ? t('links.capped') : ''}`
-            : t('linkTable.loading')}
+      <p className="muted links-count">
+        <span role="status" data-testid="links-count">
+          {shape?.failed
+            ? t('linkTable.theLinksCouldNot')
+            : shape
+              ? countText(shape, query, copying)
+              : t('linkTable.loading')}
+        </span>
+        {copying && why ? (
+          <span className="small-text" data-testid="links-copy-hold">
+            {' '}
+            {why}
+          </span>
+        ) : null}
       </p>
       <div
         ref={viewport}
