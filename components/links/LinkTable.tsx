@@ -3,6 +3,8 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { Gain } from '@/components/stats/Gain';
+import { holdText } from '@/components/sync/MirrorProgress';
+import { useCopyState } from '@/components/sync/useCopyState';
 import { Address } from '@/components/ui/Address';
 import { displayUrl, formatDate, formatNumber, middleEllipsis } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
@@ -18,7 +20,20 @@ import {
 } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
 import { gainsByRecord } from '@/lib/history/read';
+import type { LinksCopy } from '@/lib/refresh/progress';
 import { CopyButton } from './CopyButton';
+
+/**
+ * How many links the table holds. While a copy is still bringing links it says so, and unfiltered
+ * how many it expects: "475 of about 1,500 links — still copying".
+ */
+function countText(shape: Shape, query: LinkTableQuery, copying: LinksCopy | null): string {
+  const capped = shape.capped ? t('links.capped') : '';
+  if (!copying) return `${plural('links.count', shape.total)}${capped}`;
+  if (copying.expected !== null && !isFiltered(query) && copying.expected > shape.total)
+    return t('links.copyingOf', { count: formatNumber(shape.total), expected: formatNumber(copying.expected) });
+  return `${plural('links.count', shape.total)}${capped}${t('links.stillCopying')}`;
+}
 
 type Shape = Awaited<ReturnType<typeof linkTableTotal>> & { search: string; failed: boolean };
 
@@ -37,11 +52,21 @@ export function LinkTable({
   query,
   onOpen,
   selected,
+  picked,
+  onPick,
+  actions,
   empty,
 }: {
   query: LinkTableQuery;
   onOpen: (key: string) => void;
+  /** The link open beside the table. */
   selected: string | null;
+  /** The links ticked for an action on several at once. */
+  picked: ReadonlySet<string>;
+  /** Ticks (or unticks) these links; `only` replaces the whole selection with them. */
+  onPick: (keys: string[], on: boolean, only?: boolean) => void;
+  /** What can be done with the ticked links, beside the count (it takes no room from the rows). */
+  actions?: React.ReactNode;
   /** What to show when there is no row: first use, or filters that match nothing. */
   empty: (filtered: boolean) => React.ReactNode;
 }) {
@@ -99,23 +124,57 @@ export function LinkTable({
       performance.mark(`linkpilot:links-rendered:${search}`);
   }, [page, search]);
 
+  // Where the last tick was, for a shift-click to tick the range up to it.
+  const anchor = useRef<number | null>(null);
+  async function keysBetween(from: number, to: number): Promise<string[]> {
+    const [a, b] = from < to ? [from, to] : [to, from];
+    return (await linkTableWindow(db, query, shape?.keys ?? null, a, b - a + 1)).map((r) => r.key);
+  }
+  async function tick(position: number, key: string, on: boolean, range: boolean) {
+    if (range && anchor.current !== null) onPick(await keysBetween(anchor.current, position), on);
+    else onPick([key], on);
+    anchor.current = position;
+  }
+  async function tickAll(on: boolean) {
+    anchor.current = null;
+    if (!on) return onPick([], false, true);
+    onPick(shape?.keys ?? (await keysBetween(0, Math.max(0, total - 1))), true, true);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, key: string) {
+    // Keys on the tick box are the box's own.
+    if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter') onOpen(key);
     if (event.key === 'ArrowDown') (event.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
     if (event.key === 'ArrowUp') (event.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
   }
 
+  const copyState = useCopyState();
+  const copying = copyState?.links ?? null;
+  const why = copyState ? holdText(copyState.hold, copyState.now) : null;
   const total = shape?.total ?? 0;
+  const pickedHere = picked.size;
   if (shape && !shape.failed && total === 0) return empty(isFiltered(query));
   return (
     <div className="stack link-table-box">
-      <p className="muted" role="status" data-testid="links-count">
-        {shape?.failed
-          ? t('linkTable.theLinksCouldNot')
-          : shape
-            ? `${plural('links.count', total)}${shape.capped ? t('links.capped') : ''}`
-            : t('linkTable.loading')}
-      </p>
+      <div className="links-count-row">
+        <p className="muted links-count">
+          <span role="status" data-testid="links-count">
+            {shape?.failed
+              ? t('linkTable.theLinksCouldNot')
+              : shape
+                ? countText(shape, query, copying)
+                : t('linkTable.loading')}
+          </span>
+          {copying && why ? (
+            <span className="small-text" data-testid="links-copy-hold">
+              {' '}
+              {why}
+            </span>
+          ) : null}
+        </p>
+        {actions}
+      </div>
       <div
         ref={viewport}
         className="table-viewport"
@@ -126,6 +185,18 @@ export function LinkTable({
         <table className="link-table" aria-label={t('campaignSummary.links')} aria-rowcount={total + 1}>
           <thead>
             <tr>
+              <th scope="col" className="pick">
+                <input
+                  type="checkbox"
+                  aria-label={t('selection.selectAll', { count: formatNumber(total) })}
+                  checked={total > 0 && pickedHere >= total}
+                  ref={(box) => {
+                    if (box) box.indeterminate = pickedHere > 0 && pickedHere < total;
+                  }}
+                  onChange={(e) => void tickAll(e.target.checked)}
+                  data-testid="pick-all"
+                />
+              </th>
               <th scope="col">{t('link.groupLink')}</th>
               <th scope="col" className="num">
                 {t('linkTable.clicks')}
@@ -150,11 +221,25 @@ export function LinkTable({
                 data-testid="link-row"
                 style={{ position: 'absolute', top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}
                 onClick={(e) => {
-                  // The copy button inside the row copies; it does not open the link.
-                  if (!(e.target instanceof Element && e.target.closest('button'))) onOpen(row.key);
+                  // The copy button and the tick box inside the row do their own thing; they do not open the link.
+                  if (!(e.target instanceof Element && e.target.closest('button, input, .pick'))) onOpen(row.key);
                 }}
                 onKeyDown={(e) => onKeyDown(e, row.key)}
               >
+                <td className="pick">
+                  <input
+                    type="checkbox"
+                    aria-label={t('selection.select', { item: row.title || displayUrl(row.shorturl ?? row.longurl) })}
+                    checked={picked.has(row.key)}
+                    onClick={(e) => {
+                      // A click (or Space) toggles; with Shift, everything since the last tick goes the same way.
+                      const box = e.currentTarget;
+                      void tick(start + i, row.key, box.checked, e.shiftKey);
+                    }}
+                    onChange={() => undefined}
+                    data-testid="pick-link"
+                  />
+                </td>
                 <td className="link-cell">
                   <span className="link-title truncate" title={row.longurl} dir="auto">
                     {row.title || displayUrl(row.longurl)}

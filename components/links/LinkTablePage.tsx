@@ -12,6 +12,7 @@ import { ExportButtons } from './ExportButtons';
 import { LinkDetailPanel } from './LinkDetailPanel';
 import { LinkTable } from './LinkTable';
 import { NewLinkForm } from './NewLinkForm';
+import { SelectionBar } from './SelectionBar';
 import { ShortUrlLookup } from './ShortUrlLookup';
 import './links.css';
 import { t } from '@/lib/browser/i18n';
@@ -31,6 +32,13 @@ export function LinkTablePage() {
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const domains = useLiveQuery(() => db.domains.toArray(), [], []);
   const [bulk, setBulk] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const pick = (keys: string[], on: boolean, only = false) =>
+    setPicked((was) => {
+      const next = new Set(only ? [] : was);
+      for (const key of keys) on ? next.add(key) : next.delete(key);
+      return next;
+    });
   const newLink = (
     <button type="button" onClick={() => setCreating(true)}>
       <Plus size={16} aria-hidden="true" /> {t('linkTablePage.newLink')}
@@ -121,6 +129,9 @@ export function LinkTablePage() {
           query={query}
           onOpen={setOpen}
           selected={open}
+          picked={picked}
+          onPick={pick}
+          actions={picked.size > 0 ? <SelectionBar keys={[...picked]} onClear={() => setPicked(new Set())} /> : null}
           empty={(filtered) =>
             filtered ? (
               <EmptyState

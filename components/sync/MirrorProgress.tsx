@@ -1,46 +1,49 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatNumber } from '@/components/ui/format';
-import { Pause } from '@/components/ui/icons';
+import { Clock, Pause } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
-import { database } from '@/lib/db/open';
-import { copyProgress } from '@/lib/refresh/progress';
+import type { CopyHold } from '@/lib/engine/copy-hold';
 import type { Collection } from '@/lib/refresh/pull';
-import { readReachability } from '@/lib/sync/reachability';
+import { useCopyState } from './useCopyState';
 
 /** Each kind of data being copied, in the person's words. */
 export function collectionLabel(key: Collection): string {
   return t(`mirror.collection.${key}`);
 }
 
+/** Why the copy stands still, in the person's words; null while it moves. */
+export function holdText(hold: CopyHold, now: number): string | null {
+  if (!hold) return null;
+  if (hold.reason === 'offline') return t('mirror.pausedOffline');
+  if (hold.reason === 'unreachable') return t('mirrorProgress.copyingYourDataIs');
+  return t('mirror.waitingAllowance', { seconds: formatNumber(Math.max(1, Math.ceil((hold.until - now) / 1000))) });
+}
+
 /**
- * Progress of the copy of your data under way (nothing when none is running). When the service
- * can't be reached it says the copy is paused, and that it resumes by itself.
+ * Progress of the copy of your data under way (nothing when none is running), and why it stands
+ * still when it does: offline, the service out of reach, or the service's allowance spent.
  */
 export function MirrorProgress() {
-  const state = useLiveQuery(async () => {
-    const db = database();
-    return { copy: await copyProgress(db), reach: await readReachability(db) };
-  });
+  const state = useCopyState();
   const copy = state?.copy;
-  if (!copy) return null;
+  if (!state || !copy) return null;
   const { maxpage } = copy;
-  const paused = state?.reach?.reachable === false || !navigator.onLine;
   const label = collectionLabel(copy.collection);
   const what =
     maxpage && maxpage > 1
       ? t('mirror.pageOf', { what: label, page: formatNumber(copy.page), pages: formatNumber(maxpage) })
       : label;
+  const why = holdText(state.hold, state.now);
+  const paused = state.hold?.reason === 'offline' || state.hold?.reason === 'unreachable';
   return (
     <div className="stack" data-testid="mirror-progress">
-      {paused ? (
-        <p className="muted row" data-testid="mirror-paused">
-          <Pause size={14} aria-hidden="true" /> {t('mirrorProgress.copyingYourDataIs')}
+      <p className="muted">
+        {t('mirror.step', { step: formatNumber(copy.step + 1), steps: formatNumber(copy.steps), what })}
+      </p>
+      {why ? (
+        <p className="muted row" data-testid={paused ? 'mirror-paused' : 'mirror-waiting'}>
+          {paused ? <Pause size={14} aria-hidden="true" /> : <Clock size={14} aria-hidden="true" />} {why}
         </p>
-      ) : (
-        <p className="muted">
-          {t('mirror.step', { step: formatNumber(copy.step + 1), steps: formatNumber(copy.steps), what })}
-        </p>
-      )}
+      ) : null}
       <progress max={1} value={copy.done} aria-label={t('mirrorProgress.copyOfYourData')} className="progress" />
     </div>
   );

@@ -1,26 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useBrowserOnline } from '@/components/hooks/useBrowserOnline';
 import { CircleAlert, WifiOff } from '@/components/ui/icons';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { readReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
-
-/** Whether the browser itself says it is offline, kept current. */
-function useBrowserOnline(): boolean {
-  const [online, setOnline] = useState(navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 /**
  * One plain sentence, where the person looks, when something keeps changes from reaching the

@@ -10,6 +10,7 @@ export const ICON_NAMES = [
   'chevron-down',
   'circle-exclamation-point',
   'circle-check',
+  'clock',
   'cloud-upload',
   'copy',
   'download',

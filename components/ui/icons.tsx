@@ -33,6 +33,7 @@ export const Check = icon('check');
 export const ChevronDown = icon('chevron-down');
 export const CircleAlert = icon('circle-exclamation-point');
 export const CircleCheck = icon('circle-check');
+export const Clock = icon('clock');
 export const CloudUpload = icon('cloud-upload');
 export const Copy = icon('copy');
 export const Download = icon('download');

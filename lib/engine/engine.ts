@@ -11,6 +11,7 @@ import { claim, nextEntry, recoverInflight, settle, unclaim } from '../sync/queu
 import { sendEntry } from '../sync/send';
 import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
+import { COPY_PRIORITY } from './copy-hold';
 import { planRefresh } from './plan';
 import { afterFailure } from './policy';
 import { type ClientFor, createRefreshRunner, type RefreshRun } from './runner';
@@ -258,7 +259,7 @@ export function createSyncEngine(deps: EngineDeps) {
       floor = next.floor ?? floor;
       if (next.entry) return send(next.entry.seq!, clientsFor(connection, timeoutMs, MAX_INLINE_WAIT_MS), timeoutMs);
       // Background requests never sleep inside a request: the wait is here, where a kick ends it.
-      const wait = pulling ? await budget.waitFor(2) : 0;
+      const wait = pulling ? await budget.waitFor(COPY_PRIORITY) : 0;
       if (wait > 0) return waitUntil(now() + wait, MAX_INLINE_WAIT_MS);
       const requested: RefreshRun = { type: 'requested' };
       const plan = pulling

@@ -18,10 +18,17 @@ const COLUMNS = [
 /** A link as exported: its row, with the names of its channels (";" between) and its campaign. */
 export type ExportedLink = LinkRow & { channel: string; campaign: string };
 
-/** Every mirrored link, newest first, with its channels and campaign named. */
-export async function exportedLinks(db: LinkpilotDb): Promise<ExportedLink[]> {
+/** Every mirrored link (or only those of `keys`), newest first, with its channels and campaign named. */
+export async function exportedLinks(db: LinkpilotDb, keys?: readonly string[]): Promise<ExportedLink[]> {
+  const only = keys ? new Set(keys) : null;
   const [rows, items, channels, campaigns] = await Promise.all([
-    db.links.orderBy('date').reverse().toArray(),
+    only
+      ? db.links
+          .orderBy('date')
+          .reverse()
+          .filter((l) => only.has(l.key))
+          .toArray()
+      : db.links.orderBy('date').reverse().toArray(),
     db.channelItems.filter((i) => i.type === 'links' && i.itemKey !== null).toArray(),
     db.channels.toArray(),
     db.campaigns.toArray(),

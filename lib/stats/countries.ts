@@ -142,3 +142,18 @@ export function countriesOf(tallies: readonly { label: string; count: number }[]
   }
   return [...merged.values()].sort((a, b) => b.count - a.count);
 }
+
+let codes: string[] | null = null;
+
+/** Every assigned country code Intl knows, A to Z: what a target may name. */
+export function countryCodes(): string[] {
+  if (codes) return codes;
+  codes = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      if (!notACountry(code) && !(code in ALIASES) && assigned(code)) codes.push(code);
+    }
+  }
+  return codes;
+}

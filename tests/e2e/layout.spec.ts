@@ -57,12 +57,25 @@ for (const language of ['en', 'de', 'ar']) {
           await look(dashboard, `${section}-${width}`);
         }
         await dashboard.goto(extensionUrl('dashboard.html#/links'));
+        // Every link ticked: the selection bar with its actions beside the count.
+        await dashboard.getByTestId('pick-all').check();
+        await expect(dashboard.getByTestId('selection-bar')).toBeVisible();
+        await look(dashboard, `links-selected-${width}`);
+        await dashboard.getByTestId('selection-clear').click();
         await dashboard.getByTestId('link-row').filter({ hasText: 'example.com' }).first().click();
         await expect(dashboard.getByTestId('link-detail').getByTestId('clicks')).toBeVisible();
         await look(dashboard, `link-detail-${width}`);
         await dashboard.getByRole('button', { name: words.linkTablePage_newLink, exact: true }).click();
         await expect(dashboard.getByRole('dialog')).toBeVisible();
         await look(dashboard, `new-link-${width}`);
+        // The targeting pickers, a row of each, the country chosen by its name in this language.
+        const form = dashboard.getByRole('dialog');
+        for (const add of [words.target_country_add, words.target_device_add, words.target_language_add])
+          await form.getByRole('button', { name: add, exact: true }).click();
+        const country = new Intl.DisplayNames([language], { type: 'region' }).of('DE')!;
+        await form.getByTestId('target-choice').first().fill(country);
+        await form.getByTestId('target-choice').first().scrollIntoViewIfNeeded();
+        await look(dashboard, `targeting-${width}`);
         await dashboard.keyboard.press('Escape');
 
         // A new QR code with its preview drawn.

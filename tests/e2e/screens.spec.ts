@@ -12,7 +12,7 @@ const VOLATILE = [
   '.recent-short',
   '.link-sub',
   '.page-identity .muted',
-  '.link-table td:nth-child(4)',
+  '.link-table td:nth-child(5)',
   '[data-testid="trend-since"]',
   '.trend-svg',
   '[data-testid="stats-updated"]',
