@@ -7,7 +7,8 @@ import { normalizeLongUrl } from '../db/search-words';
 import { channelItem } from './channel-item';
 import { syncStateOf } from './ids';
 import { type Creation, describing, existing, labelled, type RecordKind, sendCreate } from './kind';
-import { type Detail, type Listing, type Shown, withDetail } from './listing';
+import type { Counting, Detail, Listing, Shown } from './listing';
+import { withDetail } from './listing';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -128,3 +129,12 @@ export const linkDetail: Detail<LinkRow, LinkDetail, LinkStatsRow> = {
 };
 
 export const linkShown: Shown = { how: 'detail', withDetail: withDetail(listing, linkDetail) };
+
+/** A link's clicks, kept over time. */
+export const linkCounting: Counting = {
+  history: (db) => db.linkHistory,
+  recent: (db) => db.linkRecent,
+  field: 'clicks',
+  noun: 'click',
+  overTime: 'trends.clicksOverTime',
+};

@@ -1,7 +1,7 @@
-import type { EntityTable } from 'dexie';
+import type { EntityTable, Table } from 'dexie';
 import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
-import type { Change, Kind, LinkpilotDb, Mirrored } from '../db/schema';
+import type { Change, Kind, LinkpilotDb, Mirrored, Observation, RecentObservation } from '../db/schema';
 import type { MessageKey } from '../words';
 
 /**
@@ -80,3 +80,18 @@ export const withDetail =
 export type Shown =
   | { how: 'detail'; withDetail: WithDetail }
   | { how: 'items'; row(db: LinkpilotDb, key: string): Promise<Mirrored | undefined> };
+
+/**
+ * A kind whose records hold a total kept over time (lib/history): where its observations are kept,
+ * which field of a row holds the total, and how people call one of its counts.
+ */
+export interface Counting {
+  /** The thinned days, keyed by record. */
+  history(db: LinkpilotDb): Table<Observation, [number, number]>;
+  /** The last days as read, keyed by time. */
+  recent(db: LinkpilotDb): Table<RecentObservation, [number, number]>;
+  field: 'clicks' | 'scans';
+  noun: 'click' | 'scan';
+  /** The title of its chart over time. */
+  overTime: Extract<MessageKey, `trends.${Counting['noun']}sOverTime`>;
+}

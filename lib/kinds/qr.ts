@@ -4,7 +4,8 @@ import { validateInput } from '../api/validate-input';
 import { qrFromInput, qrRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
 import { type Creation, describing, findListed, labelled, type RecordKind, sendCreate } from './kind';
-import { type Detail, type Listing, type Shown, withDetail } from './listing';
+import type { Counting, Detail, Listing, Shown } from './listing';
+import { withDetail } from './listing';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
@@ -58,3 +59,12 @@ const detail: Detail<QrRow, QrDetail, QrStatsRow> = {
 };
 
 export const qrShown: Shown = { how: 'detail', withDetail: withDetail(listing, detail) };
+
+/** A QR code's scans, kept over time. */
+export const qrCounting: Counting = {
+  history: (db) => db.qrHistory,
+  recent: (db) => db.qrRecent,
+  field: 'scans',
+  noun: 'scan',
+  overTime: 'trends.scansOverTime',
+};
