@@ -17,7 +17,8 @@ const listed =
 
 /** How the refresh reads one list of the service, and how often its newest end is checked. */
 export type CollectionSpec =
-  | { how: 'account'; headEveryMs: number; section: string }
+  /** One record, read whole (the account). */
+  | { how: 'single'; headEveryMs: number; section: string }
   | { how: 'records'; withListing: WithListing; headEveryMs: number; section: string }
   | {
       how: 'catalog';
@@ -27,7 +28,7 @@ export type CollectionSpec =
       section: string;
     }
   /** Read per channel, while a channel is on screen or by the walk: no head check of its own. */
-  | { how: 'channelItems'; headEveryMs: null; section: null };
+  | { how: 'perChannel'; headEveryMs: null; section: null };
 
 /** Tables of lists only read, never changed here, keyed by the service's id. */
 export type CatalogTable = 'overlays' | 'splashPages';
@@ -42,7 +43,7 @@ const MINUTE = 60_000;
  * is the dashboard's section that shows the list (and keeps it fresh while shown).
  */
 export const LISTS = {
-  account: { how: 'account', headEveryMs: 30 * MINUTE, section: 'account' },
+  account: { how: 'single', headEveryMs: 30 * MINUTE, section: 'account' },
   channels: { how: 'records', withListing: listed(channel.listing), headEveryMs: 30 * MINUTE, section: 'channels' },
   campaigns: { how: 'records', withListing: listed(campaign.listing), headEveryMs: 30 * MINUTE, section: 'campaigns' },
   domains: { how: 'records', withListing: listed(domain.listing), headEveryMs: 30 * MINUTE, section: 'domains' },
@@ -62,7 +63,7 @@ export const LISTS = {
   },
   qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE, section: 'qr' },
   links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE, section: 'links' },
-  channelItems: { how: 'channelItems', headEveryMs: null, section: null },
+  channelItems: { how: 'perChannel', headEveryMs: null, section: null },
 } as const satisfies Record<string, CollectionSpec>;
 
 export type Collection = keyof typeof LISTS;
