@@ -1,4 +1,5 @@
 import type { LinkpilotDb, LinkRow } from '../db/schema';
+import { isItemOf } from '../kinds/item-types';
 
 /** The columns exported for every link; channel and campaign by name, as the mirror knows them. */
 const COLUMNS = [
@@ -22,7 +23,7 @@ export type ExportedLink = LinkRow & { channel: string; campaign: string };
 export async function exportedLinks(db: LinkpilotDb): Promise<ExportedLink[]> {
   const [rows, items, channels, campaigns] = await Promise.all([
     db.links.orderBy('date').reverse().toArray(),
-    db.channelItems.filter((i) => i.type === 'links' && i.itemKey !== null).toArray(),
+    db.channelItems.filter((i) => isItemOf(i, 'link') && i.itemKey !== null).toArray(),
     db.channels.toArray(),
     db.campaigns.toArray(),
   ]);

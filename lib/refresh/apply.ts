@@ -6,6 +6,7 @@ import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
 import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
 import type { CatalogTable } from '../kinds/collections';
+import { itemKeyOf, itemTables } from '../kinds/item-types';
 import { link, linkDetail } from '../kinds/link';
 import type { Detail, Listing } from '../kinds/listing';
 
@@ -163,13 +164,10 @@ export async function mergeChannelItems(
   at: number,
   touchAll: boolean,
 ): Promise<{ keys: string[]; changed: number }> {
-  return db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
+  return db.transaction('rw', [db.channelItems, ...itemTables(db)], async () => {
     const rows: ChannelItemRow[] = [];
-    for (const item of items) {
-      const table = item.type === 'links' ? db.links : item.type === 'qr' ? db.qrCodes : null;
-      const local = await table?.where('id').equals(item.id).first();
-      rows.push({ ...channelItemRow(channelKey, item, local?.key ?? null), pulledAt: at });
-    }
+    for (const item of items)
+      rows.push({ ...channelItemRow(channelKey, item, await itemKeyOf(db, item.type, item.id)), pulledAt: at });
     const existing = await db.channelItems.bulkGet(rows.map((r) => r.key));
     const news = rows.filter((r, i) => !existing[i] || !sameRow(existing[i], r, 'pulledAt'));
     await db.channelItems.bulkPut(touchAll ? rows : news);
