@@ -10,10 +10,9 @@ import { t } from '@/lib/browser/i18n';
 export function AccountPage() {
   const db = database();
   const account = useLiveQuery(() => db.account.get('me'));
-  // Only the state of queued account changes is read here: their payload may hold a password.
+  // Only the state of queued account changes (those of its row) is read here: their payload may hold a password.
   const refused = useLiveQuery(
-    async () =>
-      (await db.outbox.where('key').equals('me').toArray()).some((e) => e.kind === 'account' && e.state === 'failed'),
+    async () => (await db.outbox.where('key').equals('me').toArray()).some((e) => e.state === 'failed'),
     [],
     false,
   );

@@ -4,9 +4,11 @@ import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { clearIfStill } from '@/components/ui/clear-if-still';
 import { displayUrl } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import type { ChannelItemType } from '@/lib/api/schemas/channels';
 import { isWebUrl } from '@/lib/api/web-url';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
+import { ITEM_TYPES, isItemOf, isItemType } from '@/lib/kinds/item-types';
 import { assignToChannel } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
@@ -25,7 +27,7 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
   // The links among its items, as mirrored: their clicks together, and over time.
   const itemLinks = useLiveQuery(
     async () => {
-      const keys = items.filter((i) => i.type === 'links' && i.itemKey !== null).map((i) => i.itemKey!);
+      const keys = items.filter((i) => isItemOf(i, 'link') && i.itemKey !== null).map((i) => i.itemKey!);
       return (await db.links.bulkGet(keys)).filter((l) => l !== undefined);
     },
     [items],
@@ -46,7 +48,7 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
 
   async function assign() {
     const sent = choice;
-    const [type, value] = sent.split(':') as ['links' | 'qr' | 'bio', string];
+    const [type, value] = sent.split(':') as [ChannelItemType, string];
     if (!value) return;
     if (type === 'bio') {
       const bio = bios.find((b) => String(b.itemId) === value);
@@ -68,15 +70,7 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
       <ul className="item-list">
         {items.map((item) => (
           <li key={item.key} className="row item-row" data-testid="channel-item">
-            <span className="badge">
-              {item.type === 'links'
-                ? t('link.groupLink')
-                : item.type === 'qr'
-                  ? t('pageLink.qr')
-                  : item.type === 'bio'
-                    ? t('channelItems.bioPage')
-                    : item.type}
-            </span>
+            <span className="badge">{isItemType(item.type) ? t(ITEM_TYPES[item.type].label) : item.type}</span>
             <span className="grow truncate">{item.title || displayUrl(item.link)}</span>
             {isWebUrl(item.link) ? (
               <a href={item.link} target="_blank" rel="noreferrer" className="small-text">

@@ -3,7 +3,7 @@ import { saveFile } from '@/components/ui/save-file';
 import { t } from '@/lib/browser/i18n';
 import { historyToCsv, historyToJson } from '@/lib/export/history-export';
 import type { Watched } from '@/lib/history/read';
-import type { Counted } from '@/lib/history/record';
+import { COUNTED, type Counted } from '@/lib/kinds/counted';
 import { TrendChart } from './chart/TrendChart';
 import { useNow, useRecordHistory } from './useHistory';
 
@@ -35,8 +35,8 @@ export default function RecordHistory({
         series={series}
         watched={watched}
         now={now}
-        noun={kind === 'link' ? 'click' : 'scan'}
-        title={kind === 'link' ? t('trends.clicksOverTime') : t('trends.scansOverTime')}
+        noun={COUNTED[kind].noun}
+        title={t(COUNTED[kind].overTime)}
       />
       <div className="row">
         <button

@@ -4,6 +4,7 @@ import { useDashboard } from '@/components/state/dashboard';
 import { usePopup } from '@/components/state/popup';
 import { database } from '@/lib/db/open';
 import { linksOfShownPage } from '@/lib/db/queries';
+import { LISTS, listsIn } from '@/lib/kinds/collections';
 import { clearShown, markShown, SHOWN_RENEW_MS, type ShownTarget } from '@/lib/refresh/shown';
 import { kickSync } from '@/lib/sync/kick';
 
@@ -37,21 +38,6 @@ export function useFreshWhileShown(targets: ShownTarget[]): void {
   }, [viewId, key]);
 }
 
-/** The list each dashboard section shows (the catalogue shows two; Sync and Settings none). */
-const SECTION_LISTS: Record<string, ShownTarget[]> = {
-  '': [{ type: 'list', list: 'links' }],
-  links: [{ type: 'list', list: 'links' }],
-  channels: [{ type: 'list', list: 'channels' }],
-  campaigns: [{ type: 'list', list: 'campaigns' }],
-  qr: [{ type: 'list', list: 'qrs' }],
-  domains: [{ type: 'list', list: 'domains' }],
-  catalog: [
-    { type: 'list', list: 'overlays' },
-    { type: 'list', list: 'splash' },
-  ],
-  account: [{ type: 'list', list: 'account' }],
-};
-
 /**
  * What the page this runs in shows, as far as the page's own state tells: in the popup, the
  * recent links and the current page's link (its quick stats); in the dashboard, the section's
@@ -76,10 +62,12 @@ export function useShownHere(): ShownTarget[] {
     [inPopup, createdKey, page?.url, page?.incognito],
     null,
   );
-  if (inPopup)
-    return [{ type: 'list', list: 'links' }, ...(pageLink ? [{ type: 'link', key: pageLink } as const] : [])];
+  const link = (key: string | null): ShownTarget[] => (key ? [{ type: 'link', key }] : []);
+  if (inPopup) return [{ type: 'list', list: 'links' }, ...link(pageLink)];
+  // The dashboard opens on the links' section; a link's details show beside its list.
+  const here = section || LISTS.links.section;
   return [
-    ...(SECTION_LISTS[section] ?? []),
-    ...(section === 'links' && openLink ? [{ type: 'link', key: openLink } as const] : []),
+    ...listsIn(here).map((list): ShownTarget => ({ type: 'list', list })),
+    ...link(here === LISTS.links.section ? openLink : null),
   ];
 }

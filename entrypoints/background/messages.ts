@@ -1,7 +1,17 @@
 import { type Browser, browser } from 'wxt/browser';
 import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
-import { type Reply, type Request, type RequestType, type ResponseMap, requestSchema } from '@/lib/messages/protocol';
+import { SHOWN_KINDS } from '@/lib/kinds/shown';
+import {
+  type RefreshType,
+  type Reply,
+  type Request,
+  type RequestOf,
+  type RequestType,
+  type ResponseMap,
+  refreshTargetOf,
+  requestSchema,
+} from '@/lib/messages/protocol';
 import { lookupShortUrl } from '@/lib/refresh/lookup-short';
 import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';
 import { type BackgroundSync, NOT_DRAINED } from './sync';
@@ -9,7 +19,15 @@ import { type BackgroundSync, NOT_DRAINED } from './sync';
 /** Asked of a connection when none is stored (a page left open after the last one was removed). */
 const notConnected = () => new ApiError({ kind: 'validation', message: t('worker.notConnected'), retryable: false });
 
-type Handlers = { [T in RequestType]: (request: Extract<Request, { type: T }>) => Promise<ResponseMap[T]> };
+type Handler<T extends RequestType> = (request: RequestOf<T>) => Promise<ResponseMap[T]>;
+type Handlers = { [T in RequestType]: Handler<T> };
+
+/** One handler for every refresh message: each names a record of one kind. */
+function refreshHandlers(handler: Handler<RefreshType>): { [T in RefreshType]: Handler<T> } {
+  return Object.fromEntries(SHOWN_KINDS.map((kind) => [`${kind}.refresh`, handler])) as {
+    [T in RefreshType]: Handler<T>;
+  };
+}
 
 function handlersFor(sync: BackgroundSync): Handlers {
   const active = async () => (await sync.active()) ?? Promise.reject(notConnected());
@@ -43,14 +61,10 @@ function handlersFor(sync: BackgroundSync): Handlers {
       await (await active()).pull();
       return { started: true };
     },
-    'link.refresh': async (r) => {
-      await (await active()).engine.refresh({ type: 'link', key: r.key });
+    ...refreshHandlers(async (r) => {
+      await (await active()).engine.refresh(refreshTargetOf(r));
       return { refreshed: true };
-    },
-    'qr.refresh': async (r) => {
-      await (await active()).engine.refresh({ type: 'qr', key: r.key });
-      return { refreshed: true };
-    },
+    }),
     'link.lookup': async (r) => {
       const { engine, db } = await active();
       return { key: await engine.interactive((api) => lookupShortUrl(db, api, r.shortUrl, engine.now)) };

@@ -36,7 +36,7 @@ import { outboxCounts } from '@/lib/sync/status';
 
 // Each section's name is `dashboard.section.<route>` in the catalogue.
 interface Section {
-  route: 'links' | 'channels' | 'campaigns' | 'qr' | 'domains' | 'catalog' | 'account' | 'sync' | 'settings';
+  route: 'links' | 'channels' | 'campaigns' | 'qr' | 'domains' | 'catalog' | 'account' | 'sync' | 'settings'; // sections, not kinds: sync and settings are pages too
   icon: IconComponent;
   render: () => React.ReactNode;
 }

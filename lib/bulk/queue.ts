@@ -1,5 +1,6 @@
 import type { LinkFields } from '../api/inputs/links';
 import type { LinkRow } from '../db/schema';
+import { changeTables } from '../kinds';
 import { type ActionContext, createLink } from '../sync/actions';
 
 /** What every link of a bulk list shares: where it goes (channel, campaign) and how it is made. */
@@ -31,8 +32,7 @@ export interface BulkLine {
  */
 export async function queueLinks(ctx: ActionContext, items: BulkLine[], placement: BulkPlacement): Promise<string[]> {
   const { db } = ctx;
-  const tables = [db.links, db.channels, db.campaigns, db.domains, db.qrCodes, db.account, db.channelItems, db.outbox];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', changeTables(db), async () => {
     const keys: string[] = [];
     for (const item of items) {
       if (item.reuse) {

@@ -1,4 +1,5 @@
 import type { LinkpilotDb, LinkRow } from '../db/schema';
+import { isItemOf } from '../kinds/item-types';
 
 /** The columns exported for every link; channel and campaign by name, as the mirror knows them. */
 const COLUMNS = [
@@ -29,7 +30,7 @@ export async function exportedLinks(db: LinkpilotDb, keys?: readonly string[]): 
           .filter((l) => only.has(l.key))
           .toArray()
       : db.links.orderBy('date').reverse().toArray(),
-    db.channelItems.filter((i) => i.type === 'links' && i.itemKey !== null).toArray(),
+    db.channelItems.filter((i) => isItemOf(i, 'link') && i.itemKey !== null).toArray(),
     db.channels.toArray(),
     db.campaigns.toArray(),
   ]);

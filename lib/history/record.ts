@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import { metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb, Observation, RecentObservation } from '../db/schema';
+import { COUNTED, COUNTED_KINDS, type Counted, isCounted, totalIn } from '../kinds/counted';
 
 /**
  * How links and QR codes do over time, from what the refresh learns anyway: every reading of a total
@@ -11,7 +12,7 @@ import type { LinkpilotDb, Observation, RecentObservation } from '../db/schema';
  * record (UTC days), once a day, keyed by record. A record's history goes when the record does.
  */
 
-export type Counted = 'link' | 'qr';
+export type { Counted };
 
 /** One total as a reading found it, beside the one the mirror held (null: the record is new here). */
 export interface Reading {
@@ -38,14 +39,17 @@ export const thinnedKey = metaKey<number | null>('history:thinned', null);
 
 /** The thinned days: one observation a day per record, keyed by record. */
 export const historyTable = (db: LinkpilotDb, kind: Counted): Table<Observation, [number, number]> =>
-  kind === 'link' ? db.linkHistory : db.qrHistory;
+  COUNTED[kind].history(db);
 
 /** The last days as read, keyed by time. */
 export const recentTable = (db: LinkpilotDb, kind: Counted): Table<RecentObservation, [number, number]> =>
-  kind === 'link' ? db.linkRecent : db.qrRecent;
+  COUNTED[kind].recent(db);
 
 /** What a transaction that records must hold, beside the tables it writes itself. */
-export const historyTables = (db: LinkpilotDb) => [db.linkHistory, db.qrHistory, db.linkRecent, db.qrRecent, db.meta];
+export const historyTables = (db: LinkpilotDb) => [
+  ...COUNTED_KINDS.flatMap((kind) => [historyTable(db, kind), recentTable(db, kind)]),
+  db.meta,
+];
 
 /** Spans of time during which Linkpilot was reading, [from, to] in epoch ms, oldest first. */
 export type Span = [number, number];
@@ -97,7 +101,7 @@ async function thinIfDue(db: LinkpilotDb, at: number): Promise<void> {
   const cutoff = dayOf(at) - RECENT_DAYS * DAY;
   const done = await readMeta(db, thinnedKey);
   if (done !== null && done >= cutoff) return;
-  for (const kind of ['link', 'qr'] as const) await thin(db, kind, cutoff);
+  for (const kind of COUNTED_KINDS) await thin(db, kind, cutoff);
   await writeMeta(db, thinnedKey, cutoff);
 }
 
@@ -149,7 +153,5 @@ export async function forgetHistory(db: LinkpilotDb, kind: Counted, ids: number[
 
 /** Which kinds hold a total, and how a row of each holds it (a link's clicks, a QR code's scans). */
 export function totalOf(kind: string): { counted: Counted; total: (row: object) => number } | null {
-  if (kind === 'link') return { counted: 'link', total: (row) => (row as { clicks: number }).clicks };
-  if (kind === 'qr') return { counted: 'qr', total: (row) => (row as { scans: number }).scans };
-  return null;
+  return isCounted(kind) ? { counted: kind, total: (row) => totalIn(kind, row) } : null;
 }

@@ -7,6 +7,7 @@ import type { KindSpec } from './kind';
  */
 export const account: KindSpec<'account'> = {
   table: null,
+  writes: ['account'],
   apply: async (db, { payload }) => payload.email && db.account.update('me', { pendingEmail: payload.email }),
   async send({ api, db }, { payload }) {
     await api.updateAccount(payload);

@@ -4,6 +4,7 @@ import { channelFromInput, channelRow } from '../db/rows';
 import type { ChannelRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
+import type { Shown } from './listing';
 
 export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateChannelInput, inputs.UpdateChannelInput>({
   kind: 'channel',
@@ -35,3 +36,6 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   },
   labels: { name: 'change.label.channelName', color: 'change.label.colour' },
 });
+
+/** A channel on screen: its items, read page by page as the walk reads them (lib/refresh/shown-refresh.ts). */
+export const channelShown: Shown = { how: 'items', row: (db, key) => db.channels.get(key) };

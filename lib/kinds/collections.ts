@@ -17,16 +17,21 @@ const listed =
 
 /** How the refresh reads one list of the service, and how often its newest end is checked. */
 export type CollectionSpec =
-  | { how: 'account'; headEveryMs: number }
-  | { how: 'records'; withListing: WithListing; headEveryMs: number }
+  /** One record, read whole (the account). */
+  | { how: 'single'; headEveryMs: number; section: string }
+  | { how: 'records'; withListing: WithListing; headEveryMs: number; section: string }
   | {
       how: 'catalog';
-      table: 'overlays' | 'splashPages';
+      table: CatalogTable;
       list(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>>;
       headEveryMs: number;
+      section: string;
     }
   /** Read per channel, while a channel is on screen or by the walk: no head check of its own. */
-  | { how: 'channelItems'; headEveryMs: null };
+  | { how: 'perChannel'; headEveryMs: null; section: null };
+
+/** Tables of lists only read, never changed here, keyed by the service's id. */
+export type CatalogTable = 'overlays' | 'splashPages';
 
 const MINUTE = 60_000;
 
@@ -34,18 +39,31 @@ const MINUTE = 60_000;
  * Every list of the service the mirror keeps, in the order a walk reads them (channel items last:
  * they are read per channel, and name links and QR codes by their mirrored keys). Every list of
  * collections elsewhere is derived from this one. Links are checked every 5 minutes (what another
- * app made shows within a minute while it is on screen), every other list every 30 minutes.
+ * app made shows within a minute while it is on screen), every other list every 30 minutes. `section`
+ * is the dashboard's section that shows the list (and keeps it fresh while shown).
  */
 export const LISTS = {
-  account: { how: 'account', headEveryMs: 30 * MINUTE },
-  channels: { how: 'records', withListing: listed(channel.listing), headEveryMs: 30 * MINUTE },
-  campaigns: { how: 'records', withListing: listed(campaign.listing), headEveryMs: 30 * MINUTE },
-  domains: { how: 'records', withListing: listed(domain.listing), headEveryMs: 30 * MINUTE },
-  overlays: { how: 'catalog', table: 'overlays', list: (api, q) => api.listOverlays(q), headEveryMs: 30 * MINUTE },
-  splash: { how: 'catalog', table: 'splashPages', list: (api, q) => api.listSplashPages(q), headEveryMs: 30 * MINUTE },
-  qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE },
-  links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE },
-  channelItems: { how: 'channelItems', headEveryMs: null },
+  account: { how: 'single', headEveryMs: 30 * MINUTE, section: 'account' },
+  channels: { how: 'records', withListing: listed(channel.listing), headEveryMs: 30 * MINUTE, section: 'channels' },
+  campaigns: { how: 'records', withListing: listed(campaign.listing), headEveryMs: 30 * MINUTE, section: 'campaigns' },
+  domains: { how: 'records', withListing: listed(domain.listing), headEveryMs: 30 * MINUTE, section: 'domains' },
+  overlays: {
+    how: 'catalog',
+    table: 'overlays',
+    list: (api, q) => api.listOverlays(q),
+    headEveryMs: 30 * MINUTE,
+    section: 'catalog',
+  },
+  splash: {
+    how: 'catalog',
+    table: 'splashPages',
+    list: (api, q) => api.listSplashPages(q),
+    headEveryMs: 30 * MINUTE,
+    section: 'catalog',
+  },
+  qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE, section: 'qr' },
+  links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE, section: 'links' },
+  channelItems: { how: 'perChannel', headEveryMs: null, section: null },
 } as const satisfies Record<string, CollectionSpec>;
 
 export type Collection = keyof typeof LISTS;
@@ -66,3 +84,7 @@ export const HEAD_COLLECTIONS: readonly HeadCollection[] = COLLECTIONS.filter(
   (c): c is HeadCollection => LISTS[c].headEveryMs !== null,
 );
 export const headEveryMs = (c: HeadCollection): number => LISTS[c].headEveryMs;
+
+/** The lists a dashboard section shows. */
+export const listsIn = (section: string): HeadCollection[] =>
+  HEAD_COLLECTIONS.filter((c) => LISTS[c].section === section);

@@ -1,4 +1,5 @@
-import type { Change, Kind } from '../db/schema';
+import type { Table } from 'dexie';
+import type { Change, Kind, LinkpilotDb } from '../db/schema';
 import { account } from './account';
 import { campaign } from './campaign';
 import { campaignLink } from './campaign-link';
@@ -26,6 +27,15 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
  * type parameter, the registry gives one description instead of a union no change fits.
  */
 export const kindOf = <K extends Kind>(kind: K): KindSpec<K> => KINDS[kind];
+
+/**
+ * Every table a person's change may write, the outbox included: a transaction that queues changes
+ * of any kind (a bulk list, an action) holds them all.
+ */
+export function changeTables(db: LinkpilotDb): Table[] {
+  const names = new Set(Object.values(KINDS).flatMap((spec) => [spec.table ?? [], spec.writes ?? []].flat()));
+  return [...[...names].map((name) => db.table(name)), db.outbox];
+}
 
 /** A sentence a person understands for one queued change. */
 export const describeChange = (change: Change): string => kindOf(change.kind).describe(change);

@@ -1,13 +1,14 @@
 import { linkFieldsInput } from '../api/inputs/links';
-import type { Link } from '../api/schemas/links';
+import type { Link, LinkDetail } from '../api/schemas/links';
 import { validateInput } from '../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
-import type { Change, LinkRow, QueuedLink } from '../db/schema';
+import type { Change, LinkRow, LinkStatsRow, QueuedLink } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
 import { channelItem } from './channel-item';
 import { syncStateOf } from './ids';
 import { type Creation, describing, existing, labelled, type RecordKind, sendCreate } from './kind';
-import type { Listing } from './listing';
+import type { Counting, Detail, Listing, Shown } from './listing';
+import { withDetail } from './listing';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -101,4 +102,39 @@ export const link: RecordKind<'link', LinkRow, Link> = {
     await db.links.update(key, row);
     return { kind: 'link', op: 'create', payload: next };
   },
+};
+
+// ── The refresh's side: how a link on screen is kept fresh (lib/kinds/shown.ts) ──────────────────
+
+/** A link's details and statistics (its quick stats, its detail panel), also written by a look-up by short URL. */
+export const linkDetail: Detail<LinkRow, LinkDetail, LinkStatsRow> = {
+  read: (api, id) => api.getLink(id),
+  stats: (db) => db.linkStats,
+  statsRow: (key, { stats, details }, at) => ({
+    key,
+    stats,
+    location: details.location,
+    device: details.device,
+    expiry: details.expiry,
+    fetchedAt: at,
+  }),
+  // A list page may have brought a newer total meanwhile: the higher one stands.
+  total: ({ details, stats }, before) => ({
+    id: details.id,
+    total: Math.max(stats.clicks, before),
+    unique: stats.uniqueClicks,
+  }),
+  withTotal: (clicks) => ({ clicks }),
+  notSent: 'syncProblem.linkNotSent',
+};
+
+export const linkShown: Shown = { how: 'detail', withDetail: withDetail(listing, linkDetail) };
+
+/** A link's clicks, kept over time. */
+export const linkCounting: Counting = {
+  history: (db) => db.linkHistory,
+  recent: (db) => db.linkRecent,
+  field: 'clicks',
+  noun: 'click',
+  overTime: 'trends.clicksOverTime',
 };

@@ -1,7 +1,8 @@
-import type { EntityTable } from 'dexie';
+import type { EntityTable, Table } from 'dexie';
 import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
-import type { Change, Kind, LinkpilotDb, Mirrored } from '../db/schema';
+import type { Change, Kind, LinkpilotDb, Mirrored, Observation, RecentObservation } from '../db/schema';
+import type { MessageKey } from '../words';
 
 /**
  * How the refresh lists one kind of record and keeps it in the mirror (lib/refresh/lists.ts); each
@@ -36,4 +37,61 @@ export interface Position<R, I> {
   ofItem(item: I): string | null;
   /** Null for a row whose value is not the service's (a link made here keeps the local clock until pulled). */
   ofRow(row: R): string | null;
+}
+
+/**
+ * How a record on screen is read whole by its id (a link's or QR code's details and statistics):
+ * lib/refresh/shown-refresh.ts asks for it, lib/refresh/apply.ts writes it.
+ */
+export interface Detail<R extends Mirrored, D, S extends { key: string; fetchedAt: number }> {
+  read(api: ApiClient, id: number): Promise<D>;
+  /** Where its statistics are kept; their `fetchedAt` says when it was last refreshed. */
+  stats(db: LinkpilotDb): EntityTable<S, 'key'>;
+  statsRow(key: string, detail: D, at: number): S;
+  /** Its id, and its total (clicks, scans) as this answer leaves it, given the row's. */
+  total(detail: D, before: number): { id: number; total: number; unique: number };
+  /** The row's fields that hold the total. */
+  withTotal(total: number): Partial<R>;
+  /** Why it cannot be read: it is not on the service yet. */
+  notSent: MessageKey;
+}
+
+/** Hands a kind's listing and detail to generic code, keeping their types together. */
+export type WithDetail = <T>(
+  use: <R extends Mirrored, I extends { id: number }, D, S extends { key: string; fetchedAt: number }>(
+    listing: Listing<R, I>,
+    detail: Detail<R, D, S>,
+  ) => T,
+) => T;
+
+export const withDetail =
+  <R extends Mirrored, I extends { id: number }, D, S extends { key: string; fetchedAt: number }>(
+    listing: Listing<R, I>,
+    detail: Detail<R, D, S>,
+  ): WithDetail =>
+  (use) =>
+    use(listing, detail);
+
+/**
+ * How a record a page shows is kept fresh: read whole by its id, or (a channel) its items read page
+ * by page as the walk reads them. A detail gone from the service while synced here was deleted
+ * elsewhere, and leaves the mirror.
+ */
+export type Shown =
+  | { how: 'detail'; withDetail: WithDetail }
+  | { how: 'items'; row(db: LinkpilotDb, key: string): Promise<Mirrored | undefined> };
+
+/**
+ * A kind whose records hold a total kept over time (lib/history): where its observations are kept,
+ * which field of a row holds the total, and how people call one of its counts.
+ */
+export interface Counting {
+  /** The thinned days, keyed by record. */
+  history(db: LinkpilotDb): Table<Observation, [number, number]>;
+  /** The last days as read, keyed by time. */
+  recent(db: LinkpilotDb): Table<RecentObservation, [number, number]>;
+  field: 'clicks' | 'scans';
+  noun: 'click' | 'scan';
+  /** The title of its chart over time. */
+  overTime: Extract<MessageKey, `trends.${Counting['noun']}sOverTime`>;
 }

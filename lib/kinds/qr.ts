@@ -1,10 +1,11 @@
 import * as inputs from '../api/inputs/qr';
-import type { QrCode } from '../api/schemas/qr';
+import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
 import { qrFromInput, qrRow } from '../db/rows';
-import type { QrRow } from '../db/schema';
+import type { QrRow, QrStatsRow } from '../db/schema';
 import { type Creation, describing, findListed, labelled, type RecordKind, sendCreate } from './kind';
-import type { Listing } from './listing';
+import type { Counting, Detail, Listing, Shown } from './listing';
+import { withDetail } from './listing';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
@@ -44,4 +45,26 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
     await db.qrCodes.update(key, { name: next.name ?? '', input: next });
     return { kind: 'qr', op: 'create', payload: next };
   },
+};
+
+// ── The refresh's side: how a QR code on screen is kept fresh (lib/kinds/shown.ts) ───────────────
+
+const detail: Detail<QrRow, QrDetail, QrStatsRow> = {
+  read: (api, id) => api.getQrCode(id),
+  stats: (db) => db.qrStats,
+  statsRow: (key, { stats }, at) => ({ key, stats, fetchedAt: at }),
+  total: ({ qr, stats }) => ({ id: qr.id, total: qr.scans, unique: stats.uniqueClicks }),
+  withTotal: (scans) => ({ scans }),
+  notSent: 'syncProblem.qrNotSent',
+};
+
+export const qrShown: Shown = { how: 'detail', withDetail: withDetail(listing, detail) };
+
+/** A QR code's scans, kept over time. */
+export const qrCounting: Counting = {
+  history: (db) => db.qrHistory,
+  recent: (db) => db.qrRecent,
+  field: 'scans',
+  noun: 'scan',
+  overTime: 'trends.scansOverTime',
 };

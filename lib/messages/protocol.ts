@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { SerializedApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
 import type { OwnReport } from '../engine/engine';
+import { SHOWN_KINDS, type ShownKind } from '../kinds/shown';
+import type { ShownTarget } from '../refresh/shown';
 import type { ServiceUrlNote } from '../settings/service-url';
 
 /**
@@ -10,6 +12,15 @@ import type { ServiceUrlNote } from '../settings/service-url';
  * Pages write changes to IndexedDB themselves; messages only ask the worker to act on them.
  */
 const connectionId = z.string().min(1).max(64);
+
+export type RefreshType = `${ShownKind}.refresh`;
+const refreshType = (kind: ShownKind): RefreshType => `${kind}.refresh`;
+const REFRESH_TYPES = SHOWN_KINDS.map(refreshType);
+/** The record a refresh message names, as the worker's refresh takes it. */
+export const refreshTargetOf = ({ type, key }: { type: RefreshType; key: string }): ShownTarget => ({
+  type: SHOWN_KINDS.find((kind) => refreshType(kind) === type)!,
+  key,
+});
 
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({
@@ -37,24 +48,32 @@ export const requestSchema = z.discriminatedUnion('type', [
       .optional(),
   }),
   z.object({ type: z.literal('sync.pull') }),
-  z.object({ type: z.literal('link.refresh'), key: z.string().min(1).max(64) }),
-  z.object({ type: z.literal('qr.refresh'), key: z.string().min(1).max(64) }),
+  // "Refresh this record now", one message per kind a page may show (`link.refresh`, `qr.refresh`…):
+  // the same refresh that keeps it fresh while shown, asked for at once, its failure answered.
+  z.object({ type: z.enum(REFRESH_TYPES), key: z.string().min(1).max(64) }),
   z.object({ type: z.literal('link.lookup'), shortUrl: z.string().min(1).max(2048) }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
 
-export interface ResponseMap {
+export type ResponseMap = { [T in RefreshType]: { refreshed: true } } & {
   'connection.connect': { account: Account; baseUrl: string; notes: ServiceUrlNote[]; connectionId: string };
   'connection.remove': { removed: true };
   'connection.activate': { activated: true };
   'sync.kick': OwnReport;
   'sync.pull': { started: true };
-  'link.refresh': { refreshed: true };
-  'qr.refresh': { refreshed: true };
   /** The mirror key of the link behind a short URL, fetched from the service when not mirrored. */
   'link.lookup': { key: string | null };
-}
+};
+
+/** The request of one type (a refresh message's type is one of several). */
+export type RequestOf<T extends RequestType> = Request extends infer R
+  ? R extends { type: infer U }
+    ? T extends U
+      ? Omit<R, 'type'> & { type: T }
+      : never
+    : never
+  : never;
 
 export type Reply<T extends RequestType> =
   | { ok: true; data: ResponseMap[T] }

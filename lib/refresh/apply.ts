@@ -1,13 +1,14 @@
 import type { Account } from '../api/schemas/account';
 import type { ChannelItem } from '../api/schemas/channels';
 import type { Link, LinkDetail } from '../api/schemas/links';
-import type { QrDetail } from '../api/schemas/qr';
 import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
 import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
-import { link } from '../kinds/link';
-import type { Listing } from '../kinds/listing';
+import type { CatalogTable } from '../kinds/collections';
+import { itemKeyOf, itemTables } from '../kinds/item-types';
+import { link, linkDetail } from '../kinds/link';
+import type { Detail, Listing } from '../kinds/listing';
 
 /**
  * The one place where what the service says is written into the mirror: list pages (the walk,
@@ -132,12 +133,12 @@ export async function removeRecords<R extends Mirrored, I extends { id: number }
 }
 
 type CatalogRow = { id: number; pulledAt?: number };
-const catalog = (db: LinkpilotDb, name: 'overlays' | 'splashPages') => db.table<CatalogRow, number>(name);
+const catalog = (db: LinkpilotDb, name: CatalogTable) => db.table<CatalogRow, number>(name);
 
 /** Overlays and splash pages: listed only, never changed here, rows keyed by the service's id. */
 export async function mergeCatalog(
   db: LinkpilotDb,
-  name: 'overlays' | 'splashPages',
+  name: CatalogTable,
   records: CatalogRow[],
   at: number,
   touchAll: boolean,
@@ -152,7 +153,7 @@ export async function mergeCatalog(
   });
 }
 
-export const removeCatalog = (db: LinkpilotDb, name: 'overlays' | 'splashPages', keys: string[]) =>
+export const removeCatalog = (db: LinkpilotDb, name: CatalogTable, keys: string[]) =>
   catalog(db, name).bulkDelete(keys.map(Number));
 
 /** One page of a channel's items; each names its link or QR code by the mirror's key when known. */
@@ -163,13 +164,10 @@ export async function mergeChannelItems(
   at: number,
   touchAll: boolean,
 ): Promise<{ keys: string[]; changed: number }> {
-  return db.transaction('rw', [db.channelItems, db.links, db.qrCodes], async () => {
+  return db.transaction('rw', [db.channelItems, ...itemTables(db)], async () => {
     const rows: ChannelItemRow[] = [];
-    for (const item of items) {
-      const table = item.type === 'links' ? db.links : item.type === 'qr' ? db.qrCodes : null;
-      const local = await table?.where('id').equals(item.id).first();
-      rows.push({ ...channelItemRow(channelKey, item, local?.key ?? null), pulledAt: at });
-    }
+    for (const item of items)
+      rows.push({ ...channelItemRow(channelKey, item, await itemKeyOf(db, item.type, item.id)), pulledAt: at });
     const existing = await db.channelItems.bulkGet(rows.map((r) => r.key));
     const news = rows.filter((r, i) => !existing[i] || !sameRow(existing[i], r, 'pulledAt'));
     await db.channelItems.bulkPut(touchAll ? rows : news);
@@ -187,42 +185,27 @@ export async function applyAccount(db: LinkpilotDb, account: Account): Promise<v
   });
 }
 
-/** One link's statistics and details, read by its id (quick stats, detail views). */
-export async function applyLinkDetail(db: LinkpilotDb, key: string, detail: LinkDetail, at: number): Promise<void> {
-  const id = detail.details.id;
-  await db.transaction('rw', [db.links, db.linkStats, ...historyTables(db)], async () => {
+/**
+ * One record's statistics and details, read by its id (quick stats, detail views), as its kind's
+ * detail says: its statistics, and its total as a reading of it.
+ */
+export async function applyDetail<
+  R extends Mirrored,
+  I extends { id: number },
+  D,
+  S extends { key: string; fetchedAt: number },
+>(db: LinkpilotDb, listing: Listing<R, I>, detail: Detail<R, D, S>, key: string, answer: D, at: number): Promise<void> {
+  const rows = listing.rows(db);
+  const counted = totalOf(listing.kind);
+  await db.transaction('rw', [rows, detail.stats(db), ...historyTables(db)], async () => {
     // Read inside the transaction: a list page may have brought a newer total meanwhile.
-    const row = await db.links.get(key);
+    const row = await rows.where('key').equals(key).first();
     if (!row) return;
-    const before = row.clicks;
-    const clicks = Math.max(detail.stats.clicks, before);
-    await recordTotals(db, 'link', [{ id, key, clicks, before, unique: detail.stats.uniqueClicks }], at);
-    await writeLinkStats(db, key, detail, at);
-    await db.links.update(key, { clicks });
-  });
-}
-
-const writeLinkStats = (db: LinkpilotDb, key: string, { stats, details }: LinkDetail, at: number) =>
-  db.linkStats.put({
-    key,
-    stats,
-    location: details.location,
-    device: details.device,
-    expiry: details.expiry,
-    fetchedAt: at,
-  });
-
-/** One QR code's statistics, read by its id. */
-export async function applyQrDetail(db: LinkpilotDb, key: string, detail: QrDetail, at: number): Promise<void> {
-  const id = detail.qr.id;
-  await db.transaction('rw', [db.qrCodes, db.qrStats, ...historyTables(db)], async () => {
-    const row = await db.qrCodes.get(key);
-    if (!row) return;
-    const before = row.scans;
-    const scans = detail.qr.scans;
-    await recordTotals(db, 'qr', [{ id, key, clicks: scans, before, unique: detail.stats.uniqueClicks }], at);
-    await db.qrStats.put({ key, stats: detail.stats, fetchedAt: at });
-    await db.qrCodes.update(key, { scans });
+    const before = counted ? counted.total(row) : 0;
+    const { id, total, unique } = detail.total(answer, before);
+    if (counted) await recordTotals(db, counted.counted, [{ id, key, clicks: total, before, unique }], at);
+    await detail.stats(db).put(detail.statsRow(key, answer, at));
+    await rows.put({ ...row, ...detail.withTotal(total) });
   });
 }
 
@@ -238,7 +221,7 @@ export async function applyLookedUp(db: LinkpilotDb, found: LinkDetail, at: numb
     const unique = new Map([[details.id, stats.uniqueClicks]]);
     const [key] = (await mergeRecords(db, link.listing, [item], at, true, { asRead: false, unique })).keys;
     if (!key) return null;
-    await writeLinkStats(db, key, found, at);
+    await linkDetail.stats(db).put(linkDetail.statsRow(key, found, at));
     return key;
   });
 }

@@ -1,5 +1,6 @@
 import { readMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
+import { LISTS } from '../kinds/collections';
 import {
   COLLECTIONS,
   type Collection,
@@ -50,7 +51,7 @@ export function listProgress(
   let walking: number | null = null;
   if (walk?.collection === collection) {
     const done =
-      collection === 'channelItems'
+      LISTS[collection].how === 'perChannel'
         ? channels > 0
           ? (channels - (walk.channelQueue?.length ?? channels)) / channels
           : 0

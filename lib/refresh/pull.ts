@@ -119,10 +119,10 @@ export async function pullStep(
   const at = now();
   let next: PullCursor | null;
   const collection = cursor.collection;
-  if (LISTS[collection].how === 'account') {
+  if (LISTS[collection].how === 'single') {
     await applyAccount(db, await api.getAccount());
-    const status = await readStatus(db, 'account');
-    await writeStatus(db, 'account', { ...status, lastPull: at, checkedAt: at, page: 1, maxpage: 1 });
+    const status = await readStatus(db, collection);
+    await writeStatus(db, collection, { ...status, lastPull: at, checkedAt: at, page: 1, maxpage: 1 });
     next = following(cursor);
   } else if (isListed(collection)) next = await listStep(db, api, cursor, collection, listSource(collection), at);
   else next = await channelItemsStep(db, api, cursor, at);

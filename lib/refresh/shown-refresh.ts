@@ -2,9 +2,10 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
-import { refreshLinkDetails, refreshQrDetails } from './details';
+import { shownOf } from '../kinds/shown';
+import { words } from '../words';
+import { applyDetail, removeRecords } from './apply';
 import { headStep, MAX_HEAD_PAGES } from './head';
-import { listSource } from './lists';
 import { readChannelPage, readStatus, writeStatus } from './pull';
 import { channelFreshKeys, type ShownTarget } from './shown';
 
@@ -13,23 +14,21 @@ const MAX_CHANNEL_PAGES = 20;
 
 /** When the target was last refreshed (0: never); null when there is nothing to refresh (not on the service yet). */
 export async function refreshedAt(db: LinkpilotDb, target: ShownTarget): Promise<number | null> {
-  switch (target.type) {
-    case 'list':
-      return (await readStatus(db, target.list)).checkedAt ?? 0;
-    case 'link':
-      return (await db.links.get(target.key))?.id ? ((await db.linkStats.get(target.key))?.fetchedAt ?? 0) : null;
-    case 'qr':
-      return (await db.qrCodes.get(target.key))?.id ? ((await db.qrStats.get(target.key))?.fetchedAt ?? 0) : null;
-    case 'channel':
-      return (await db.channels.get(target.key))?.id ? await readMeta(db, channelFreshKeys.of(target.key)) : null;
-    default:
-      return target satisfies never;
-  }
+  if (target.type === 'list') return (await readStatus(db, target.list)).checkedAt ?? 0;
+  const shown = shownOf(target.type);
+  const { key } = target;
+  if (shown.how === 'items')
+    return (await shown.row(db, key))?.id ? await readMeta(db, channelFreshKeys.of(key)) : null;
+  return shown.withDetail(async (listing, detail) =>
+    (await listing.rows(db).where('key').equals(key).first())?.id
+      ? ((await detail.stats(db).where('key').equals(key).first())?.fetchedAt ?? 0)
+      : null,
+  );
 }
 
 /**
- * Refreshes one target now. A link or QR code the service no longer has (404 while synced here)
- * was deleted elsewhere: it leaves the mirror.
+ * Refreshes one target now, as its kind says (lib/kinds/shown.ts). A record read by its id that the
+ * service no longer has (404 while synced here) was deleted elsewhere: it leaves the mirror.
  */
 export async function refreshTarget(
   db: LinkpilotDb,
@@ -37,35 +36,30 @@ export async function refreshTarget(
   target: ShownTarget,
   now: () => number,
 ): Promise<void> {
-  switch (target.type) {
-    case 'list':
-      for (let i = 0; i < MAX_HEAD_PAGES && (await headStep(db, api, target.list, now())); i++);
-      return;
-    case 'link':
-      return goneIfMissing(db, 'links', target.key, () => refreshLinkDetails(db, api, target.key, now));
-    case 'qr':
-      return goneIfMissing(db, 'qrs', target.key, () => refreshQrDetails(db, api, target.key, now));
-    case 'channel':
-      return refreshChannel(db, api, target.key, now);
-    default:
-      return target satisfies never;
+  if (target.type === 'list') {
+    for (let i = 0; i < MAX_HEAD_PAGES && (await headStep(db, api, target.list, now())); i++);
+    return;
   }
-}
-
-async function goneIfMissing(db: LinkpilotDb, list: 'links' | 'qrs', key: string, refresh: () => Promise<void>) {
-  try {
-    await refresh();
-  } catch (error) {
-    const table = list === 'links' ? db.links : db.qrCodes;
-    const row = await table.get(key);
-    if (error instanceof ApiError && error.kind === 'not-found' && row?.id && row.sync === 'synced')
-      await listSource(list).remove(db, [key]);
-    throw error;
-  }
+  const shown = shownOf(target.type);
+  const { key } = target;
+  if (shown.how === 'items') return refreshItems(db, api, key, now);
+  return shown.withDetail(async (listing, detail) => {
+    const row = await listing.rows(db).where('key').equals(key).first();
+    if (!row || row.id === null)
+      throw new ApiError({ kind: 'not-found', message: words(detail.notSent), retryable: false });
+    try {
+      await applyDetail(db, listing, detail, key, await detail.read(api, row.id), now());
+    } catch (error) {
+      const still = await listing.rows(db).where('key').equals(key).first();
+      if (error instanceof ApiError && error.kind === 'not-found' && still?.id && still.sync === 'synced')
+        await removeRecords(db, listing, [key]);
+      throw error;
+    }
+  });
 }
 
 /** Every page of one channel's items, as the walk reads them. */
-async function refreshChannel(db: LinkpilotDb, api: ApiClient, channelKey: string, now: () => number) {
+async function refreshItems(db: LinkpilotDb, api: ApiClient, channelKey: string, now: () => number) {
   const channelId = (await db.channels.get(channelKey))?.id;
   if (!channelId) return;
   const startedAt = now();

@@ -1,5 +1,6 @@
 import { deleteKeys, deleteMeta, metaFamily, readFamily, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
+import type { ShownKind } from '../kinds/shown';
 import type { HeadCollection } from './head';
 
 /**
@@ -10,11 +11,8 @@ import type { HeadCollection } from './head';
  * module is all a page needs (it stays out of the popup's sync and API code).
  */
 
-export type ShownTarget =
-  | { type: 'list'; list: HeadCollection }
-  | { type: 'link'; key: string }
-  | { type: 'qr'; key: string }
-  | { type: 'channel'; key: string };
+/** A list, or one record of a kind lib/kinds/shown.ts says how to keep fresh. */
+export type ShownTarget = { type: 'list'; list: HeadCollection } | { type: ShownKind; key: string };
 
 /** A page renews what it shows this often, and asks the worker to look each time. */
 export const SHOWN_RENEW_MS = 15_000;

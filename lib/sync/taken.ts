@@ -19,7 +19,9 @@ interface Unique {
 
 const asked = (change: Change, kind: Change['kind'], field: string): string | undefined => {
   if (change.kind !== kind || (change.op !== 'create' && change.op !== 'update')) return undefined;
-  const fields: Record<string, unknown> = change.kind === 'link' ? { ...change.payload.input } : { ...change.payload };
+  // A link's fields come as the API's input beside where it goes; every other kind's are the payload.
+  const { payload } = change;
+  const fields: Record<string, unknown> = 'input' in payload ? { ...payload.input } : { ...payload };
   const value = fields[field];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isApiError } from '@/lib/api/errors';
 import { errorInWords } from '@/lib/browser/problems-in-words';
-import { requestSchema } from '@/lib/messages/protocol';
+import { SHOWN_KINDS } from '@/lib/kinds/shown';
+import { refreshTargetOf, requestSchema } from '@/lib/messages/protocol';
 import { sendRequest } from '@/lib/messages/send';
 
 describe('page → worker messages', () => {
@@ -12,6 +13,16 @@ describe('page → worker messages', () => {
     expect(requestSchema.safeParse({ type: 'link.refresh', key: '' }).success).toBe(false);
     expect(requestSchema.safeParse({ type: 'tabs.steal' }).success).toBe(false);
     expect(requestSchema.safeParse({ type: 'link.lookup', shortUrl: 'x'.repeat(5000) }).success).toBe(false);
+  });
+
+  it('has one refresh message per kind a page may show, naming the target the worker refreshes', () => {
+    for (const kind of SHOWN_KINDS) {
+      const message = { type: `${kind}.refresh`, key: 'k1' } as const;
+      expect(requestSchema.safeParse(message).success).toBe(true);
+      expect(refreshTargetOf(message)).toEqual({ type: kind, key: 'k1' });
+    }
+    expect(SHOWN_KINDS).toEqual(expect.arrayContaining(['link', 'qr', 'channel']));
+    expect(requestSchema.safeParse({ type: 'campaign.refresh', key: 'k1' }).success).toBe(false);
   });
 
   it('takes a hand-over of own changes only as named entries of a named database, boundedly', () => {
