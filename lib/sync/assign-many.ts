@@ -1,3 +1,4 @@
+import { isItemOf } from '../kinds/item-types';
 import { type ActionContext, assignToCampaign, assignToChannel } from './actions';
 
 /**
@@ -7,7 +8,7 @@ import { type ActionContext, assignToCampaign, assignToChannel } from './actions
  */
 export async function assignLinksToChannel(ctx: ActionContext, channelKey: string, keys: string[]): Promise<number> {
   const inside = await ctx.db.channelItems.where('channelKey').equals(channelKey).toArray();
-  const there = new Set(inside.filter((i) => i.type === 'links').map((i) => i.itemKey));
+  const there = new Set(inside.filter((i) => isItemOf(i, 'link')).map((i) => i.itemKey));
   const todo = keys.filter((key) => !there.has(key));
   for (const key of todo) await assignToChannel(ctx, channelKey, { type: 'links', key });
   return todo.length;
