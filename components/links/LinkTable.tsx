@@ -168,7 +168,7 @@ export function LinkTable({
           </span>
           {copying && why ? (
             <span className="small-text" data-testid="links-copy-hold">
-              {' '}
+              {' · '}
               {why}
             </span>
           ) : null}

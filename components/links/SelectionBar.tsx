@@ -63,6 +63,16 @@ export function SelectionBar({ keys, onClear }: { keys: string[]; onClear: () =>
   return (
     <section className="selection-bar" aria-label={t('selection.bar')} data-testid="selection-bar">
       <strong data-testid="selection-count">{plural('selection.count', keys.length)}</strong>
+      <button
+        type="button"
+        className="ghost icon-only"
+        aria-label={t('selection.clear')}
+        title={t('selection.clear')}
+        onClick={onClear}
+        data-testid="selection-clear"
+      >
+        <X size={16} aria-hidden="true" />
+      </button>
       {actions.map(({ label, icon: Icon, choices, run }) => {
         // A menu with nothing to choose (no channel yet) is left out.
         if (choices?.length === 0) return null;
@@ -79,9 +89,6 @@ export function SelectionBar({ keys, onClear }: { keys: string[]; onClear: () =>
           </button>
         );
       })}
-      <button type="button" className="ghost" onClick={onClear} data-testid="selection-clear">
-        <X size={15} aria-hidden="true" /> {t('selection.clear')}
-      </button>
       <span className="muted small-text" role="status" data-testid="selection-said">
         {said}
       </span>

@@ -48,6 +48,7 @@ test('a large first copy: the Links count says it is still copying, Settings say
   await expect(count).toHaveText(/^\d+ of about 60 links — still copying$/, { timeout: 60_000 });
   const shown = Number((await count.textContent())!.split(' ')[0]);
   expect(shown).toBeLessThan(60);
+  await expect(page.getByTestId('links-copy-hold')).toContainText(/ · (Waiting for the service's allowance|Paused)/);
   await page.screenshot({ path: test.info().outputPath('copy-links-count.png') });
   // Once the copy is done, the plain count.
   await expect(count).toHaveText('60 links', { timeout: 90_000 });

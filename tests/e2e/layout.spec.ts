@@ -58,7 +58,8 @@ for (const language of ['en', 'de', 'ar']) {
         }
         await dashboard.goto(extensionUrl('dashboard.html#/links'));
         // Every link ticked: the selection bar with its actions beside the count.
-        await dashboard.getByTestId('pick-all').check();
+        await dashboard.getByTestId('pick-all').click();
+        await expect(dashboard.getByTestId('pick-all')).toBeChecked();
         await expect(dashboard.getByTestId('selection-bar')).toBeVisible();
         await look(dashboard, `links-selected-${width}`);
         await dashboard.getByTestId('selection-clear').click();

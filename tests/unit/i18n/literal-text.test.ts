@@ -16,6 +16,11 @@ describe('every word a view shows comes from the catalogue', () => {
       // The name a campaign created without one shows until the service gives it its own (in the
       // service's language, like every name it makes).
       'lib/db/rows.ts: New campaign',
+      // Device names a device target sends: the service's own names, the same in every language.
+      'lib/links/target-choices.ts: Android',
+      'lib/links/target-choices.ts: Windows',
+      'lib/links/target-choices.ts: Mac',
+      'lib/links/target-choices.ts: Linux',
     ]);
     const found = literalTextInFiles(viewFiles('lib')).map((l) => `${l.file}: ${l.text}`);
     expect(found.filter((text) => !notForPeople.has(text))).toEqual([]);
