@@ -45,6 +45,8 @@ export function extensionManifest({ browser, localService }: ManifestTarget): Ex
       'notifications',
       'clipboardWrite',
       'declarativeNetRequestWithHostAccess',
+      // Reads and changes the focused text field, only on "Replace with short link" (menu or shortcut).
+      'scripting',
       ...(firefox ? [] : ['offscreen']),
     ],
     ...(localService ? { host_permissions: [LOCAL_SERVICE_ORIGIN] } : {}),
@@ -63,6 +65,10 @@ export function extensionManifest({ browser, localService }: ManifestTarget): Ex
       'shorten-current-tab': {
         suggested_key: { default: 'Alt+Shift+L' },
         description: '__MSG_manifest_shortenCommand__',
+      },
+      'replace-in-field': {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: '__MSG_manifest_replaceCommand__',
       },
     },
     ...(firefox

@@ -10,7 +10,10 @@ export const PERMISSION_JUSTIFICATIONS: Readonly<Record<string, string>> = {
     'Wakes the background worker to send changes made offline once the service can be reached again, and to keep the local copy of the links fresh within the service’s rate limit.',
   activeTab:
     'Reads the address and title of the current tab, and only when the person opens the popup, uses the context menu or presses the shortcut, to shorten that page.',
-  contextMenus: 'Adds “Shorten link” and “Shorten this page” to the right-click menu.',
+  contextMenus:
+    'Adds “Shorten link” and “Shorten this page” to the right-click menu, and “Replace with short link” to the menu of text fields.',
+  scripting:
+    'When the person chooses “Replace with short link” in a text field (right-click menu or shortcut), reads that field’s selected text in the tab the gesture gave access to, and puts the short links in place of the addresses. Never run otherwise.',
   notifications: 'Confirms that a short link made from the context menu or the shortcut was copied, or says why not.',
   clipboardWrite: 'Copies the new short link to the clipboard when the person asks for it.',
   offscreen:
