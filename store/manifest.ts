@@ -59,6 +59,11 @@ export function extensionManifest({ browser, localService }: ManifestTarget): Ex
     ...(firefox
       ? { optional_permissions: [...SERVICE_ORIGINS, 'tabs'] }
       : { optional_host_permissions: SERVICE_ORIGINS, optional_permissions: ['tabs'] }),
+    // The page a visit of one's own plain short link is redirected to (counted here, then sent on):
+    // a redirect rule may only lead to a page the visited site could load.
+    web_accessible_resources: firefox
+      ? ['own-visit.html']
+      : [{ resources: ['own-visit.html'], matches: ['<all_urls>'], use_dynamic_url: true }],
     // Typing `lp` and a word in the address bar finds the account's links in the mirror (no permission needed).
     omnibox: { keyword: 'lp' },
     commands: {

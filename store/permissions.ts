@@ -19,7 +19,7 @@ export const PERMISSION_JUSTIFICATIONS: Readonly<Record<string, string>> = {
   offscreen:
     'Chrome’s service worker cannot write to the clipboard; an offscreen document copies the short link made from the context menu or the shortcut.',
   declarativeNetRequestWithHostAccess:
-    'One session rule on the extension’s own requests to the connected service, so that the browser never resends a link creation by itself and makes a duplicate link.',
+    'One session rule on the extension’s own requests to the connected service, so that the browser never resends a link creation by itself and makes a duplicate link. And, only when the person turns on “Open my own short links without counting the visit”, one redirect rule per short link of their own that simply redirects, so that opening it in this browser goes straight to its destination (through a page of the extension that counts such visits locally) instead of being counted by the service. Acts only on the hosts of their link service and branded domains.',
   tabs: 'Optional, asked for only when “Shorten all tabs in this window” meets a tab whose address it cannot read otherwise; given back right after.',
   'https://*/*':
     'Optional: access to the one link service the person connects to (its address is theirs to choose), asked for when they press Connect and given back when no connection uses it.',

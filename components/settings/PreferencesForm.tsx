@@ -9,6 +9,7 @@ import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { REFRESH_SHARE_CHOICES, refreshShareItem } from '@/lib/settings/refresh';
 import { type Theme, themeItem } from '@/lib/settings/theme';
+import { OwnVisitsCard } from './OwnVisitsCard';
 import { SettingsCard } from './SettingsCard';
 import { SitePresetsCard } from './SitePresetsCard';
 
@@ -96,6 +97,7 @@ export function PreferencesForm() {
         </select>
       </SettingsCard>
       <SitePresetsCard />
+      <OwnVisitsCard />
       <SettingsCard id="prefs-connection-heading" title={t('preferencesForm.connection')}>
         <label htmlFor={ids.timeout}>{t('preferencesForm.waitForTheService')}</label>
         <select
