@@ -11,9 +11,9 @@ export function registerCommands(sync: BackgroundSync): void {
     void (async () => {
       const target = tab ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
       if (command === SHORTEN_COMMAND) return shortenAndCopy(sync, target?.url, target?.title);
-      // The page's own frame: a shortcut, unlike the menu, does not say which frame has the focus.
+      // A shortcut, unlike the menu, does not say which frame has the focus: the field is looked for.
       if (target?.id !== undefined)
-        await replaceUrlsInField(sync, { tabId: target.id, pageUrl: target.url, frameId: 0 });
+        await replaceUrlsInField(sync, { tabId: target.id, pageUrl: target.url, frameId: null });
     })();
   });
 }

@@ -7,11 +7,14 @@ import { utmPresetsItem } from '@/lib/settings/utm-presets';
 import { type ShortLinkOutcome, shortLinkFor } from './shorten';
 import type { BackgroundSync } from './sync';
 
-/** Where the person writes: the tab, its page's address (for the site's UTM preset) and the frame of the field. */
+/**
+ * Where the person writes: the tab, its page's address (for the site's UTM preset) and the frame of
+ * the field (null: the frame that holds the focus, for the shortcut, which does not say).
+ */
 export interface WritingPlace {
   tabId: number;
   pageUrl: string | undefined;
-  frameId: number;
+  frameId: number | null;
 }
 
 /**
@@ -22,9 +25,9 @@ export interface WritingPlace {
  * notification says why; a link that is sent later is never pasted into the field later.
  */
 export async function replaceUrlsInField(sync: BackgroundSync, place: WritingPlace): Promise<void> {
-  const field = await readField(place.tabId, place.frameId).catch(() => null);
-  if (!field) return notify(t('notify.noFieldTitle'), t('notify.noFieldText'));
-  const spans = urlsToReplace(field);
+  const read = await readField(place.tabId, place.frameId).catch(() => null);
+  if (!read) return notify(t('notify.noFieldTitle'), t('notify.noFieldText'));
+  const spans = urlsToReplace(read.field);
   if (spans.length === 0) return notify(t('notify.noUrlTitle'), t('notify.noUrlText'));
   const [sites, presets] = await Promise.all([sitePresetsItem.getValue(), utmPresetsItem.getValue()]);
   const utm = presetForPage(place.pageUrl, sites, presets.presets)?.utm;
@@ -40,6 +43,6 @@ export async function replaceUrlsInField(sync: BackgroundSync, place: WritingPla
     }
     replacements.push({ start: span.start, end: span.end, text: outcome.shorturl });
   }
-  const result = await replaceInField(place.tabId, place.frameId, replacements).catch(() => 'changed' as const);
+  const result = await replaceInField(place.tabId, read.frameId, replacements).catch(() => 'changed' as const);
   if (result === 'changed') return notify(t('notify.fieldChangedTitle'), t('notify.fieldChangedText'));
 }

@@ -125,13 +125,23 @@ function replaceInFocusedField(replacements: Replacement[]): ReplaceResult {
   return 'replaced';
 }
 
-/** Reads the focused field of a frame, or null when no text field has the focus there. */
-export async function readField(tabId: number, frameId: number): Promise<FieldText | null> {
-  const [result] = await browser.scripting.executeScript({
-    target: { tabId, frameIds: [frameId] },
+/**
+ * Reads the focused field of a frame, or, with no frame named (the shortcut), of the frame that holds
+ * the focus: the top frame's focused field, else the first frame with one (when the focus is in a
+ * frame, the top frame's focused element is that frame, not a field). Null when there is none.
+ */
+export async function readField(
+  tabId: number,
+  frameId: number | null,
+): Promise<{ frameId: number; field: FieldText } | null> {
+  const results = await browser.scripting.executeScript({
+    target: frameId === null ? { tabId, allFrames: true } : { tabId, frameIds: [frameId] },
     func: readFocusedField,
   });
-  return (result?.result as FieldText | null | undefined) ?? null;
+  const found = results
+    .filter((r) => r.result)
+    .sort((a, b) => Number(b.frameId === 0) - Number(a.frameId === 0))[0];
+  return found ? { frameId: found.frameId ?? frameId ?? 0, field: found.result as FieldText } : null;
 }
 
 /** Replaces addresses in the field read last in that frame, unless it changed since. */

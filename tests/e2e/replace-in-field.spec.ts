@@ -124,6 +124,29 @@ test('a selected address becomes its short link in a textarea, an input and a co
   expect(await notes(worker)).toEqual([]);
 });
 
+test('the shortcut replaces the address in the focused field, in a frame of the page too', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+  web,
+}) => {
+  await connectExtension(await context.newPage(), extensionUrl, server);
+  const { page, tabId } = await openTab(context, worker, web.url('/composer-framed'));
+  await page.setContent(`<!doctype html><title>Mail</title><iframe src="${web.url('/editor-frame')}"></iframe>`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByRole('heading')).toBeVisible();
+  const editor = page.frames().find((f) => f.url().endsWith('/editor-frame'))!;
+  await editor.setContent('<textarea id="area"></textarea>');
+  await editor.locator('#area').fill('https://example.com/article-framed');
+  await editor.locator('#area').focus();
+  await worker.evaluate(async (tabId) => {
+    const tab = await chrome.tabs.get(tabId);
+    (chrome.commands.onCommand as unknown as Dispatchable).dispatch('replace-in-field', tab);
+  }, tabId);
+  await expect(editor.locator('#area')).toHaveValue(new RegExp(`^${SHORT.source}$`), { timeout: 15_000 });
+});
+
 test('a field whose text changed meanwhile, or a service out of reach, leaves the text as it was and says why', async ({
   context,
   server,
