@@ -45,6 +45,8 @@ export function extensionManifest({ browser, localService }: ManifestTarget): Ex
       'notifications',
       'clipboardWrite',
       'declarativeNetRequestWithHostAccess',
+      // Reads and changes the focused text field, only on "Replace with short link" (menu or shortcut).
+      'scripting',
       ...(firefox ? [] : ['offscreen']),
     ],
     ...(localService ? { host_permissions: [LOCAL_SERVICE_ORIGIN] } : {}),
@@ -57,12 +59,21 @@ export function extensionManifest({ browser, localService }: ManifestTarget): Ex
     ...(firefox
       ? { optional_permissions: [...SERVICE_ORIGINS, 'tabs'] }
       : { optional_host_permissions: SERVICE_ORIGINS, optional_permissions: ['tabs'] }),
+    // The page a visit of one's own plain short link is redirected to (counted here, then sent on):
+    // a redirect rule may only lead to a page the visited site could load.
+    web_accessible_resources: firefox
+      ? ['own-visit.html']
+      : [{ resources: ['own-visit.html'], matches: ['<all_urls>'], use_dynamic_url: true }],
     // Typing `lp` and a word in the address bar finds the account's links in the mirror (no permission needed).
     omnibox: { keyword: 'lp' },
     commands: {
       'shorten-current-tab': {
         suggested_key: { default: 'Alt+Shift+L' },
         description: '__MSG_manifest_shortenCommand__',
+      },
+      'replace-in-field': {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: '__MSG_manifest_replaceCommand__',
       },
     },
     ...(firefox

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { formatNumber, formatPercent } from '@/components/ui/format';
@@ -9,6 +9,9 @@ import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { REFRESH_SHARE_CHOICES, refreshShareItem } from '@/lib/settings/refresh';
 import { type Theme, themeItem } from '@/lib/settings/theme';
+import { OwnVisitsCard } from './OwnVisitsCard';
+import { SettingsCard } from './SettingsCard';
+import { SitePresetsCard } from './SitePresetsCard';
 
 /**
  * Defaults for new links (used by the popup, New link, the menu and the shortcut), the connection's
@@ -93,6 +96,8 @@ export function PreferencesForm() {
           ))}
         </select>
       </SettingsCard>
+      <SitePresetsCard />
+      <OwnVisitsCard />
       <SettingsCard id="prefs-connection-heading" title={t('preferencesForm.connection')}>
         <label htmlFor={ids.timeout}>{t('preferencesForm.waitForTheService')}</label>
         <select
@@ -128,15 +133,5 @@ export function PreferencesForm() {
         </select>
       </SettingsCard>
     </>
-  );
-}
-
-/** One subject of Settings: its heading, then its rows (label, control) on the shared grid. */
-function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card stack-lg" aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
-      <div className="prefs-grid">{children}</div>
-    </section>
   );
 }

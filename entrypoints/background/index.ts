@@ -4,6 +4,7 @@ import { registerCommands } from './commands';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { registerOmnibox } from './omnibox';
+import { registerOwnVisits } from './own-visits';
 import { createBackgroundSync } from './sync';
 import { registerWelcome } from './welcome';
 
@@ -14,6 +15,7 @@ export default defineBackground(() => {
   registerMenus(sync);
   registerCommands(sync);
   registerOmnibox(sync);
+  registerOwnVisits(sync);
   registerWelcome();
   browser.alarms.onAlarm.addListener((alarm) => sync.onAlarm(alarm.name));
   sync.start();

@@ -8,56 +8,75 @@ import type { LinkpilotDb, LinkRow } from '@/lib/db/schema';
 import { createPageLink } from '@/lib/links/page-link-action';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 import type { Claimed } from '@/lib/sync/outbox';
+import type { Utm } from '@/lib/utm/utm';
 import type { BackgroundSync } from './sync';
 
+/** The short link of one address, or what to tell the person instead (a notification's title and text). */
+export type ShortLinkOutcome =
+  | { shorturl: string; existing: boolean }
+  | { shorturl?: undefined; title: string; text: string };
+
 /**
- * Shortens a URL from a browser surface (context menu, keyboard shortcut) with the active
- * connection: reuses the page's existing link when there is one, otherwise queues the one the
- * popup's "Shorten this page" would make (see lib/links/page-link.ts) at the highest priority and
- * sends it at once. The result is copied and confirmed with a notification, or the failure
- * explained; offline, the link waits in the queue and the notification says so.
+ * The short link of a URL asked for from a browser surface (context menu, keyboard shortcut, a
+ * text field), with the active connection: the page's existing link when there is one, otherwise
+ * the one the popup's "Shorten this page" would make (see lib/links/page-link.ts), queued at the
+ * highest priority and sent at once. Offline, or when the service has not answered after a short
+ * wait, the link stays queued and the outcome says it is saved.
  */
-export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined, title = ''): Promise<void> {
-  if (!url) return notify(t('notify.nothingTitle'), t('notify.nothingText'));
+export async function shortLinkFor(
+  sync: BackgroundSync,
+  url: string | undefined,
+  page: { title?: string; utm?: Utm } = {},
+): Promise<ShortLinkOutcome> {
+  if (!url) return { title: t('notify.nothingTitle'), text: t('notify.nothingText') };
   const why = whyNotShortenable(url);
-  if (why) return notify(t('notify.cannotTitle'), problemInWords(why));
+  if (why) return { title: t('notify.cannotTitle'), text: problemInWords(why) };
   const active = await sync.active();
-  if (!active) return notify(t('notify.notConnectedTitle'), t('notify.notConnectedText'));
+  if (!active) return { title: t('notify.notConnectedTitle'), text: t('notify.notConnectedText') };
   const { db } = active;
-  // Beside the look-up and the request, not after them: the copy at the end then waits for nothing.
-  readyWorkerClipboard().catch(() => undefined);
   const existing = await linkForPage(db, url);
+  if (existing?.shorturl) return { shorturl: existing.shorturl, existing: true };
   let row: Pick<LinkRow, 'key' | 'shorturl'> | undefined = existing;
   if (!row) {
     let key: string;
     const claimed: Claimed[] = [];
     try {
       const ctx = { db, priority: 0 as const, claimed: (entry: Claimed) => void claimed.push(entry) };
-      key = await createPageLink(ctx, { url, title });
+      key = await createPageLink(ctx, { url, title: page.title ?? '' }, page.utm);
     } catch (error) {
-      return notify(t('notify.cannotTitle'), errorInWords(error, t('notify.refused')));
+      return { title: t('notify.cannotTitle'), text: errorInWords(error, t('notify.refused')) };
     }
-    // Sent at once, beside whatever the drain is doing, and copied as soon as the service answers
+    // Sent at once, beside whatever the drain is doing, and used as soon as the service answers
     // (its writing need not be waited for). When it cannot go at once (offline, a backoff, the
     // budget), the drain sends it when it can, and the row says how it stands after a short wait.
     const { made } = await sync.sendOwn(db.name, claimed);
     void active.drain().catch((e: unknown) => console.error('Linkpilot: sending a shortcut link failed', e));
     const shorturl = made[key]?.shorturl;
-    if (typeof shorturl === 'string' && shorturl) row = { key, shorturl };
-    else row = navigator.onLine ? await sentOrStopped(db, key) : await db.links.get(key);
-    if (!row) return notify(t('notify.savedTitle'), t('notify.savedText'));
+    if (typeof shorturl === 'string' && shorturl) return { shorturl, existing: false };
+    row = navigator.onLine ? await sentOrStopped(db, key) : await db.links.get(key);
+    if (!row) return { title: t('notify.savedTitle'), text: t('notify.savedText') };
   }
-  if (row.shorturl) {
-    const copied = await copyFromWorker(row.shorturl);
-    return notify(
-      copied ? t('notify.copiedTitle') : t('notify.readyTitle'),
-      existing ? t('notify.alreadyShortened', { url: row.shorturl }) : row.shorturl,
-    );
-  }
+  if (row.shorturl) return { shorturl: row.shorturl, existing: false };
   const entry = await db.outbox.where('key').equals(row.key).first();
   if (entry?.state === 'failed')
-    return notify(t('notify.refusedTitle'), entry.error ? storedErrorInWords(entry.error) : t('notify.openSync'));
-  return notify(t('notify.savedTitle'), t('notify.savedText'));
+    return {
+      title: t('notify.refusedTitle'),
+      text: entry.error ? storedErrorInWords(entry.error) : t('notify.openSync'),
+    };
+  return { title: t('notify.savedTitle'), text: t('notify.savedText') };
+}
+
+/** Shortens a URL from the context menu or the shortcut and copies the short link, or says why not. */
+export async function shortenAndCopy(sync: BackgroundSync, url: string | undefined, title = ''): Promise<void> {
+  // Beside the look-up and the request, not after them: the copy at the end then waits for nothing.
+  if (url) readyWorkerClipboard().catch(() => undefined);
+  const outcome = await shortLinkFor(sync, url, { title });
+  if (outcome.shorturl === undefined) return notify(outcome.title, outcome.text);
+  const copied = await copyFromWorker(outcome.shorturl);
+  return notify(
+    copied ? t('notify.copiedTitle') : t('notify.readyTitle'),
+    outcome.existing ? t('notify.alreadyShortened', { url: outcome.shorturl }) : outcome.shorturl,
+  );
 }
 
 /** How long a shortcut waits for its link to be sent by the drain before saying it is saved. */

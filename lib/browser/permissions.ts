@@ -28,3 +28,12 @@ export async function releaseUnusedOrigins(before: { baseUrl: string }[], after:
     console.error('Linkpilot: giving back host access failed', error);
   }
 }
+
+/**
+ * Asks for host access to several origin patterns at once (one prompt); true when all are granted.
+ * Like requestOriginAccess, it must be called straight from a click.
+ */
+export function requestOriginsAccess(patterns: string[]): Promise<boolean> {
+  if (patterns.length === 0) return Promise.resolve(true);
+  return browser.permissions.request({ origins: patterns });
+}

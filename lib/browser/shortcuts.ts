@@ -2,6 +2,8 @@ import { browser } from 'wxt/browser';
 
 /** The command that shortens the current tab (wxt.config.ts names it). */
 export const SHORTEN_COMMAND = 'shorten-current-tab';
+/** The command that replaces the addresses in the focused text field with their short links. */
+export const REPLACE_IN_FIELD_COMMAND = 'replace-in-field';
 
 /** The keys set for a command, as the browser shows them ("Alt+Shift+L"); '' when none is set. */
 export async function shortcutOf(command: string): Promise<string> {

@@ -231,7 +231,12 @@ describe('the background worker', () => {
     await connect();
     background.main();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
-    await vi.waitFor(() => expect(fakeBrowser.contextMenus.create).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(fakeBrowser.contextMenus.create).toHaveBeenCalledTimes(3));
+    expect(vi.mocked(fakeBrowser.contextMenus.create).mock.calls.map(([item]) => [item.id, item.contexts])).toEqual([
+      ['shorten-link', ['link']],
+      ['shorten-page', ['page']],
+      ['replace-in-field', ['editable']],
+    ]);
     // The drain every start begins has ended: the shortcut's own drain sends the link.
     await vi.waitFor(() => expect([taken > 0, held.size]).toEqual([true, 0]));
     (captured.menu as (info: object, tab?: object) => void)({
