@@ -50,6 +50,8 @@ describe("the popup's first screen read before its bundle", () => {
   it('reads the connections and theme as the storage items stored them, and the newest links by date', async () => {
     const db = freshDb();
     for (let id = 1; id <= 30; id++) await add(db, id);
+    // As the extension's start does: an item first written from empty storage records its version.
+    await connectionsItem.migrate();
     await connectionsItem.setValue(connectedTo(db.name));
     await themeItem.setValue('dark');
     const read = await early();
