@@ -4,8 +4,8 @@ import type { UpdateAccountInput } from '../api/inputs/account';
 import type { CreateCampaignInput, UpdateCampaignInput } from '../api/inputs/campaigns';
 import type { CreateChannelInput, UpdateChannelInput } from '../api/inputs/channels';
 import type { CreateDomainInput, UpdateDomainInput } from '../api/inputs/domains';
-import type { LinkFields } from '../api/inputs/links';
-import type { CreateQrInput } from '../api/inputs/qr';
+import type { LinkEdit, LinkFields } from '../api/inputs/links';
+import type { CreateQrInput, UpdateQrInput } from '../api/inputs/qr';
 import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
@@ -174,6 +174,44 @@ export interface QueuedLink {
   campaignKey: string | null;
 }
 
+/** What a link's edit changes in its row: put back as it was when the service refuses the edit or does not offer edits. */
+export type LinkShown = Pick<
+  LinkRow,
+  | 'alias'
+  | 'shorturl'
+  | 'longurl'
+  | 'longurlKey'
+  | 'title'
+  | 'description'
+  | 'status'
+  | 'input'
+  | 'words'
+  | 'campaignKey'
+>;
+
+/**
+ * A link's edit as queued: the request's fields (the API's input), and the row as it was before
+ * the first of the edits folded into it.
+ */
+export interface QueuedLinkEdit {
+  input: LinkEdit;
+  was: LinkShown;
+}
+
+/** A QR code's edit as queued, with what its row showed before (see QueuedLinkEdit). */
+export interface QueuedQrEdit {
+  input: UpdateQrInput;
+  was: Pick<QrRow, 'name' | 'input'>;
+}
+
+/**
+ * A delete of a record with no delete in the seed's operations: the row as it was, which comes
+ * back when the service refuses the delete or does not offer deletes (its request needs no body).
+ */
+export interface QueuedRemoval<R> {
+  row: R;
+}
+
 /** An item put into a channel: links and QR codes by local key, bio pages (known only to the service) by id. */
 export interface ChannelAssignment {
   channelKey: string;
@@ -186,11 +224,11 @@ export interface ChannelAssignment {
 
 /** What each kind of record can have queued, by operation; the payloads are the API's own inputs. */
 export interface Changes {
-  link: { create: QueuedLink };
+  link: { create: QueuedLink; update: QueuedLinkEdit; delete: QueuedRemoval<LinkRow> };
   channel: { create: CreateChannelInput; update: UpdateChannelInput; delete: null };
   campaign: { create: CreateCampaignInput; update: UpdateCampaignInput; delete: null };
   domain: { create: CreateDomainInput; update: UpdateDomainInput; delete: null };
-  qr: { create: CreateQrInput };
+  qr: { create: CreateQrInput; update: QueuedQrEdit; delete: QueuedRemoval<QrRow> };
   account: { update: UpdateAccountInput };
   /** Keyed by the channel item's row key. */
   channelItem: { create: ChannelAssignment };
