@@ -118,7 +118,7 @@ export async function changeAnswered(
   op: 'update' | 'delete',
   act: (ctx: ActionContext) => Promise<void>,
   waitMs = ANSWER_WAIT_MS,
-): Promise<Answer['state']> {
+): Promise<'made' | 'queued'> {
   const sent: Promise<OwnSent>[] = [];
   const claimed = (entry: Claimed) =>
     Dexie.ignoreTransaction(() => void sent.push(sendWhenAsked({ database: db.name, entries: [entry] })));
