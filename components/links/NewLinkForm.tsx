@@ -88,6 +88,15 @@ function valuesOf(form: LinkFormState, tracking: Parameters<typeof applyUtm>[1] 
   };
 }
 
+/** The pixel ids of the form's comma-separated field. */
+const pixelIds = (pixels: string) =>
+  pixels
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+const toggled = (pixels: string, id: string, on: boolean) =>
+  [...pixelIds(pixels).filter((p) => p !== id), ...(on ? [id] : [])].join(', ');
+
 const placementOf = (form: LinkFormState) => ({
   channelKey: form.channelKey || null,
   campaignKey: form.campaignKey || null,
@@ -135,6 +144,7 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
     setForm((f) => ({ ...f, ...patch }));
     model.clearError(field);
   };
+  const pixelsError = Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1];
   const formRef = useRef<HTMLFormElement>(null);
   const [refusals, setRefusals] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -356,13 +366,35 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
           {t('newLinkForm.deriveFromTheLong')}
         </label>
       </fieldset>
-      <Field
-        label={t('newLinkForm.trackingPixels')}
-        hint={t('newLinkForm.theNumbersOfThe')}
-        error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
-      >
-        {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}
-      </Field>
+      {model.pixelOptions.length > 0 ? (
+        <fieldset className="stack" data-testid="pixel-picker">
+          <legend>{t('newLinkForm.pixelsPicker')}</legend>
+          <p className="muted small-text">{t('newLinkForm.pixelsHint')}</p>
+          {model.pixelOptions.map((o) => (
+            <label key={o.value} className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={pixelIds(form.pixels).includes(o.value)}
+                onChange={(e) => change({ pixels: toggled(form.pixels, o.value, e.target.checked) }, 'pixels')}
+              />
+              {o.label}
+            </label>
+          ))}
+          {pixelsError ? (
+            <p role="alert" className="error">
+              {pixelsError}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : (
+        <Field
+          label={t('newLinkForm.trackingPixels')}
+          hint={t('newLinkForm.theNumbersOfThe')}
+          error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
+        >
+          {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}
+        </Field>
+      )}
       {errors._ ? (
         <p role="alert" className="error">
           {errors._}

@@ -55,6 +55,11 @@ export function useLinkFormModel() {
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const splash = useLiveQuery(() => db.splashPages.toArray(), [], []);
   const overlays = useLiveQuery(() => db.overlays.toArray(), [], []);
+  const pixels = useLiveQuery(
+    async () => (await db.pixels.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
+    [],
+    [],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
 
   /**
@@ -143,6 +148,8 @@ export function useLinkFormModel() {
     domainOptions: domains.filter((d) => d.id !== null).map((d): Option => ({ value: d.domain, label: d.domain })),
     channelOptions: channels.map((c): Option => ({ value: c.key, label: c.name })),
     campaignOptions: campaigns.map((c): Option => ({ value: c.key, label: c.name })),
+    /** The account's pixels by name; none when the service does not list them (the ids are typed then). */
+    pixelOptions: pixels.map((p): Option => ({ value: String(p.id), label: `${p.name} (${p.type})` })),
     redirectOptions: [
       ...BASIC_REDIRECT_TYPES.map((value): Option => ({ value, label: t(`link.redirectType.${value}`) })),
       ...splash.map((s): Option => ({ value: splashPageType(s.id), label: t('link.splashPage', { name: s.name }) })),

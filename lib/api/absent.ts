@@ -5,7 +5,7 @@ import { ApiError } from './errors';
  * not found.") is a route the service has, answering that the record is gone: never one of these.
  */
 const ROUTE_UNKNOWN =
-  /\b(unknown|invalid|unsupported|no such)\s+(api\s+)?(endpoint|route|method)\b|\b(endpoint|route)\s+(not\s+found|does\s+not\s+exist)\b/i;
+  /\b(unknown|invalid|unsupported|no(\s+such)?)\s+(api\s+)?(endpoint|route|method)\b|\b(endpoint|route)\s+(not\s+found|does\s+not\s+exist)\b/i;
 
 /**
  * Whether an answer says that the service has no such route (it does not offer the operation),

@@ -161,6 +161,16 @@ export interface SplashRow {
   pulledAt?: number;
 }
 
+/** A tracking pixel, as the service lists it (beyond the seed's operations: a service may not list them). */
+export interface PixelRow {
+  id: number;
+  type: string;
+  name: string;
+  tag: string;
+  date: string | null;
+  pulledAt?: number;
+}
+
 export interface AccountRow extends Account {
   key: 'me';
   /** A pending e-mail change, shown until the service confirms it. */
@@ -340,6 +350,11 @@ export const SCHEMA_V6_CHANGES = {
   qrRecent: '[at+id], id',
 } as const;
 
+/** Version 7: tracking pixels, listed like overlays and splash pages (keyed by the service's id). */
+export const SCHEMA_V7_CHANGES = {
+  pixels: 'id',
+} as const;
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -351,6 +366,7 @@ export class LinkpilotDb extends Dexie {
   qrStats!: EntityTable<QrStatsRow, 'key'>;
   overlays!: EntityTable<OverlayRow, 'id'>;
   splashPages!: EntityTable<SplashRow, 'id'>;
+  pixels!: EntityTable<PixelRow, 'id'>;
   account!: EntityTable<AccountRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -392,6 +408,8 @@ export class LinkpilotDb extends Dexie {
     this.version(6)
       .stores(SCHEMA_V6_CHANGES)
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v6'))).upgradeToV6(tx));
+    // 7: tracking pixels, so a link's pixels are chosen by name; a new table only.
+    this.version(7).stores(SCHEMA_V7_CHANGES);
   }
 }
 
@@ -407,6 +425,7 @@ export const MIRROR_TABLES = [
   'qrStats',
   'overlays',
   'splashPages',
+  'pixels',
   'account',
   'linkHistory',
   'qrHistory',

@@ -1,3 +1,4 @@
+import { isAbsentRoute } from '../api/absent';
 import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
 import type { Mirrored } from '../db/schema';
@@ -7,6 +8,22 @@ import { domain } from './domain';
 import { link } from './link';
 import type { Listing } from './listing';
 import { qr } from './qr';
+
+/** Lists that are read only, rows keyed by the service's id. */
+export type CatalogTable = 'overlays' | 'splashPages' | 'pixels';
+
+/**
+ * Pixels are beyond the seed's operations: a service without the route (lib/api/absent.ts) lists
+ * none, and link forms keep the free-text field of pixel ids.
+ */
+async function pixelsOrNone(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>> {
+  try {
+    return await api.listPixels(query);
+  } catch (error) {
+    if (!isAbsentRoute(error)) throw error;
+    return { items: [], rejected: [], perpage: query.limit ?? 1, currentpage: 1, maxpage: 1, nextpage: 0 };
+  }
+}
 
 /** Hands a kind's listing to generic code, keeping its row and record types together. */
 export type WithListing = <T>(use: <R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>) => T) => T;
@@ -21,7 +38,7 @@ export type CollectionSpec =
   | { how: 'records'; withListing: WithListing; headEveryMs: number }
   | {
       how: 'catalog';
-      table: 'overlays' | 'splashPages';
+      table: CatalogTable;
       list(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>>;
       headEveryMs: number;
     }
@@ -43,6 +60,7 @@ export const LISTS = {
   domains: { how: 'records', withListing: listed(domain.listing), headEveryMs: 30 * MINUTE },
   overlays: { how: 'catalog', table: 'overlays', list: (api, q) => api.listOverlays(q), headEveryMs: 30 * MINUTE },
   splash: { how: 'catalog', table: 'splashPages', list: (api, q) => api.listSplashPages(q), headEveryMs: 30 * MINUTE },
+  pixels: { how: 'catalog', table: 'pixels', list: pixelsOrNone, headEveryMs: 30 * MINUTE },
   qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE },
   links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE },
   channelItems: { how: 'channelItems', headEveryMs: null },

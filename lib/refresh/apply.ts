@@ -6,6 +6,7 @@ import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
 import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
+import type { CatalogTable } from '../kinds/collections';
 import { link } from '../kinds/link';
 import type { Listing } from '../kinds/listing';
 
@@ -132,12 +133,12 @@ export async function removeRecords<R extends Mirrored, I extends { id: number }
 }
 
 type CatalogRow = { id: number; pulledAt?: number };
-const catalog = (db: LinkpilotDb, name: 'overlays' | 'splashPages') => db.table<CatalogRow, number>(name);
+const catalog = (db: LinkpilotDb, name: CatalogTable) => db.table<CatalogRow, number>(name);
 
 /** Overlays and splash pages: listed only, never changed here, rows keyed by the service's id. */
 export async function mergeCatalog(
   db: LinkpilotDb,
-  name: 'overlays' | 'splashPages',
+  name: CatalogTable,
   records: CatalogRow[],
   at: number,
   touchAll: boolean,
@@ -152,7 +153,7 @@ export async function mergeCatalog(
   });
 }
 
-export const removeCatalog = (db: LinkpilotDb, name: 'overlays' | 'splashPages', keys: string[]) =>
+export const removeCatalog = (db: LinkpilotDb, name: CatalogTable, keys: string[]) =>
   catalog(db, name).bulkDelete(keys.map(Number));
 
 /** One page of a channel's items; each names its link or QR code by the mirror's key when known. */

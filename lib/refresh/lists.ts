@@ -3,6 +3,7 @@ import { LARGEST_PAGE_REQUEST } from '../api/paginate';
 import type { ChannelItem } from '../api/schemas/channels';
 import type { Page } from '../api/schemas/envelope';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
+import type { CatalogTable } from '../kinds/collections';
 import { LISTS, type Listed } from '../kinds/collections';
 import type { Listing } from '../kinds/listing';
 import {
@@ -132,7 +133,7 @@ export function recordSource<R extends Mirrored, I extends { id: number }>(listi
 
 /** Overlays and splash pages: listed only, never changed here, rows keyed by the service's id. */
 function catalogSource(
-  name: 'overlays' | 'splashPages',
+  name: CatalogTable,
   list: (api: ApiClient, page: number) => Promise<Page<{ id: number }>>,
 ): Source {
   type Row = { id: number; pulledAt?: number };

@@ -18,6 +18,8 @@ describe('an answer that says the service has no such route', () => {
   it('is a 404 with the family envelope and a route-not-found message', async () => {
     expect(isAbsentRoute(await answerOf(404, { error: 1, message: 'Unknown API endpoint.' }))).toBe(true);
     expect(isAbsentRoute(await answerOf(404, { error: 1, message: 'Route not found' }))).toBe(true);
+    expect(isAbsentRoute(await answerOf(404, { error: 1, message: 'No such endpoint' }))).toBe(true);
+    expect(isAbsentRoute(await answerOf(404, { error: 1, message: 'no route' }))).toBe(true);
   });
 
   it('is a 404 without the envelope (a web server’s page)', async () => {
