@@ -51,6 +51,8 @@ test("a link's destination edited offline is sent once when the service is back,
     );
     await expect(form.getByLabel('Long URL', { exact: true })).toHaveValue('https://example.com/');
     await expect(form.getByLabel('Custom alias', { exact: true })).toHaveValue('demo');
+    // The account's two pixels, mirrored while the service was there, are chosen by name.
+    await expect(form.getByTestId('pixel-picker').getByRole('checkbox')).toHaveCount(2);
     await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/moved');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toHaveCount(0, { timeout: 10_000 });
@@ -125,6 +127,9 @@ test.describe('a service without edits', () => {
 
     await panel.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByTestId('edit-link-dialog').getByRole('form', { name: 'Edit short link' });
+    // No pixels listed by this service: their ids are typed, as before.
+    await expect(form.getByTestId('pixel-picker')).toHaveCount(0);
+    await expect(form.getByLabel('Tracking pixels', { exact: true })).toBeVisible();
     await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/moved');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByTestId('edit-link-dialog')).toHaveCount(0, { timeout: 10_000 });
