@@ -15,6 +15,7 @@ import { database } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
+import { LinkEditActions } from './LinkEditActions';
 
 // What fits the panel's width (340–400 px) on one line: a longer address loses its middle, so its host
 // and its last part stay readable; the whole is in the tooltip.
@@ -103,6 +104,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
           </>
         ) : null}
       </dl>
+      <LinkEditActions link={link} stats={stats} />
       {link.twinOf ? <TwinNotice name={link.longurl} /> : null}
       <QuickStats clicks={link.clicks} stats={stats} />
       {note ? <p className="muted small-text">{note}</p> : null}

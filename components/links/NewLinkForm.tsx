@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { Field } from '@/components/ui/Field';
-import { pickerToServiceDatetime } from '@/components/ui/format';
+import { pickerToServiceDatetime, serviceDatetimeToPicker } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
+import type { LinkRow, LinkStatsRow } from '@/lib/db/schema';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { applyUtm } from '@/lib/utm/utm';
 import { ExistingLinkHint } from './ExistingLinkHint';
-import { useLinkFormModel } from './link-form-model';
+import { type EditOutcome, useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
 import { UtmFields, useUtm } from './UtmFields';
 
@@ -34,6 +35,73 @@ const empty = () => ({
   expiryPicker: '',
 });
 
+export type LinkFormState = ReturnType<typeof empty>;
+
+const keyed = (rows: { [k: string]: unknown }[] | undefined, key: string, value = 'link'): KeyedLink[] =>
+  (rows ?? []).map((r) => ({ key: String(r[key] ?? ''), link: String(r[value] ?? '') }));
+
+/**
+ * The form of an existing link, as far as the mirror knows it: its address, alias, title, note,
+ * expiry and targeting (from its statistics), and everything else it was made with here. A field
+ * left as it was is not sent; the password is never shown, so an empty one keeps it.
+ */
+export function formOfLink(row: LinkRow, stats: LinkStatsRow | undefined, channelKey: string | null): LinkFormState {
+  const made = row.input;
+  const f = empty();
+  return {
+    ...f,
+    text: {
+      ...f.text,
+      url: row.longurl,
+      custom: row.alias,
+      metatitle: row.title,
+      metadescription: made?.metadescription ?? '',
+      metaimage: made?.metaimage ?? '',
+      description: row.description,
+    },
+    type: made?.type ?? 'direct',
+    domain: made?.domain ?? '',
+    status: row.status ?? made?.status ?? 'private',
+    channelKey: channelKey ?? '',
+    campaignKey: row.campaignKey ?? '',
+    pixels: made?.pixels?.join(', ') ?? '',
+    geo: stats ? stats.location.map((l) => ({ key: l.name, link: l.link })) : keyed(made?.geotarget, 'location'),
+    device: stats ? stats.device.map((d) => ({ key: d.name, link: d.link })) : keyed(made?.devicetarget, 'device'),
+    language: keyed(made?.languagetarget, 'language'),
+    parameters: keyed(made?.parameters, 'name', 'value'),
+    apple: typeof made?.deeplink?.apple === 'string' ? made.deeplink.apple : '',
+    google: typeof made?.deeplink?.google === 'string' ? made.deeplink.google : '',
+    auto: made?.deeplink?.auto === true,
+    expiryPicker: serviceDatetimeToPicker(stats?.expiry ?? made?.expiry),
+  };
+}
+
+/** What a form's state asks of the service, the long URL with `tracking` added. */
+function valuesOf(form: LinkFormState, tracking: Parameters<typeof applyUtm>[1] | null): LinkForm {
+  const { text, apple, google, auto, channelKey: _channel, campaignKey: _campaign, expiryPicker, ...lists } = form;
+  return {
+    ...text,
+    url: tracking ? applyUtm(text.url.trim(), tracking) : text.url.trim(),
+    ...lists,
+    expiry: pickerToServiceDatetime(expiryPicker),
+    deeplink: { apple, google, auto },
+  };
+}
+
+/** The pixel ids of the form's comma-separated field. */
+const pixelIds = (pixels: string) =>
+  pixels
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+const toggled = (pixels: string, id: string, on: boolean) =>
+  [...pixelIds(pixels).filter((p) => p !== id), ...(on ? [id] : [])].join(', ');
+
+const placementOf = (form: LinkFormState) => ({
+  channelKey: form.channelKey || null,
+  campaignKey: form.campaignKey || null,
+});
+
 /** An empty form that starts from the defaults for new links, as the popup's does. */
 const fromDefaults = (d: LinkDefaults) => ({
   ...empty(),
@@ -44,19 +112,27 @@ const fromDefaults = (d: LinkDefaults) => ({
   campaignKey: d.campaignKey ?? '',
 });
 
+/** An existing link to edit: its key, and the form as it opens (see formOfLink). */
+export interface LinkEditing {
+  key: string;
+  opened: LinkFormState;
+  onSaved: (outcome: EditOutcome) => void;
+}
+
 /**
  * Every field the API offers for a new short link, validated with the client's own schema. It
  * starts from the defaults for new links (Settings) and the UTM preset used last, as the popup does.
+ * With `editing`, the same form edits a link: it opens with the link's values and sends what changed.
  */
-export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void }) {
+export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) => void; editing?: LinkEditing }) {
   const model = useLinkFormModel();
   const defaultDomain = useDefaultDomainLabel();
   const { errors } = model;
   const defaults = useStorageItem(linkDefaultsItem);
-  const [form, setForm] = useState(empty);
+  const [form, setForm] = useState(() => editing?.opened ?? empty());
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stored defaults are taken once, when they load; later they must not overwrite what the person chose.
   useEffect(() => {
-    if (defaults.loaded) setForm((f) => ({ ...fromDefaults(defaults.value), text: f.text }));
+    if (defaults.loaded && !editing) setForm((f) => ({ ...fromDefaults(defaults.value), text: f.text }));
   }, [defaults.loaded]);
   const utm = useUtm();
   const setText = (name: Text, value: string) => {
@@ -68,6 +144,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
     setForm((f) => ({ ...f, ...patch }));
     model.clearError(field);
   };
+  const pixelsError = Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1];
   const formRef = useRef<HTMLFormElement>(null);
   const [refusals, setRefusals] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -80,23 +157,28 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
   const refused = () => setRefusals((n) => n + 1);
 
   async function submit() {
+    if (editing) {
+      const { opened } = editing;
+      setBusy(true);
+      const outcome = await model.saveEdit(
+        editing.key,
+        { form: valuesOf(opened, null), placement: placementOf(opened) },
+        valuesOf(form, null),
+        placementOf(form),
+      );
+      setBusy(false);
+      if (outcome === null) return refused();
+      return editing.onSaved(outcome);
+    }
     const tracking = utm.parse();
     if (tracking === null) return refused();
-    const { text, apple, google, auto, channelKey, campaignKey, expiryPicker, ...lists } = form;
-    const values: LinkForm = {
-      ...text,
-      url: applyUtm(text.url.trim(), tracking),
-      ...lists,
-      expiry: pickerToServiceDatetime(expiryPicker),
-      deeplink: { apple, google, auto },
-    };
     setBusy(true);
-    const made = await model.save(values, { channelKey: channelKey || null, campaignKey: campaignKey || null });
+    const made = await model.save(valuesOf(form, tracking), placementOf(form));
     setBusy(false);
     if (made === null) return refused();
     await utm.remember();
     setForm(fromDefaults(defaults.value));
-    onCreated(made.key);
+    onCreated?.(made.key);
   }
 
   const text = (name: Text, label: string, props: Record<string, string> = {}) => (
@@ -109,14 +191,20 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       ref={formRef}
       className="stack"
       noValidate
-      aria-label={t('linkTablePage.newShortLink')}
+      aria-label={editing ? t('linkEdit.heading') : t('linkTablePage.newShortLink')}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
       {text('url', t('newLink.longUrl'), { type: 'url', placeholder: 'https://example.com/page' })}
-      <ExistingLinkHint url={form.text.url} />
+      {editing ? (
+        <p className="muted small-text" data-testid="edit-keeps-stats">
+          {t('linkEdit.keepsStats')}
+        </p>
+      ) : (
+        <ExistingLinkHint url={form.text.url} />
+      )}
       <div className="form-grid">
         {text('custom', t('link.customAlias'))}
         <Field label={t('link.domain')} error={errors.domain}>
@@ -183,13 +271,30 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           )}
         </Field>
       </div>
-      <fieldset className="stack">
-        <legend>{t('link.groupUtm')}</legend>
-        <UtmFields utm={utm} longUrl={form.text.url.trim()} />
-      </fieldset>
+      {/* An edited link's address already holds its UTM values: they are edited in it. */}
+      {editing ? null : (
+        <fieldset className="stack">
+          <legend>{t('link.groupUtm')}</legend>
+          <UtmFields utm={utm} longUrl={form.text.url.trim()} />
+        </fieldset>
+      )}
       <fieldset className="form-grid">
         <legend>{t('newLinkForm.protectionAndNote')}</legend>
-        {text('password', t('link.password'), { type: 'password', autoComplete: 'new-password' })}
+        <Field
+          label={t('link.password')}
+          error={errors.password}
+          hint={editing ? t('linkEdit.passwordHint') : undefined}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              value={form.text.password}
+              onChange={(e) => setText('password', e.target.value)}
+            />
+          )}
+        </Field>
         <Field label={t('link.expires')} error={errors.expiry} hint={t('newLinkForm.emptyTheLinkNever')}>
           {(p) => (
             <input
@@ -261,13 +366,35 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
           {t('newLinkForm.deriveFromTheLong')}
         </label>
       </fieldset>
-      <Field
-        label={t('newLinkForm.trackingPixels')}
-        hint={t('newLinkForm.theNumbersOfThe')}
-        error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
-      >
-        {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}
-      </Field>
+      {model.pixelOptions.length > 0 ? (
+        <fieldset className="stack" data-testid="pixel-picker">
+          <legend>{t('newLinkForm.pixelsPicker')}</legend>
+          <p className="muted small-text">{t('newLinkForm.pixelsHint')}</p>
+          {model.pixelOptions.map((o) => (
+            <label key={o.value} className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={pixelIds(form.pixels).includes(o.value)}
+                onChange={(e) => change({ pixels: toggled(form.pixels, o.value, e.target.checked) }, 'pixels')}
+              />
+              {o.label}
+            </label>
+          ))}
+          {pixelsError ? (
+            <p role="alert" className="error">
+              {pixelsError}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : (
+        <Field
+          label={t('newLinkForm.trackingPixels')}
+          hint={t('newLinkForm.theNumbersOfThe')}
+          error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
+        >
+          {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}
+        </Field>
+      )}
       {errors._ ? (
         <p role="alert" className="error">
           {errors._}
@@ -275,7 +402,7 @@ export function NewLinkForm({ onCreated }: { onCreated: (key: string) => void })
       ) : null}
       <div className="row">
         <button type="submit" disabled={busy}>
-          {t('newLinkForm.createShortLink')}
+          {editing ? t('linkEdit.save') : t('newLinkForm.createShortLink')}
         </button>
       </div>
     </form>

@@ -4,7 +4,10 @@ import { withoutField } from '@/components/ui/field-errors';
 import { isApiError } from '@/lib/api/errors';
 import {
   BASIC_REDIRECT_TYPES,
+  checkLink,
   type LinkForm,
+  linkEditInput,
+  linkEditOf,
   overlayType,
   parseLinkForm,
   splashPageType,
@@ -15,8 +18,10 @@ import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-wor
 import { database } from '@/lib/db/open';
 import { placementInMirror } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
-import { createLink } from '@/lib/sync/actions';
-import { createAnswered } from '@/lib/sync/answer';
+import { readCapability } from '@/lib/kinds/capabilities';
+import { assignToCampaign, assignToChannel, createLink, updateLink } from '@/lib/sync/actions';
+import { changeAnswered, createAnswered } from '@/lib/sync/answer';
+import { kickSync } from '@/lib/sync/kick';
 
 export interface Option {
   value: string;
@@ -27,6 +32,9 @@ export interface LinkPlacement {
   channelKey: string | null;
   campaignKey: string | null;
 }
+
+/** How an edit ended: answered, saved here and queued, or refused because the service has no edits. */
+export type EditOutcome = 'made' | 'queued' | 'absent';
 
 /** A failure as the form shows it: next to the field the service or the client named, else on the form. */
 export function formErrorsOf(error: unknown): FieldErrors {
@@ -47,6 +55,11 @@ export function useLinkFormModel() {
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const splash = useLiveQuery(() => db.splashPages.toArray(), [], []);
   const overlays = useLiveQuery(() => db.overlays.toArray(), [], []);
+  const pixels = useLiveQuery(
+    async () => (await db.pixels.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
+    [],
+    [],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
 
   /**
@@ -87,10 +100,56 @@ export function useLinkFormModel() {
     }
   }
 
+  /**
+   * Saves an edit of link `key`: the fields that differ from what the form was opened with, and a
+   * new channel or campaign as assignments of their own. Waits for the answer as `save` does; null
+   * with the errors shown at their fields when refused (the link shows what it was again).
+   */
+  async function saveEdit(
+    key: string,
+    opened: { form: LinkForm; placement: LinkPlacement },
+    form: LinkForm,
+    placement: LinkPlacement,
+  ): Promise<EditOutcome | null> {
+    const edit = linkEditOf(opened.form, form);
+    // Taking a link out of its channel or campaign is part of the edit; a new one is an assignment.
+    if (opened.placement.channelKey && !placement.channelKey) edit.channel = null;
+    if (opened.placement.campaignKey && !placement.campaignKey) edit.campaign = null;
+    const checked = checkLink(linkEditInput, edit, new Date());
+    if (checked.errors) {
+      setErrors(problemsInWords(checked.errors));
+      return null;
+    }
+    let outcome: EditOutcome = 'made';
+    try {
+      if (Object.keys(checked.fields).length > 1 || form.url.trim() !== opened.form.url.trim()) {
+        outcome = await changeAnswered(db, key, 'update', (ctx) => updateLink(ctx, key, checked.fields));
+        if (outcome === 'made' && (await readCapability(db, 'linkEdit')) === 'absent') outcome = 'absent';
+      }
+    } catch (error) {
+      setErrors(formErrorsOf(error));
+      return null;
+    }
+    if (outcome === 'absent') {
+      setErrors({ _: t('capability.absent.linkEdit') });
+      return outcome;
+    }
+    const moved = await placementInMirror(db, placement);
+    if (moved.channelKey && moved.channelKey !== opened.placement.channelKey)
+      await assignToChannel({ db }, moved.channelKey, { type: 'links', key });
+    if (moved.campaignKey && moved.campaignKey !== opened.placement.campaignKey)
+      await assignToCampaign({ db }, moved.campaignKey, key);
+    kickSync();
+    setErrors({});
+    return outcome;
+  }
+
   return {
     domainOptions: domains.filter((d) => d.id !== null).map((d): Option => ({ value: d.domain, label: d.domain })),
     channelOptions: channels.map((c): Option => ({ value: c.key, label: c.name })),
     campaignOptions: campaigns.map((c): Option => ({ value: c.key, label: c.name })),
+    /** The account's pixels by name; none when the service does not list them (the ids are typed then). */
+    pixelOptions: pixels.map((p): Option => ({ value: String(p.id), label: `${p.name} (${p.type})` })),
     redirectOptions: [
       ...BASIC_REDIRECT_TYPES.map((value): Option => ({ value, label: t(`link.redirectType.${value}`) })),
       ...splash.map((s): Option => ({ value: splashPageType(s.id), label: t('link.splashPage', { name: s.name }) })),
@@ -99,5 +158,6 @@ export function useLinkFormModel() {
     errors,
     clearError: (name: string) => setErrors((now) => withoutField(now, name)),
     save,
+    saveEdit,
   };
 }

@@ -1,16 +1,21 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCapability } from '@/components/hooks/useCapability';
+import { askFirst } from '@/components/state/confirm';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { displayUrl } from '@/components/ui/format';
-import { RefreshCw } from '@/components/ui/icons';
+import { RefreshCw, Trash2 } from '@/components/ui/icons';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
+import { readCapability } from '@/lib/kinds/capabilities';
 import { sendRequest } from '@/lib/messages/send';
 import { scansCounted } from '@/lib/qr/payload';
+import { deleteQrCode } from '@/lib/sync/actions';
+import { changeAnswered } from '@/lib/sync/answer';
 import { qrTypeLabel } from './QrTypeFields';
 
 const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
@@ -25,6 +30,25 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
   useFreshWhileShown([{ type: 'qr', key: qr.key }]);
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const saved = qr.id !== null;
+  const canDelete = useCapability('qrDelete') !== 'absent';
+  const [note, setNote] = useState<string | null>(null);
+
+  /** Asked first; gone from the list at once, and back with the reason if the service refuses or lacks deletes. */
+  async function remove() {
+    const db = database();
+    const yes = await askFirst({
+      title: t('qrCodeDetail.deleteTitle'),
+      consequence: t('qrCodeDetail.deleteConsequence', { name: qr.name || t('qr.thisQr') }),
+      action: t('linkDetailPanel.delete'),
+    });
+    if (!yes) return;
+    try {
+      await changeAnswered(db, qr.key, 'delete', (ctx) => deleteQrCode(ctx, qr.key));
+      if ((await readCapability(db, 'qrDelete')) === 'absent') setNote(t('capability.absent.qrDelete'));
+    } catch (error) {
+      setNote(isApiError(error) ? errorInWords(error, '') : t('qr.statsNotRefreshed'));
+    }
+  }
 
   const refresh = useCallback(() => {
     setState({ busy: true, error: null });
@@ -83,6 +107,27 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
         </p>
       ) : null}
       {!scansCounted(qr) ? <p className="muted small-text">{t('qrCodeDetail.thisWiFiCode')}</p> : null}
+      <div className="row">
+        <button
+          type="button"
+          className="secondary small"
+          disabled={!canDelete}
+          title={canDelete ? undefined : t('capability.absent.qrDelete')}
+          onClick={() => void remove()}
+        >
+          <Trash2 size={14} aria-hidden="true" /> {t('qrCodeDetail.delete')}
+        </button>
+      </div>
+      {canDelete ? null : (
+        <p className="muted small-text" data-testid="qr-delete-absent">
+          {t('capability.absent.qrDelete')}
+        </p>
+      )}
+      {note && canDelete ? (
+        <p className="muted small-text" role="status">
+          {note}
+        </p>
+      ) : null}
     </section>
   );
 }

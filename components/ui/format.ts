@@ -99,3 +99,12 @@ export function pickerToServiceDatetime(value: string): string {
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? value : at.toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/** The service's datetime (UTC) as a date-time picker's value in the person's local time; '' for none. */
+export function serviceDatetimeToPicker(value: string | null | undefined): string {
+  if (!value) return '';
+  const at = new Date(`${value.replace(' ', 'T')}Z`);
+  if (Number.isNaN(at.getTime())) return '';
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}

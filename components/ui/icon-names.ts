@@ -26,6 +26,7 @@ export const ICON_NAMES = [
   'link-2',
   'list-plus',
   'megaphone',
+  'pencil',
   'pause',
   'picture-in-picture-2',
   'plus',

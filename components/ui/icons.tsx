@@ -50,6 +50,7 @@ export const Link2 = icon('link-2');
 export const ListPlus = icon('list-plus');
 export const Megaphone = icon('megaphone');
 export const Pause = icon('pause');
+export const Pencil = icon('pencil');
 export const PictureInPicture2 = icon('picture-in-picture-2');
 export const Plus = icon('plus');
 export const QrCode = icon('qr-code');

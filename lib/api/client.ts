@@ -16,8 +16,14 @@ import {
   updateChannelInput,
 } from './inputs/channels';
 import { type CreateDomainInput, createDomainInput, type UpdateDomainInput, updateDomainInput } from './inputs/domains';
-import { type CreateLinkInput, createLinkInput, validLink } from './inputs/links';
-import { type CreateQrInput, createQrInput } from './inputs/qr';
+import {
+  type CreateLinkInput,
+  createLinkInput,
+  type UpdateLinkInput,
+  updateLinkInput,
+  validLink,
+} from './inputs/links';
+import { type CreateQrInput, createQrInput, type UpdateQrInput, updateQrInput } from './inputs/qr';
 import { collectAll, walkPages } from './paginate';
 import { type Account, getAccountResponseSchema } from './schemas/account';
 import { type Campaign, campaignSchema } from './schemas/campaigns';
@@ -39,6 +45,7 @@ import {
   linkSchema,
 } from './schemas/links';
 import { type Overlay, overlaySchema, type SplashPage, splashPageSchema } from './schemas/overlays';
+import { type Pixel, pixelSchema } from './schemas/pixels';
 import { createQrResponseSchema, type QrCode, type QrDetail, qrCodeSchema, qrDetailResponseSchema } from './schemas/qr';
 import { type RawRequest, send, type TransportOptions } from './transport';
 import { validateInput } from './validate-input';
@@ -71,6 +78,7 @@ const listSchemas = {
   campaigns: listEnvelopeSchema('campaigns', campaignSchema),
   qrs: listEnvelopeSchema('qrs', qrCodeSchema),
   urls: listEnvelopeSchema('urls', linkSchema),
+  pixels: listEnvelopeSchema('pixels', pixelSchema),
 };
 
 /**
@@ -188,6 +196,16 @@ export function createApiClient(options: ApiClientOptions) {
         createQrResponseSchema,
       );
     },
+    /** PUT /api/qr/{id}/update (not in the seed's operations: a service may not offer it, see lib/api/absent.ts). */
+    async updateQrCode(qrId: number, input: UpdateQrInput): Promise<{ id: number; link: string | null }> {
+      const body = validateInput(updateQrInput, input);
+      return call({ method: 'PUT', path: `/api/qr/${idOf(qrId)}/update`, body }, createQrResponseSchema);
+    },
+    /** DELETE /api/qr/{id}/delete (not in the seed's operations). */
+    deleteQrCode: async (qrId: number) => message('DELETE', `/api/qr/${idOf(qrId)}/delete`),
+
+    /** GET /api/pixels: tracking pixels (not in the seed's operations). */
+    listPixels: async (query?: PageQuery): Promise<Page<Pixel>> => list('/api/pixels', listSchemas.pixels, query),
 
     /** GET /api/urls: list or keyword-search short links. */
     async listLinks(query: LinkQuery = {}): Promise<Page<Link>> {
@@ -222,6 +240,17 @@ export function createApiClient(options: ApiClientOptions) {
       const body = validLink(createLinkInput, input, new Date(now()));
       return call({ method: 'POST', path: '/api/url/add', body }, createLinkResponseSchema);
     },
+    /**
+     * PUT /api/url/{id}/update: the long URL and the fields that change (not in the seed's
+     * operations: a service may not offer it, see lib/api/absent.ts). Its answer names the short
+     * URL `short`; read as a create's answer.
+     */
+    async updateLink(linkId: number, input: UpdateLinkInput): Promise<{ id: number; shorturl: string | null }> {
+      const body = validLink(updateLinkInput, input, new Date(now()));
+      return call({ method: 'PUT', path: `/api/url/${idOf(linkId)}/update`, body }, createLinkResponseSchema);
+    },
+    /** DELETE /api/url/{id}/delete (not in the seed's operations). */
+    deleteLink: async (linkId: number) => message('DELETE', `/api/url/${idOf(linkId)}/delete`),
 
     /** Every page of a list, largest pages first; see walkPages for the stopping rules. */
     walkPages,

@@ -4,8 +4,8 @@ import type { UpdateAccountInput } from '../api/inputs/account';
 import type { CreateCampaignInput, UpdateCampaignInput } from '../api/inputs/campaigns';
 import type { CreateChannelInput, UpdateChannelInput } from '../api/inputs/channels';
 import type { CreateDomainInput, UpdateDomainInput } from '../api/inputs/domains';
-import type { LinkFields } from '../api/inputs/links';
-import type { CreateQrInput } from '../api/inputs/qr';
+import type { LinkEdit, LinkFields } from '../api/inputs/links';
+import type { CreateQrInput, UpdateQrInput } from '../api/inputs/qr';
 import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
@@ -161,6 +161,16 @@ export interface SplashRow {
   pulledAt?: number;
 }
 
+/** A tracking pixel, as the service lists it (beyond the seed's operations: a service may not list them). */
+export interface PixelRow {
+  id: number;
+  type: string;
+  name: string;
+  tag: string;
+  date: string | null;
+  pulledAt?: number;
+}
+
 export interface AccountRow extends Account {
   key: 'me';
   /** A pending e-mail change, shown until the service confirms it. */
@@ -172,6 +182,44 @@ export interface QueuedLink {
   input: LinkFields;
   channelKey: string | null;
   campaignKey: string | null;
+}
+
+/** What a link's edit changes in its row: put back as it was when the service refuses the edit or does not offer edits. */
+export type LinkShown = Pick<
+  LinkRow,
+  | 'alias'
+  | 'shorturl'
+  | 'longurl'
+  | 'longurlKey'
+  | 'title'
+  | 'description'
+  | 'status'
+  | 'input'
+  | 'words'
+  | 'campaignKey'
+>;
+
+/**
+ * A link's edit as queued: the request's fields (the API's input), and the row as it was before
+ * the first of the edits folded into it.
+ */
+export interface QueuedLinkEdit {
+  input: LinkEdit;
+  was: LinkShown;
+}
+
+/** A QR code's edit as queued, with what its row showed before (see QueuedLinkEdit). */
+export interface QueuedQrEdit {
+  input: UpdateQrInput;
+  was: Pick<QrRow, 'name' | 'input'>;
+}
+
+/**
+ * A delete of a record with no delete in the seed's operations: the row as it was, which comes
+ * back when the service refuses the delete or does not offer deletes (its request needs no body).
+ */
+export interface QueuedRemoval<R> {
+  row: R;
 }
 
 /** An item put into a channel: links and QR codes by local key, bio pages (known only to the service) by id. */
@@ -186,11 +234,11 @@ export interface ChannelAssignment {
 
 /** What each kind of record can have queued, by operation; the payloads are the API's own inputs. */
 export interface Changes {
-  link: { create: QueuedLink };
+  link: { create: QueuedLink; update: QueuedLinkEdit; delete: QueuedRemoval<LinkRow> };
   channel: { create: CreateChannelInput; update: UpdateChannelInput; delete: null };
   campaign: { create: CreateCampaignInput; update: UpdateCampaignInput; delete: null };
   domain: { create: CreateDomainInput; update: UpdateDomainInput; delete: null };
-  qr: { create: CreateQrInput };
+  qr: { create: CreateQrInput; update: QueuedQrEdit; delete: QueuedRemoval<QrRow> };
   account: { update: UpdateAccountInput };
   /** Keyed by the channel item's row key. */
   channelItem: { create: ChannelAssignment };
@@ -302,6 +350,11 @@ export const SCHEMA_V6_CHANGES = {
   qrRecent: '[at+id], id',
 } as const;
 
+/** Version 7: tracking pixels, listed like overlays and splash pages (keyed by the service's id). */
+export const SCHEMA_V7_CHANGES = {
+  pixels: 'id',
+} as const;
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -313,6 +366,7 @@ export class LinkpilotDb extends Dexie {
   qrStats!: EntityTable<QrStatsRow, 'key'>;
   overlays!: EntityTable<OverlayRow, 'id'>;
   splashPages!: EntityTable<SplashRow, 'id'>;
+  pixels!: EntityTable<PixelRow, 'id'>;
   account!: EntityTable<AccountRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -354,6 +408,8 @@ export class LinkpilotDb extends Dexie {
     this.version(6)
       .stores(SCHEMA_V6_CHANGES)
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v6'))).upgradeToV6(tx));
+    // 7: tracking pixels, so a link's pixels are chosen by name; a new table only.
+    this.version(7).stores(SCHEMA_V7_CHANGES);
   }
 }
 
@@ -369,6 +425,7 @@ export const MIRROR_TABLES = [
   'qrStats',
   'overlays',
   'splashPages',
+  'pixels',
   'account',
   'linkHistory',
   'qrHistory',

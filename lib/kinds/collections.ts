@@ -1,3 +1,4 @@
+import { isAbsentRoute } from '../api/absent';
 import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
 import type { Mirrored } from '../db/schema';
@@ -7,6 +8,22 @@ import { domain } from './domain';
 import { link } from './link';
 import type { Listing } from './listing';
 import { qr } from './qr';
+
+/** Tables of lists only read, never changed here, keyed by the service's id. */
+export type CatalogTable = 'overlays' | 'splashPages' | 'pixels';
+
+/**
+ * Pixels are beyond the seed's operations: a service without the route (lib/api/absent.ts) lists
+ * none, and link forms keep the free-text field of pixel ids.
+ */
+async function pixelsOrNone(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>> {
+  try {
+    return await api.listPixels(query);
+  } catch (error) {
+    if (!isAbsentRoute(error)) throw error;
+    return { items: [], rejected: [], perpage: query.limit ?? 1, currentpage: 1, maxpage: 1, nextpage: 0 };
+  }
+}
 
 /** Hands a kind's listing to generic code, keeping its row and record types together. */
 export type WithListing = <T>(use: <R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>) => T) => T;
@@ -29,9 +46,6 @@ export type CollectionSpec =
     }
   /** Read per channel, while a channel is on screen or by the walk: no head check of its own. */
   | { how: 'perChannel'; headEveryMs: null; section: null };
-
-/** Tables of lists only read, never changed here, keyed by the service's id. */
-export type CatalogTable = 'overlays' | 'splashPages';
 
 const MINUTE = 60_000;
 
@@ -61,6 +75,7 @@ export const LISTS = {
     headEveryMs: 30 * MINUTE,
     section: 'catalog',
   },
+  pixels: { how: 'catalog', table: 'pixels', list: pixelsOrNone, headEveryMs: 30 * MINUTE, section: 'links' }, // chosen in the link forms
   qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE, section: 'qr' },
   links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE, section: 'links' },
   channelItems: { how: 'perChannel', headEveryMs: null, section: null },

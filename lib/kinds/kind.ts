@@ -50,8 +50,11 @@ export interface KindSpec<K extends Kind> {
   editable?(change: Change<K>): EditableField[];
   /** The create with corrected fields, validated, and its row changed to match. */
   edit?(db: LinkpilotDb, entry: OutboxEntry<K>, fields: Fields): Promise<Change<K> | null>;
-  /** Undoes what a discarded change wrote here; by default a discarded create takes its record along. */
-  discard?(db: LinkpilotDb, entry: OutboxEntry<K>): Promise<void>;
+  /**
+   * Undoes what a discarded change wrote here; by default (`forget`) a discarded create takes its
+   * record along.
+   */
+  discard?(db: LinkpilotDb, entry: OutboxEntry<K>, forget: () => Promise<void>): Promise<void>;
 }
 
 /** A kind mirrored one row per record: listed by the pull, made by a create, looked up after an ambiguous one. */

@@ -1,10 +1,13 @@
-import { linkFieldsInput } from '../api/inputs/links';
+import { isAbsentRoute } from '../api/absent';
+import { ApiError } from '../api/errors';
+import { type LinkEdit, type LinkFields, linkFieldsInput } from '../api/inputs/links';
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { validateInput } from '../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
-import type { Change, LinkRow, LinkStatsRow, QueuedLink } from '../db/schema';
+import type { Change, LinkpilotDb, LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
 import { channelItem } from './channel-item';
+import { putBack, removed, sendBeyondSeed } from './edits';
 import { syncStateOf } from './ids';
 import { type Creation, describing, existing, labelled, type RecordKind, sendCreate } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
@@ -15,6 +18,51 @@ const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; 
   normalizeLongUrl(link.longurl) === normalizeLongUrl(input.url) &&
   (!input.custom || link.shorturl.endsWith(`/${input.custom}`) || link.alias === input.custom);
 
+/** A create's fields with an edit laid over them: `null` takes a field away. */
+function withEditOf(fields: LinkFields, edit: LinkEdit): LinkFields {
+  const out: Record<string, unknown> = { ...fields };
+  for (const [name, value] of Object.entries(edit)) {
+    if (name === 'channel' || name === 'campaign' || value === undefined) continue;
+    if (value === null) delete out[name];
+    else out[name] = value;
+  }
+  return out as LinkFields;
+}
+
+/** What the mirror shows of a link once an edit is made: the service's own answer corrects it. */
+function edited(row: LinkRow, edit: LinkEdit): LinkRow {
+  const alias = edit.custom ?? row.alias;
+  return withLinkWords({
+    ...row,
+    longurl: edit.url,
+    alias,
+    // The short URL ends in the alias; the service's answer says it in full.
+    shorturl: alias !== row.alias && row.shorturl ? row.shorturl.replace(/[^/]*$/, alias) : row.shorturl,
+    title: edit.metatitle || row.title,
+    description: edit.description ?? row.description,
+    status: edit.status ?? row.status,
+    campaignKey: edit.campaign === null ? null : row.campaignKey,
+    input: row.input && withEditOf(row.input, edit),
+  });
+}
+
+/** The part of a row an edit changes, as it was: put back if the edit is refused or not offered. */
+export const shownOf = (row: LinkRow): LinkShown => ({
+  alias: row.alias,
+  shorturl: row.shorturl,
+  longurl: row.longurl,
+  longurlKey: row.longurlKey,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  input: row.input,
+  words: row.words,
+  campaignKey: row.campaignKey,
+});
+
+/** A link that leaves a channel leaves it at once in the mirror too. */
+const leaveChannels = (db: LinkpilotDb, key: string) => db.channelItems.where('itemKey').equals(key).delete();
+
 const listing: Listing<LinkRow, Link> = {
   kind: 'link',
   rows: (db) => db.links,
@@ -23,7 +71,9 @@ const listing: Listing<LinkRow, Link> = {
   content: ['alias', 'shorturl', 'longurl', 'title', 'description', 'date'],
   // Listed with order=date, newest first by the service's datetime (ties in any order).
   position: { index: 'date', ofItem: (l) => l.date, ofRow: (r) => (r.input ? null : r.date || null) },
-  madeBy: (change, item) => change.kind === 'link' && fits(change.payload, item),
+  madeBy: (change, item) => change.kind === 'link' && change.op === 'create' && fits(change.payload, item),
+  withEdit: (row, change) =>
+    change.kind === 'link' && change.op === 'update' ? edited(row, change.payload.input) : row,
   forget: (db, keys) => db.linkStats.bulkDelete(keys),
   // A custom alias is unique on the service: a copy of such a link is refused, not made.
   // The same address, not just the same page: a link made again with other UTM values is no copy.
@@ -76,31 +126,145 @@ const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
 export const link: RecordKind<'link', LinkRow, Link> = {
   table: 'links',
   listing,
-  async apply(db, { payload }, key, now) {
-    const { channelKey, campaignKey } = payload;
-    if (campaignKey) await existing(db.campaigns, campaignKey, 'change.gone.campaign');
-    await db.links.add(fromInput(payload, key, now));
-    // Its channel comes with the create: the item shows at once, and is synced with the link.
-    if (channelKey) {
-      const item: Change<'channelItem'> = {
-        kind: 'channelItem',
-        op: 'create',
-        payload: { channelKey, type: 'links', itemKey: key, itemId: null },
-      };
-      await channelItem.apply(db, item, channelItemKey(channelKey, 'links', key, null), now);
+  async apply(db, change, key, now) {
+    switch (change.op) {
+      case 'create': {
+        const { payload } = change;
+        const { channelKey, campaignKey } = payload;
+        if (campaignKey) await existing(db.campaigns, campaignKey, 'change.gone.campaign');
+        await db.links.add(fromInput(payload, key, now));
+        // Its channel comes with the create: the item shows at once, and is synced with the link.
+        if (channelKey) {
+          const item: Change<'channelItem'> = {
+            kind: 'channelItem',
+            op: 'create',
+            payload: { channelKey, type: 'links', itemKey: key, itemId: null },
+          };
+          await channelItem.apply(db, item, channelItemKey(channelKey, 'links', key, null), now);
+        }
+        return;
+      }
+      case 'update': {
+        const row = await existing(db.links, key, 'change.gone.link');
+        if (change.payload.input.channel === null) await leaveChannels(db, key);
+        return db.links.put(edited(row, change.payload.input));
+      }
+      case 'delete':
+        // Gone from the mirror at once; it comes back if the service refuses the delete or lacks it.
+        return db.links.delete(key);
+      default:
+        return change satisfies never;
     }
   },
-  send: (ctx, entry) => sendCreate(ctx, entry, 'links', creation),
-  describe: ({ payload: { input } }) =>
-    describing('change.link.create', 'change.link.createNamed', input.custom ?? input.url),
-  editable: ({ payload }) =>
-    labelled({ url: 'change.label.longUrl', custom: 'change.label.customAlias' }, payload.input),
-  async edit(db, { key, payload }, fields) {
+  async send(ctx, entry) {
+    const { db, api } = ctx;
+    const id = entry.ids[entry.key]!;
+    switch (entry.op) {
+      case 'create':
+        return sendCreate(ctx, entry, 'links', creation);
+      case 'update': {
+        const { input, was } = entry.payload;
+        return sendBeyondSeed(ctx, entry, {
+          capability: 'linkEdit',
+          table: 'links',
+          async request() {
+            // An edit is the same whole request each time: one whose answer was lost is sent again as it is.
+            const { shorturl } = await api.updateLink(id, input);
+            if (!shorturl) return;
+            await db.transaction('rw', db.links, async () => {
+              const row = await db.links.get(entry.key);
+              if (row) await db.links.put(withLinkWords({ ...row, shorturl, alias: aliasOf(shorturl) || row.alias }));
+            });
+          },
+          undo: (db) => db.links.update(entry.key, was),
+        });
+      }
+      case 'delete': {
+        const { row } = entry.payload;
+        return sendBeyondSeed(ctx, entry, {
+          capability: 'linkDelete',
+          table: 'links',
+          async request() {
+            // A delete whose answer was lost is confirmed by the record's absence (the 404 of a second one).
+            await removed(api.deleteLink(id)).catch(async (error: unknown) => {
+              if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error))
+                await putBack(db, 'links', row);
+              throw error;
+            });
+            await db.linkStats.delete(entry.key);
+            await leaveChannels(db, entry.key);
+          },
+          undo: (db) => putBack(db, 'links', row),
+        });
+      }
+      default:
+        return entry satisfies never;
+    }
+  },
+  fold(queued, later) {
+    if (queued.kind !== 'link' || later.op !== 'update') return null;
+    const edit = later.payload.input;
+    if (queued.op === 'create') {
+      const { payload } = queued;
+      return {
+        kind: 'link',
+        op: 'create',
+        payload: {
+          input: withEditOf(payload.input, edit),
+          channelKey: edit.channel === null ? null : payload.channelKey,
+          campaignKey: edit.campaign === null ? null : payload.campaignKey,
+        },
+      };
+    }
+    if (queued.op === 'update')
+      return {
+        kind: 'link',
+        op: 'update',
+        payload: { input: { ...queued.payload.input, ...edit }, was: queued.payload.was },
+      };
+    return null;
+  },
+  describe(change) {
+    switch (change.op) {
+      case 'create':
+        return describing(
+          'change.link.create',
+          'change.link.createNamed',
+          change.payload.input.custom ?? change.payload.input.url,
+        );
+      case 'update':
+        return describing(
+          'change.link.update',
+          'change.link.updateNamed',
+          change.payload.input.custom ?? change.payload.input.url,
+        );
+      case 'delete':
+        return describing(
+          'change.link.delete',
+          'change.link.deleteNamed',
+          change.payload.row.alias || change.payload.row.longurl,
+        );
+      default:
+        return change satisfies never;
+    }
+  },
+  editable: (change) =>
+    change.op === 'create'
+      ? labelled({ url: 'change.label.longUrl', custom: 'change.label.customAlias' }, change.payload.input)
+      : [],
+  async edit(db, entry, fields) {
+    if (entry.op !== 'create') return null;
+    const { key, payload } = entry;
     const next = { ...payload, input: validateInput(linkFieldsInput, { ...payload.input, ...fields }) };
     // Its date and campaign stay the row's own: the create's moment, and whatever was assigned since.
     const { date: _date, campaignKey: _campaign, ...row } = fromInput(next, key, 0);
     await db.links.update(key, row);
     return { kind: 'link', op: 'create', payload: next };
+  },
+  async discard(db, entry, forget) {
+    if (entry.op === 'update') await db.links.update(entry.key, entry.payload.was);
+    else if (entry.op === 'delete') await putBack(db, 'links', entry.payload.row);
+    else await forget();
   },
 };
 

@@ -3,14 +3,16 @@ import * as account from '../api/inputs/account';
 import * as campaigns from '../api/inputs/campaigns';
 import * as channels from '../api/inputs/channels';
 import * as domains from '../api/inputs/domains';
-import { type LinkFields, linkFieldsInput, validLink } from '../api/inputs/links';
+import { type LinkEdit, type LinkFields, linkEditInput, linkFieldsInput, validLink } from '../api/inputs/links';
 import * as qrs from '../api/inputs/qr';
 import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import { refuseAbsent } from '../kinds/edits';
 import { kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
+import { shownOf } from '../kinds/link';
 import { words } from '../words';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
@@ -137,6 +139,52 @@ export const createQrCode = async (ctx: ActionContext, fields: qrs.CreateQrInput
 export const updateAccount = async (ctx: ActionContext, fields: account.UpdateAccountInput) =>
   queue(ctx, { kind: 'account', op: 'update', key: 'me', payload: validateInput(account.updateAccountInput, fields) });
 
+/**
+ * Edits a link: `fields` are the long URL and what changed (see `linkEditInput`). Its clicks,
+ * statistics and history stay: it is the same link. Refused at once when the service is known not
+ * to offer edits; a change of channel or campaign is an assignment of its own.
+ */
+export async function updateLink(ctx: ActionContext, key: string, fields: LinkEdit): Promise<void> {
+  await refuseAbsent(ctx.db, 'linkEdit');
+  const input = validLink(linkEditInput, fields, new Date((ctx.now ?? Date.now)()));
+  const row = await ctx.db.links.get(key);
+  if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.link'), retryable: false });
+  await queue(ctx, { kind: 'link', op: 'update', key, payload: { input, was: shownOf(row) }, priority: ctx.priority });
+}
+
+/** Deletes a link here at once, and on the service in the background. */
+export async function deleteLink(ctx: ActionContext, key: string): Promise<void> {
+  await deleteLinks(ctx, [key]);
+}
+
+/** Deletes links (a selection of the table, say): one queued delete each, in one transaction. */
+export async function deleteLinks(ctx: ActionContext, keys: readonly string[]): Promise<void> {
+  await refuseAbsent(ctx.db, 'linkDelete');
+  await change(ctx, async () => {
+    for (const key of keys) {
+      const row = await ctx.db.links.get(key);
+      if (row) await queue(ctx, { kind: 'link', op: 'delete', key, payload: { row }, priority: ctx.priority });
+    }
+  });
+}
+
+/** Edits a QR code's name or colours; what it encodes stays. */
+export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.UpdateQrInput): Promise<void> {
+  await refuseAbsent(ctx.db, 'qrEdit');
+  const input = validateInput(qrs.updateQrInput, fields);
+  const row = await ctx.db.qrCodes.get(key);
+  if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.qr'), retryable: false });
+  const was = { name: row.name, input: row.input };
+  await queue(ctx, { kind: 'qr', op: 'update', key, payload: { input, was }, priority: ctx.priority });
+}
+
+/** Deletes a QR code here at once, and on the service in the background. */
+export async function deleteQrCode(ctx: ActionContext, key: string): Promise<void> {
+  await refuseAbsent(ctx.db, 'qrDelete');
+  const row = await ctx.db.qrCodes.get(key);
+  if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
+}
+
 /** Sends a refused change again as it is (after the cause was fixed elsewhere). */
 export async function retryChange(ctx: ActionContext, seq: number): Promise<void> {
   await change(ctx, async (now) => {
@@ -163,7 +211,8 @@ export async function discardChange(ctx: ActionContext, seq: number): Promise<vo
     const entry = await ctx.db.outbox.get(seq);
     if (!entry || entry.state === 'inflight') return;
     await ctx.db.outbox.delete(seq);
-    await (kindOf(entry.kind).discard?.(ctx.db, entry) ?? forgetCreate(ctx.db, entry));
+    const forget = () => forgetCreate(ctx.db, entry);
+    await (kindOf(entry.kind).discard?.(ctx.db, entry, forget) ?? forget());
     await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }

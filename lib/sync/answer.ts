@@ -1,6 +1,6 @@
 import Dexie, { liveQuery } from 'dexie';
 import { ApiError } from '../api/errors';
-import type { LinkpilotDb } from '../db/schema';
+import type { LinkpilotDb, OutboxOp } from '../db/schema';
 import type { Row } from '../kinds/kind';
 import type { ActionContext } from './actions';
 import { discardChange } from './actions';
@@ -34,6 +34,8 @@ export function answerTo(
   waitMs = ANSWER_WAIT_MS,
   /** Resolves when the worker has sent what it could, with what went and what the service answered. */
   sent?: Promise<OwnSent>,
+  /** The change waited for: a record's create, or its update or delete. */
+  op: OutboxOp = 'create',
 ): Promise<Answer> {
   return new Promise((resolve) => {
     let done = false;
@@ -51,7 +53,7 @@ export function answerTo(
       create: await db.outbox
         .where('key')
         .equals(key)
-        .filter((e) => e.op === 'create')
+        .filter((e) => e.op === op)
         .first(),
       reach: await readReachability(db),
     });
@@ -101,4 +103,30 @@ export async function createAnswered(
     throw answer.error;
   }
   return { key, made: answer.state === 'made' ? answer.fields : null };
+}
+
+/**
+ * The same for an update or a delete a person just made (the details' Save or Delete): queued
+ * claimed, handed to the worker, and waited for. Refused, it is taken back (as a discard: the
+ * record shows again what it was) and the refusal thrown. 'made' also when the service turned out
+ * not to offer the operation: the change is then already taken back, and the caller reads that from
+ * the capability (lib/kinds/capabilities.ts).
+ */
+export async function changeAnswered(
+  db: LinkpilotDb,
+  key: string,
+  op: 'update' | 'delete',
+  act: (ctx: ActionContext) => Promise<void>,
+  waitMs = ANSWER_WAIT_MS,
+): Promise<'made' | 'queued'> {
+  const sent: Promise<OwnSent>[] = [];
+  const claimed = (entry: Claimed) =>
+    Dexie.ignoreTransaction(() => void sent.push(sendWhenAsked({ database: db.name, entries: [entry] })));
+  await act({ db, priority: 0, claimed });
+  const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked(), op);
+  if (answer.state === 'refused') {
+    await discardChange({ db }, answer.seq);
+    throw answer.error;
+  }
+  return answer.state;
 }

@@ -186,7 +186,7 @@ export function parseLinkForm(
   return checkLink(linkFieldsInput, linkFieldsOf(form), now);
 }
 
-type LinkSchema = typeof createLinkInput | typeof linkFieldsInput;
+type LinkSchema = typeof createLinkInput | typeof linkFieldsInput | typeof updateLinkInput | typeof linkEditInput;
 
 /**
  * The one check of a link's fields, wherever a link is made (forms, actions, the client): its
@@ -211,4 +211,50 @@ export function validLink<S extends LinkSchema>(schema: S, values: unknown, now:
   if (checked.errors === null) return checked.fields;
   const [field, message] = Object.entries(checked.errors)[0] ?? ['_', words('input.invalid')];
   throw new ApiError({ kind: 'validation', field: field === '_' ? null : field, message, retryable: false });
+}
+
+/**
+ * A link's edit (PUT /api/url/{id}/update): its long URL always (the service requires it), and only
+ * the fields that changed. `null` takes away an expiry, a password, a branded domain, a channel or
+ * a campaign, as the service documents; lists are replaced whole (an empty list clears one).
+ */
+export const updateLinkInput = createLinkInput.partial().extend({
+  url: webUrlInput,
+  password: createLinkInput.shape.password.unwrap().nullable().optional(),
+  domain: webUrlInput.nullable().optional(),
+  expiry: datetimeInput.nullable().optional(),
+  channel: serverId.nullable().optional(),
+  campaign: serverId.nullable().optional(),
+});
+export type UpdateLinkInput = z.input<typeof updateLinkInput>;
+
+/** A queued edit of a link: its channel and campaign are changed by their own assignments, or taken away here. */
+export const linkEditInput = updateLinkInput.omit({ channel: true, campaign: true }).extend({
+  channel: z.null().optional(),
+  campaign: z.null().optional(),
+});
+export type LinkEdit = z.input<typeof linkEditInput>;
+
+/** Fields a link keeps once given: clearing them in a form changes nothing on the service. */
+const KEPT_WHEN_CLEARED = new Set(['custom', 'metaimage', 'deeplink']);
+/** Fields the service takes away when sent as null. */
+const CLEARED_BY_NULL = new Set(['expiry', 'password', 'domain']);
+/** What an emptied field is sent as, for the others: an empty text, list or the plain redirect. */
+const emptied = (name: string): unknown => (name === 'type' ? 'direct' : LIST_FIELDS.has(name) ? [] : '');
+const LIST_FIELDS = new Set(['geotarget', 'devicetarget', 'languagetarget', 'parameters', 'pixels']);
+
+/**
+ * The edit a form makes of a link: its long URL (the service requires it) and every field whose
+ * value differs from what the form was opened with. Not yet validated: check it with linkEditInput.
+ */
+export function linkEditOf(before: LinkForm, after: LinkForm): Record<string, unknown> {
+  const [was, now] = [linkFieldsOf(before), linkFieldsOf(after)];
+  const edit: Record<string, unknown> = { url: now.url ?? after.url };
+  for (const name of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    if (name === 'url' || JSON.stringify(was[name]) === JSON.stringify(now[name])) continue;
+    if (name in now) edit[name] = now[name];
+    else if (CLEARED_BY_NULL.has(name)) edit[name] = null;
+    else if (!KEPT_WHEN_CLEARED.has(name)) edit[name] = emptied(name);
+  }
+  return edit;
 }

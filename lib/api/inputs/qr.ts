@@ -95,3 +95,7 @@ export type CreateQrInput = { [K in QrType]: { type: K; data: z.input<(typeof qr
   logo?: string;
   name?: string;
 };
+
+/** A QR code's edit (PUT /api/qr/{id}/update): the fields that changed; what it encodes stays. */
+export const updateQrInput = z.object(common);
+export type UpdateQrInput = z.input<typeof updateQrInput>;

@@ -181,6 +181,7 @@ describe('the background worker', () => {
         'GET /api/channels',
         'GET /api/domains',
         'GET /api/overlay',
+        'GET /api/pixels',
         'GET /api/qr',
         'GET /api/splash',
         'GET /api/urls',

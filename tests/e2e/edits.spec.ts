@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startServer } from '../../server/start';
+import { expectOutboxDrained } from './drained';
+import { expect, test } from './fixtures';
+import { readMeta } from './meta';
+import { QrCodesPage } from './pages/QrCodesPage';
+import { connectExtension, outboxEntries, serverList } from './support';
+
+interface ServerLink {
+  id: number;
+  alias: string;
+  longurl: string;
+  clicks: number;
+}
+
+/** Opens the demo link "demo" in the links table and returns its details panel. */
+async function openDemoLink(page: Page, dashboardUrl: string) {
+  await page.goto(dashboardUrl);
+  await page.getByTestId('link-row').filter({ hasText: 'example.com' }).first().click();
+  const panel = page.getByTestId('link-detail');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+const confirm = (page: Page) => page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+
+test("a link's destination edited offline is sent once when the service is back, its clicks kept", async ({
+  context,
+  extensionUrl,
+}) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-edits-'));
+  const dbFile = path.join(dir, 'service.sqlite');
+  let server = await startServer({ port: 0, db: dbFile, rateLimit: 600 });
+  const { port, apiKey } = server;
+  try {
+    const page = await context.newPage();
+    await connectExtension(page, extensionUrl, server);
+    const before = (await serverList<ServerLink>(server, '/api/urls', 'urls')).find((l) => l.alias === 'demo')!;
+    expect(before.clicks).toBeGreaterThan(0);
+    // Mirrored first, then the service goes away.
+    const panel = await openDemoLink(page, extensionUrl('dashboard.html#/links'));
+    await server.close();
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByTestId('edit-link-dialog');
+    const form = dialog.getByRole('form', { name: 'Edit short link' });
+    await expect(form.getByTestId('edit-keeps-stats')).toHaveText(
+      'Saving keeps the link’s clicks, statistics and history.',
+    );
+    await expect(form.getByLabel('Long URL', { exact: true })).toHaveValue('https://example.com/');
+    await expect(form.getByLabel('Custom alias', { exact: true })).toHaveValue('demo');
+    // The account's two pixels, mirrored while the service was there, are chosen by name.
+    await expect(form.getByTestId('pixel-picker').getByRole('checkbox')).toHaveCount(2);
+    await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/moved');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 10_000 });
+    // Shown at once, offline.
+    await expect(panel.locator('dd[title]').first()).toHaveAttribute('title', 'https://example.com/moved');
+    expect(await outboxEntries(context.serviceWorkers()[0]!)).toMatchObject([{ kind: 'link', op: 'update' }]);
+
+    server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
+    await page.evaluate(() => chrome.runtime.sendMessage({ type: 'sync.kick' }));
+    await expectOutboxDrained(context.serviceWorkers()[0]!);
+    const after = (await serverList<ServerLink>(server, '/api/urls', 'urls')).find((l) => l.id === before.id)!;
+    expect(after).toMatchObject({ alias: 'demo', longurl: 'https://example.com/moved', clicks: before.clicks });
+    // An edit of the same link, not a second link: the service still has the demo's three.
+    const links = await serverList<ServerLink>(server, '/api/urls', 'urls');
+    expect(links.filter((l) => l.longurl === 'https://example.com/moved')).toHaveLength(1);
+    expect(links).toHaveLength(3);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a link deleted from its details is gone from the service and the mirror', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const panel = await openDemoLink(page, extensionUrl('dashboard.html#/links'));
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('stops working for everyone');
+  await confirm(page);
+  await expect(page.getByTestId('link-row')).toHaveCount(2);
+  await expectOutboxDrained(context.serviceWorkers()[0]!);
+  const left = await serverList<ServerLink>(server, '/api/urls', 'urls');
+  expect(left).toHaveLength(2);
+  expect(left.some((l) => l.alias === 'demo')).toBe(false);
+  await page.reload();
+  await expect(page.getByTestId('link-row')).toHaveCount(2);
+});
+
+test('a QR code deleted from its details is gone from the service and the mirror', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
+  await qr.open();
+  const detail = await qr.openDetail('Menu card');
+  await detail.getByRole('button', { name: 'Delete QR code' }).click();
+  await confirm(page);
+  await expect(page.getByText('Menu card')).toHaveCount(0);
+  await expectOutboxDrained(context.serviceWorkers()[0]!);
+  expect(await serverList(server, '/api/qr', 'qrs')).toHaveLength(0);
+});
+
+test.describe('a service without edits', () => {
+  test.use({ serverOptions: { edits: false } });
+
+  test('one attempt, a plain message, the control disabled afterwards, nothing left queued', async ({
+    context,
+    server,
+    extensionUrl,
+  }) => {
+    const page = await context.newPage();
+    await connectExtension(page, extensionUrl, server);
+    const worker = context.serviceWorkers()[0]!;
+    const panel = await openDemoLink(page, extensionUrl('dashboard.html#/links'));
+
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByTestId('edit-link-dialog').getByRole('form', { name: 'Edit short link' });
+    // No pixels listed by this service: their ids are typed, as before.
+    await expect(form.getByTestId('pixel-picker')).toHaveCount(0);
+    await expect(form.getByLabel('Tracking pixels', { exact: true })).toBeVisible();
+    await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/moved');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('edit-link-dialog')).toHaveCount(0, { timeout: 10_000 });
+    await expect(panel.getByTestId('link-edit-absent')).toHaveText('This service does not allow editing short links.');
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeDisabled();
+    // The link shows what the service still has.
+    await expect(panel.locator('dd[title]').first()).toHaveAttribute('title', 'https://example.com/');
+    expect(await outboxEntries(worker)).toEqual([]);
+    expect(await readMeta(page, 'capability:linkEdit')).toMatchObject({ value: 'absent' });
+
+    await panel.getByRole('button', { name: 'Delete' }).click();
+    await confirm(page);
+    await expect(panel.getByTestId('link-edit-absent').nth(1)).toHaveText(
+      'This service does not allow deleting short links.',
+      { timeout: 10_000 },
+    );
+    await expect(panel.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await expect(page.getByTestId('link-row')).toHaveCount(3);
+    expect(await outboxEntries(worker)).toEqual([]);
+
+    const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
+    await qr.open();
+    const detail = await qr.openDetail('Menu card');
+    await detail.getByRole('button', { name: 'Delete QR code' }).click();
+    await confirm(page);
+    await expect(detail.getByTestId('qr-delete-absent')).toHaveText('This service does not allow deleting QR codes.', {
+      timeout: 10_000,
+    });
+    await expect(detail.getByRole('button', { name: 'Delete QR code' })).toBeDisabled();
+    expect(await outboxEntries(worker)).toEqual([]);
+    expect(await serverList(server, '/api/qr', 'qrs')).toHaveLength(1);
+    expect(await serverList(server, '/api/urls', 'urls')).toHaveLength(3);
+  });
+});

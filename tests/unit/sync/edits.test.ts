@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { isApiError } from '@/lib/api/errors';
+import { linkRow, qrRow } from '@/lib/db/rows';
+import type { LinkpilotDb } from '@/lib/db/schema';
+import { describeChange } from '@/lib/kinds';
+import { readCapability } from '@/lib/kinds/capabilities';
+import * as actions from '@/lib/sync/actions';
+import { freshDb } from './db';
+import { engineFor, fakeService, type Handler } from './fake-service';
+
+const now = () => Date.UTC(2026, 10, 22, 12);
+const setup = () => {
+  const db = freshDb();
+  return { db, ctx: { db, now } };
+};
+
+/** A link the service has (id 5, alias "docs", 12 clicks), mirrored here. */
+async function mirroredLink(db: LinkpilotDb, key = 'l5', id = 5) {
+  const link = {
+    id,
+    alias: `docs${id}`,
+    shorturl: `https://s.test/docs${id}`,
+    longurl: 'https://example.com/docs',
+    clicks: 12,
+    title: 'Docs',
+    description: '',
+    date: '2026-11-01 10:00:00',
+  };
+  await db.links.add({ ...linkRow(link, undefined, 1), key });
+  return key;
+}
+
+async function mirroredQr(db: LinkpilotDb) {
+  const qr = { id: 9, link: 'https://s.test/qr/abc', scans: 3, name: 'Menu', date: '2026-11-01 10:00:00' };
+  await db.qrCodes.add({ ...qrRow(qr, undefined, 1), key: 'q9' });
+  return 'q9';
+}
+
+const ops = async (db: LinkpilotDb) => (await db.outbox.orderBy('seq').toArray()).map((e) => `${e.kind}:${e.op}`);
+
+describe('coalescing edits and deletes of links and QR codes', () => {
+  it('create + update = one create carrying the edit (a removed field is left out)', async () => {
+    const { db, ctx } = setup();
+    const key = await actions.createLink(ctx, {
+      input: { url: 'https://example.com/a', expiry: '2027-01-01 00:00:00', description: 'old' },
+    });
+    await actions.updateLink(ctx, key, { url: 'https://example.com/b', custom: 'bee', expiry: null });
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      op: 'create',
+      payload: { input: { url: 'https://example.com/b', custom: 'bee' } },
+    });
+    const [entry] = entries;
+    expect(entry?.kind === 'link' && entry.op === 'create' && entry.payload.input).not.toHaveProperty('expiry');
+    expect(await db.links.get(key)).toMatchObject({ longurl: 'https://example.com/b', alias: 'bee' });
+  });
+
+  it('update + update = one update, later values win, and the row as it was before the first is kept', async () => {
+    const { db, ctx } = setup();
+    const key = await mirroredLink(db);
+    await actions.updateLink(ctx, key, { url: 'https://example.com/one', description: 'first' });
+    await actions.updateLink(ctx, key, { url: 'https://example.com/two' });
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      op: 'update',
+      ids: { [key]: 5 },
+      payload: {
+        input: { url: 'https://example.com/two', description: 'first' },
+        was: { longurl: 'https://example.com/docs' },
+      },
+    });
+    expect(await db.links.get(key)).toMatchObject({ longurl: 'https://example.com/two', clicks: 12, sync: 'pending' });
+  });
+
+  it('update + delete = one delete, and the link leaves the mirror at once', async () => {
+    const { db, ctx } = setup();
+    const key = await mirroredLink(db);
+    await actions.updateLink(ctx, key, { url: 'https://example.com/one' });
+    await actions.deleteLink(ctx, key);
+    expect(await ops(db)).toEqual(['link:delete']);
+    expect(await db.links.get(key)).toBeUndefined();
+    // What comes back if the delete is refused is the link as the service has it, not the unsent edit.
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.kind === 'link' && entry.op === 'delete' && entry.payload.row.longurl).toBe(
+      'https://example.com/one',
+    );
+  });
+
+  it('create + delete = nothing at all', async () => {
+    const { db, ctx } = setup();
+    const link = await actions.createLink(ctx, { input: { url: 'https://example.com/x' } });
+    const qr = await actions.createQrCode(ctx, { type: 'text', data: 'hello', name: 'Hi' });
+    await actions.updateQrCode(ctx, qr, { name: 'Hello' });
+    await actions.deleteLinks(ctx, [link]);
+    await actions.deleteQrCode(ctx, qr);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.links.count()).toBe(0);
+    expect(await db.qrCodes.count()).toBe(0);
+  });
+
+  it('QR codes: create + update = one create; update + update = one update; update + delete = a delete', async () => {
+    const { db, ctx } = setup();
+    const made = await actions.createQrCode(ctx, { type: 'text', data: 'hello', name: 'Hi' });
+    await actions.updateQrCode(ctx, made, { name: 'Hello' });
+    expect(await db.outbox.where('key').equals(made).toArray()).toMatchObject([
+      { op: 'create', payload: { type: 'text', data: 'hello', name: 'Hello' } },
+    ]);
+    const key = await mirroredQr(db);
+    await actions.updateQrCode(ctx, key, { name: 'Lunch' });
+    await actions.updateQrCode(ctx, key, { foreground: 'rgb(1,2,3)' });
+    expect(await db.outbox.where('key').equals(key).toArray()).toMatchObject([
+      { op: 'update', payload: { input: { name: 'Lunch', foreground: 'rgb(1,2,3)' }, was: { name: 'Menu' } } },
+    ]);
+    await actions.deleteQrCode(ctx, key);
+    expect(await db.outbox.where('key').equals(key).toArray()).toMatchObject([{ op: 'delete', ids: { [key]: 9 } }]);
+    expect(await db.qrCodes.get(key)).toBeUndefined();
+  });
+
+  it('deleteLinks queues one delete per link, in one go', async () => {
+    const { db, ctx } = setup();
+    const a = await mirroredLink(db, 'a', 1);
+    const b = await mirroredLink(db, 'b', 2);
+    await actions.deleteLinks(ctx, [a, b, 'unknown']);
+    expect(await ops(db)).toEqual(['link:delete', 'link:delete']);
+    expect(describeChange((await db.outbox.toArray())[0]!)).toContain('docs1');
+    expect(await db.links.count()).toBe(0);
+  });
+});
+
+/** A service of the family without the edit routes, as `--without-edits` answers. */
+const withoutEdits: Handler = () => ({ status: 404, body: { error: 1, message: 'Unknown API endpoint.' } });
+
+describe('a service that does not offer edits or deletes', () => {
+  it('one attempt: the capability is marked absent, the change taken back, nothing left queued', async () => {
+    const { db, ctx } = setup();
+    const key = await mirroredLink(db);
+    await actions.updateLink(ctx, key, { url: 'https://example.com/new' });
+    const service = fakeService(withoutEdits);
+    await engineFor(db, service).drain();
+    expect(service.sent().filter((r) => r.startsWith('PUT'))).toEqual(['PUT /api/url/5/update']);
+    expect(await readCapability(db, 'linkEdit')).toBe('absent');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.links.get(key)).toMatchObject({ longurl: 'https://example.com/docs', sync: 'synced' });
+    // Asked again, it is refused here, plainly, without a request.
+    const again = await actions.updateLink(ctx, key, { url: 'https://example.com/new' }).catch((e: unknown) => e);
+    expect(isApiError(again) && again.wording?.key).toBe('capability.absent.linkEdit');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a deleted link and QR code come back; changes queued before the answer are not sent either', async () => {
+    const { db, ctx } = setup();
+    const first = await mirroredLink(db, 'a', 1);
+    const second = await mirroredLink(db, 'b', 2);
+    const qr = await mirroredQr(db);
+    await actions.deleteLinks(ctx, [first, second]);
+    await actions.deleteQrCode(ctx, qr);
+    const service = fakeService(withoutEdits);
+    await engineFor(db, service).drain();
+    expect(service.sent().filter((r) => r.startsWith('DELETE'))).toEqual([
+      'DELETE /api/url/1/delete',
+      'DELETE /api/qr/9/delete',
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.links.toArray()).map((l) => l.key).sort()).toEqual(['a', 'b']);
+    expect(await db.qrCodes.get(qr)).toMatchObject({ name: 'Menu', sync: 'synced' });
+    expect(await readCapability(db, 'linkDelete')).toBe('absent');
+    expect(await readCapability(db, 'linkEdit')).toBe('unknown');
+  });
+});
+
+describe('a service that offers them', () => {
+  it('an edit is sent once with the changed fields and the short URL it answers is kept', async () => {
+    const { db, ctx } = setup();
+    const key = await mirroredLink(db);
+    await actions.updateLink(ctx, key, { url: 'https://example.com/new', custom: 'fresh', expiry: null });
+    const service = fakeService(({ method }) =>
+      method === 'PUT' ? { body: { error: 0, id: 5, short: 'https://s.test/fresh' } } : withoutEdits({} as never),
+    );
+    await engineFor(db, service).drain();
+    const put = service.requests.filter((r) => r.method === 'PUT');
+    expect(put).toEqual([
+      expect.objectContaining({
+        path: '/api/url/5/update',
+        body: { url: 'https://example.com/new', custom: 'fresh', expiry: null },
+      }),
+    ]);
+    expect(await db.links.get(key)).toMatchObject({
+      alias: 'fresh',
+      shorturl: 'https://s.test/fresh',
+      clicks: 12,
+      sync: 'synced',
+    });
+  });
+
+  it('a delete whose record is already gone ("Link not found.") is done; a refused one brings the link back', async () => {
+    const { db, ctx } = setup();
+    const gone = await mirroredLink(db, 'a', 1);
+    const kept = await mirroredLink(db, 'b', 2);
+    await actions.deleteLinks(ctx, [gone, kept]);
+    const service = fakeService(({ path }) =>
+      path === '/api/url/1/delete'
+        ? { status: 404, body: { error: 1, message: 'Link not found.' } }
+        : { status: 400, body: { error: 1, message: 'id: this link is locked' } },
+    );
+    await engineFor(db, service).drain();
+    expect(await db.links.get(gone)).toBeUndefined();
+    expect(await db.links.get(kept)).toMatchObject({ sync: 'failed' });
+    expect(await db.outbox.toArray()).toMatchObject([{ key: kept, op: 'delete', state: 'failed' }]);
+    expect(await readCapability(db, 'linkDelete')).toBe('unknown');
+  });
+
+  it('discarding a refused edit puts the link back as it was', async () => {
+    const { db, ctx } = setup();
+    const key = await mirroredLink(db);
+    await actions.updateLink(ctx, key, { url: 'https://example.com/new', custom: 'taken' });
+    const service = fakeService(() => ({ status: 400, body: { error: 1, message: 'custom: alias is already taken' } }));
+    await engineFor(db, service).drain();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'failed' });
+    await actions.discardChange(ctx, entry!.seq!);
+    expect(await db.links.get(key)).toMatchObject({
+      alias: 'docs5',
+      longurl: 'https://example.com/docs',
+      sync: 'synced',
+    });
+  });
+});
