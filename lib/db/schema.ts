@@ -246,6 +246,8 @@ export interface Changes {
   campaignLink: { create: { campaignKey: string } };
 }
 export type Kind = keyof Changes;
+/** The kinds whose delete needs nothing but the record's key (the row goes, the service is told). */
+export type DeletedByKey = { [K in Kind]: Changes[K] extends { delete: null } ? K : never }[Kind];
 type ChangesOf<K extends Kind> = {
   [O in keyof Changes[K]]: { kind: K; op: O; payload: Changes[K][O] };
 }[keyof Changes[K]];

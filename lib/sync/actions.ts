@@ -5,12 +5,13 @@ import * as channels from '../api/inputs/channels';
 import * as domains from '../api/inputs/domains';
 import { type LinkEdit, type LinkFields, linkEditInput, linkFieldsInput, validLink } from '../api/inputs/links';
 import * as qrs from '../api/inputs/qr';
+import type { ChannelItemType } from '../api/schemas/channels';
 import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
-import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import type { DeletedByKey, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { refuseAbsent } from '../kinds/edits';
-import { kindOf } from '../kinds/index';
+import { changeTables, kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
 import { words } from '../words';
@@ -52,7 +53,7 @@ export interface CreateLinkAction {
 async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>): Promise<T> {
   const now = (ctx.now ?? Date.now)();
   const { db } = ctx;
-  const tables = [db.links, db.channels, db.campaigns, db.domains, db.qrCodes, db.account, db.channelItems, db.outbox];
+  const tables = changeTables(db);
   // The scope must itself be an async function: Dexie keeps the transaction alive across native
   // awaits only for those (a plain arrow returning a promise commits too early).
   return db.transaction('rw', tables, async () => work(now));
@@ -98,7 +99,7 @@ export const updateChannel = async (ctx: ActionContext, key: string, fields: cha
   queue(ctx, { kind: 'channel', op: 'update', key, payload: validateInput(channels.updateChannelInput, fields) });
 
 /** Deletes a channel, campaign or branded domain here at once, and on the service in the background. */
-export const deleteRecord = async (ctx: ActionContext, kind: 'channel' | 'campaign' | 'domain', key: string) =>
+export const deleteRecord = async (ctx: ActionContext, kind: DeletedByKey, key: string) =>
   queue(ctx, { kind, op: 'delete', key, payload: null });
 
 /**
@@ -108,7 +109,7 @@ export const deleteRecord = async (ctx: ActionContext, kind: 'channel' | 'campai
 export async function assignToChannel(
   ctx: ActionContext,
   channelKey: string,
-  item: { type: 'links' | 'qr'; key: string } | { type: 'bio'; id: number; title?: string },
+  item: { type: Exclude<ChannelItemType, 'bio'>; key: string } | { type: 'bio'; id: number; title?: string },
 ): Promise<void> {
   const [itemKey, itemId] = item.type === 'bio' ? [null, item.id] : [item.key, null];
   const payload = { channelKey, type: item.type, itemKey, itemId, ...(item.type === 'bio' && { title: item.title }) };
