@@ -1,9 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { Download, Folder, type IconComponent, Megaphone, X } from '@/components/ui/icons';
+import { useCapability } from '@/components/hooks/useCapability';
+import { askFirst } from '@/components/state/confirm';
+import { Download, Folder, type IconComponent, Megaphone, Trash2, X } from '@/components/ui/icons';
 import { MenuButton, type MenuItem } from '@/components/ui/MenuButton';
 import { plural, t } from '@/lib/browser/i18n';
+import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
+import { deleteLinks } from '@/lib/sync/actions';
 import { assignLinksToCampaign, assignLinksToChannel } from '@/lib/sync/assign-many';
 import { kickSync } from '@/lib/sync/kick';
 import { exportItems } from './ExportButtons';
@@ -17,6 +21,8 @@ interface SelectionAction {
   icon: IconComponent;
   choices?: MenuItem[];
   run?: () => Promise<string | undefined>;
+  /** Why it cannot be done here (the service lacks it), shown on the disabled control. */
+  unavailable?: string | null;
 }
 
 /** Choices that each run `pick` with their key and say what it did. */
@@ -32,6 +38,7 @@ const choicesOf = (
  */
 export function SelectionBar({ keys, onClear }: { keys: string[]; onClear: () => void }) {
   const db = database();
+  const canDelete = useCapability('linkDelete') !== 'absent';
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const [said, say] = useState('');
@@ -59,6 +66,28 @@ export function SelectionBar({ keys, onClear }: { keys: string[]; onClear: () =>
       ),
     },
     { label: t('exportButtons.export'), icon: Download, choices: exportItems(keys) },
+    {
+      label: t('selection.delete'),
+      icon: Trash2,
+      unavailable: canDelete ? null : t('capability.absent.linkDelete'),
+      async run() {
+        const yes = await askFirst({
+          title: plural('selection.deleteTitle', keys.length),
+          consequence: t('selection.deleteConsequence'),
+          action: t('selection.delete'),
+        });
+        if (!yes) return;
+        try {
+          await deleteLinks({ db }, keys);
+        } catch (error) {
+          return errorInWords(error, t('link.notSaved'));
+        }
+        void kickSync();
+        // The rows leave the table at once (each shows again, marked, should the service refuse):
+        // nothing is left selected, and the bar goes with the selection.
+        onClear();
+      },
+    },
   ];
   return (
     <section className="selection-bar" aria-label={t('selection.bar')} data-testid="selection-bar">
@@ -73,7 +102,7 @@ export function SelectionBar({ keys, onClear }: { keys: string[]; onClear: () =>
       >
         <X size={16} aria-hidden="true" />
       </button>
-      {actions.map(({ label, icon: Icon, choices, run }) => {
+      {actions.map(({ label, icon: Icon, choices, run, unavailable }) => {
         // A menu with nothing to choose (no channel yet) is left out.
         if (choices?.length === 0) return null;
         const shown = (
@@ -84,7 +113,14 @@ export function SelectionBar({ keys, onClear }: { keys: string[]; onClear: () =>
         return choices ? (
           <MenuButton key={label} label={shown} items={choices} />
         ) : (
-          <button key={label} type="button" className="secondary" onClick={() => void run?.().then((m) => m && say(m))}>
+          <button
+            key={label}
+            type="button"
+            className="secondary"
+            disabled={Boolean(unavailable)}
+            title={unavailable ?? undefined}
+            onClick={() => void run?.().then((m) => m && say(m))}
+          >
             {shown}
           </button>
         );

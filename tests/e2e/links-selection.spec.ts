@@ -80,3 +80,39 @@ test('links ticked in the table go into a channel and a campaign together, and e
     .get(channel.id) as { n: number };
   expect(inChannel.n).toBe(3);
 });
+
+test('links ticked in the table are deleted together after asking, here at once and then on the service', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await connectExtension(page, extensionUrl, server);
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  const rows = page.getByTestId('link-row');
+  await expect(rows).toHaveCount(3);
+  const kept = await rows.nth(1).textContent();
+  await rows.nth(0).getByRole('checkbox').click();
+  await rows.nth(2).getByRole('checkbox').click();
+  const bar = page.getByRole('region', { name: 'Selected links' });
+  await expect(bar.getByTestId('selection-count')).toHaveText('2 selected');
+
+  // Asked first: Cancel leaves everything as it was.
+  await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 2 short links?' });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(bar.getByTestId('selection-count')).toHaveText('2 selected');
+
+  await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(bar).toHaveCount(0);
+  await expect(rows.first()).toHaveText(kept!);
+
+  await new DashboardPage(page, extensionUrl('dashboard.html')).expectInSync();
+  const left = server.db.prepare('SELECT COUNT(*) AS n FROM links').get() as { n: number };
+  expect(left.n).toBe(1);
+});
