@@ -308,12 +308,16 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     expected.links.set(alias, { longurl });
     changes++;
   }
-  /** Opens one soak link's details through the table's search (the table shows only what fits on screen). */
+  /**
+   * Opens one soak link's details through the table's search (the table shows only what fits on
+   * screen), found by its long URL: one still queued has no short URL to show yet.
+   */
   const linkDetails = async (alias: string) => {
+    const shown = expected.links.get(alias)!.longurl.replace(/^https:\/\//, '').replace(/[.]/g, '\\.');
     await page.getByLabel('Search').fill(alias);
     await page
       .getByTestId('link-row')
-      .filter({ hasText: new RegExp(`/${alias}(?![\\w-])`) })
+      .filter({ hasText: new RegExp(`${shown}(?![\\w-])`) })
       .first()
       .click();
     return page.getByTestId('link-detail');
