@@ -13,6 +13,7 @@ export const ICON_NAMES = [
   'clock',
   'cloud-upload',
   'copy',
+  'crosshair',
   'download',
   'external-link',
   'file-up',

@@ -36,6 +36,7 @@ export const CircleCheck = icon('circle-check');
 export const Clock = icon('clock');
 export const CloudUpload = icon('cloud-upload');
 export const Copy = icon('copy');
+export const Crosshair = icon('crosshair');
 export const Download = icon('download');
 export const ExternalLink = icon('external-link');
 export const FileUp = icon('file-up');

@@ -9,6 +9,7 @@ import { DomainsPage } from '@/components/domains/DomainsPage';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { LinkTablePage } from '@/components/links/LinkTablePage';
+import { PixelsPage } from '@/components/pixels/PixelsPage';
 import { QrCodesPage } from '@/components/qr/QrCodesPage';
 import { ConnectionSwitcher } from '@/components/settings/ConnectionSwitcher';
 import { SettingsPage } from '@/components/settings/SettingsPage';
@@ -18,6 +19,7 @@ import { SyncCentre } from '@/components/sync/SyncCentre';
 import { Address } from '@/components/ui/Address';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import {
+  Crosshair,
   Folder,
   Globe,
   type IconComponent,
@@ -36,7 +38,7 @@ import { outboxCounts } from '@/lib/sync/status';
 
 // Each section's name is `dashboard.section.<route>` in the catalogue.
 interface Section {
-  route: 'links' | 'channels' | 'campaigns' | 'qr' | 'domains' | 'catalog' | 'account' | 'sync' | 'settings'; // sections, not kinds: sync and settings are pages too
+  route: 'links' | 'channels' | 'campaigns' | 'qr' | 'domains' | 'catalog' | 'pixels' | 'account' | 'sync' | 'settings'; // sections, not kinds: sync and settings are pages too
   icon: IconComponent;
   render: () => React.ReactNode;
 }
@@ -48,6 +50,7 @@ const SECTIONS: Section[] = [
   { route: 'qr', icon: QrCode, render: () => <QrCodesPage /> },
   { route: 'domains', icon: Globe, render: () => <DomainsPage /> },
   { route: 'catalog', icon: Layers, render: () => <CatalogPage /> },
+  { route: 'pixels', icon: Crosshair, render: () => <PixelsPage /> },
   { route: 'account', icon: UserRound, render: () => <AccountPage /> },
   { route: 'sync', icon: RefreshCw, render: () => <SyncCentre /> },
   { route: 'settings', icon: Settings, render: () => <SettingsPage /> },

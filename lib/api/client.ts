@@ -206,6 +206,8 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** GET /api/pixels: tracking pixels (not in the seed's operations). */
     listPixels: async (query?: PageQuery): Promise<Page<Pixel>> => list('/api/pixels', listSchemas.pixels, query),
+    /** DELETE /api/pixel/{id}/delete (not in the seed's operations). */
+    deletePixel: async (pixelId: number) => message('DELETE', `/api/pixel/${idOf(pixelId)}/delete`),
 
     /** GET /api/urls: list or keyword-search short links. */
     async listLinks(query: LinkQuery = {}): Promise<Page<Link>> {

@@ -239,6 +239,8 @@ export interface Changes {
   campaign: { create: CreateCampaignInput; update: UpdateCampaignInput; delete: null };
   domain: { create: CreateDomainInput; update: UpdateDomainInput; delete: null };
   qr: { create: CreateQrInput; update: QueuedQrEdit; delete: QueuedRemoval<QrRow> };
+  /** Keyed by `pixel:` and the service's id: pixels are listed, not mirrored records with keys of their own. */
+  pixel: { delete: QueuedRemoval<PixelRow> };
   account: { update: UpdateAccountInput };
   /** Keyed by the channel item's row key. */
   channelItem: { create: ChannelAssignment };

@@ -6,7 +6,7 @@ import type { LinkpilotDb } from '../db/schema';
  * API family may or may not offer them. Learnt per connection (each has its own database), only from
  * an answer to something the person asked for, never by probing: unknown until then, and tried.
  */
-export type Capability = 'linkEdit' | 'linkDelete' | 'qrEdit' | 'qrDelete' | 'pixels';
+export type Capability = 'linkEdit' | 'linkDelete' | 'qrEdit' | 'qrDelete' | 'pixels' | 'pixelDelete';
 
 /** 'absent': the service answered that the route does not exist (lib/api/absent.ts). */
 export type Offered = 'unknown' | 'absent';

@@ -43,6 +43,8 @@ export type CollectionSpec =
       list(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>>;
       headEveryMs: number;
       section: string;
+      /** Another section that shows the list (pixels, chosen in the link forms). */
+      alsoIn?: string;
     }
   /** Read per channel, while a channel is on screen or by the walk: no head check of its own. */
   | { how: 'perChannel'; headEveryMs: null; section: null };
@@ -75,7 +77,14 @@ export const LISTS = {
     headEveryMs: 30 * MINUTE,
     section: 'catalog',
   },
-  pixels: { how: 'catalog', table: 'pixels', list: pixelsOrNone, headEveryMs: 30 * MINUTE, section: 'links' }, // chosen in the link forms
+  pixels: {
+    how: 'catalog',
+    table: 'pixels',
+    list: pixelsOrNone,
+    headEveryMs: 30 * MINUTE,
+    section: 'pixels',
+    alsoIn: 'links',
+  },
   qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE, section: 'qr' },
   links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE, section: 'links' },
   channelItems: { how: 'perChannel', headEveryMs: null, section: null },
@@ -102,4 +111,7 @@ export const headEveryMs = (c: HeadCollection): number => LISTS[c].headEveryMs;
 
 /** The lists a dashboard section shows. */
 export const listsIn = (section: string): HeadCollection[] =>
-  HEAD_COLLECTIONS.filter((c) => LISTS[c].section === section);
+  HEAD_COLLECTIONS.filter((c) => {
+    const spec: CollectionSpec = LISTS[c];
+    return spec.section === section || (spec.how === 'catalog' && spec.alsoIn === section);
+  });

@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors';
 import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { words } from '../words';
 import { type Capability, markAbsent, readCapability } from './capabilities';
+import type { CatalogTable } from './collections';
 import { syncStateOf } from './ids';
 import type { SendContext, SyncTable } from './kind';
 
@@ -14,7 +15,8 @@ import type { SendContext, SyncTable } from './kind';
  */
 export interface BeyondSeed {
   capability: Capability;
-  table: SyncTable;
+  /** The record's table; `catalog` when it is a listed one whose rows show no sync state (pixels). */
+  table: SyncTable | { catalog: CatalogTable };
   /** Sends the request. */
   request(): Promise<unknown>;
   /** Puts the record back as the service still has it (in the transaction that ends the entry). */
@@ -44,11 +46,14 @@ export async function sendBeyondSeed(
     }
   }
   const { db } = ctx;
-  await db.transaction('rw', [db.table(how.table), db.outbox, db.meta], async () => {
+  const { table } = how;
+  const name = typeof table === 'string' ? table : table.catalog;
+  await db.transaction('rw', [db.table(name), db.outbox, db.meta], async () => {
     await db.outbox.delete(entry.seq!);
     await how.undo(db);
-    const row = await db.table(how.table).get(entry.key);
-    if (row) await db.table(how.table).update(entry.key, { sync: await syncStateOf(db, entry.key) });
+    if (typeof table !== 'string') return;
+    const row = await db.table(table).get(entry.key);
+    if (row) await db.table(table).update(entry.key, { sync: await syncStateOf(db, entry.key) });
   });
   return 'settled';
 }

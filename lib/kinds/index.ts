@@ -8,6 +8,7 @@ import { channelItem } from './channel-item';
 import { domain } from './domain';
 import type { EditableField, KindSpec } from './kind';
 import { link } from './link';
+import { pixel } from './pixel';
 import { qr } from './qr';
 
 /** Every kind of record the outbox carries; the compiler checks that none is missing. */
@@ -17,6 +18,7 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
   campaign,
   domain,
   qr,
+  pixel,
   account,
   channelItem,
   campaignLink,

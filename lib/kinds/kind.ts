@@ -35,7 +35,7 @@ export interface KindSpec<K extends Kind> {
   /** Where the sync state of this kind's changes shows. */
   table: SyncTable | null;
   /** Tables its changes write besides `table` (the account's own row, which shows no sync state). */
-  writes?: readonly 'account'[];
+  writes?: readonly ('account' | 'pixels')[];
   /** What the mirror shows as soon as the change is queued (it runs in the action's transaction). */
   apply(db: LinkpilotDb, change: Change<K>, key: string, now: number): Promise<unknown>;
   /**

@@ -14,6 +14,7 @@ import { refuseAbsent } from '../kinds/edits';
 import { changeTables, kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
+import { pixelKey } from '../kinds/pixel';
 import { words } from '../words';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
@@ -53,10 +54,9 @@ export interface CreateLinkAction {
 async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>): Promise<T> {
   const now = (ctx.now ?? Date.now)();
   const { db } = ctx;
-  const tables = changeTables(db);
   // The scope must itself be an async function: Dexie keeps the transaction alive across native
   // awaits only for those (a plain arrow returning a promise commits too early).
-  return db.transaction('rw', tables, async () => work(now));
+  return db.transaction('rw', changeTables(db), async () => work(now));
 }
 
 /**
@@ -184,6 +184,14 @@ export async function deleteQrCode(ctx: ActionContext, key: string): Promise<voi
   await refuseAbsent(ctx.db, 'qrDelete');
   const row = await ctx.db.qrCodes.get(key);
   if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
+}
+
+/** Deletes a tracking pixel here at once, and on the service in the background. */
+export async function deletePixel(ctx: ActionContext, id: number): Promise<void> {
+  await refuseAbsent(ctx.db, 'pixelDelete');
+  const row = await ctx.db.pixels.get(id);
+  if (row)
+    await queue(ctx, { kind: 'pixel', op: 'delete', key: pixelKey(id), payload: { row }, priority: ctx.priority });
 }
 
 /** Sends a refused change again as it is (after the cause was fixed elsewhere). */

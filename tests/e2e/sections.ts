@@ -11,6 +11,7 @@ export const SECTION_MARKS: Record<string, { testId: string; nth: number }> = {
   qr: { testId: 'qr-image', nth: 0 },
   domains: { testId: 'domain-row', nth: 0 },
   catalog: { testId: 'splash-row', nth: 1 },
+  pixels: { testId: 'pixel-row', nth: 1 },
   account: { testId: 'account-plan', nth: 0 },
   sync: { testId: 'sync-summary', nth: 0 },
   settings: { testId: 'connection-card', nth: 0 },

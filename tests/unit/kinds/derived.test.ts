@@ -5,11 +5,11 @@ import { isItemOf, itemKeyOf, itemTables } from '@/lib/kinds/item-types';
 import { freshDb } from '../sync/db';
 
 describe('lists derived from the kinds', () => {
-  it("a change's transaction holds every table a kind writes, the account's row and the outbox", () => {
+  it("a change's transaction holds every table a kind writes, the account's row, pixels and the outbox", () => {
     const db = freshDb();
     const names = changeTables(db).map((t) => t.name);
     expect(new Set(names)).toEqual(
-      new Set(['links', 'channels', 'campaigns', 'domains', 'qrCodes', 'channelItems', 'account', 'outbox']),
+      new Set(['links', 'channels', 'campaigns', 'domains', 'qrCodes', 'channelItems', 'account', 'pixels', 'outbox']),
     );
     expect(names).toHaveLength(new Set(names).size);
   });
