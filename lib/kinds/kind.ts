@@ -43,8 +43,11 @@ export interface KindSpec<K extends Kind> {
    * the entry itself, in the transaction of its last write; else the engine closes it.
    */
   send(ctx: SendContext, entry: OutboxEntry<K>): Promise<'settled' | undefined>;
-  /** A later change folded into a queued one of the same record; null when both must be sent. */
-  fold?(queued: Change, later: Change<K>): Change<K> | null;
+  /**
+   * A later change folded into a queued one of the same record; null when both must be sent.
+   * `sent`: the queued change may have reached the service already (an answer was lost).
+   */
+  fold?(queued: Change, later: Change<K>, sent: boolean): Change<K> | null;
   describe(change: Change<K>): string;
   /** The fields of a queued create a person can still correct (after a refusal, say). */
   editable?(change: Change<K>): EditableField[];

@@ -201,10 +201,12 @@ export const link: RecordKind<'link', LinkRow, Link> = {
         return entry satisfies never;
     }
   },
-  fold(queued, later) {
+  fold(queued, later, sent) {
     if (queued.kind !== 'link' || later.op !== 'update') return null;
     const edit = later.payload.input;
-    if (queued.op === 'create') {
+    // A create that may have made the link already is looked up by what it sent (lib/kinds/kind.ts):
+    // the edit then follows as an update of its own instead of changing what is looked for.
+    if (queued.op === 'create' && !sent) {
       const { payload } = queued;
       return {
         kind: 'link',

@@ -98,10 +98,11 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
         return entry satisfies never;
     }
   },
-  fold(queued, later) {
+  fold(queued, later, sent) {
     if (queued.kind !== 'qr' || later.op !== 'update') return null;
     const edit = later.payload.input;
-    if (queued.op === 'create') return { kind: 'qr', op: 'create', payload: { ...queued.payload, ...edit } };
+    // As a link's (see there): an edit of a create that may have been made follows on its own.
+    if (queued.op === 'create' && !sent) return { kind: 'qr', op: 'create', payload: { ...queued.payload, ...edit } };
     if (queued.op === 'update')
       return {
         kind: 'qr',

@@ -42,7 +42,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number, c
     await db.outbox.bulkDelete(same.filter((e) => e.op === 'update' && editable(e)).map((e) => e.seq!));
   } else {
     const last = same.at(-1);
-    const folded = last && editable(last) ? kindOf(change.kind).fold?.(last, change) : null;
+    const folded = last && editable(last) ? kindOf(change.kind).fold?.(last, change, last.ambiguous) : null;
     if (last && folded) {
       const queue: Queued = last;
       await db.outbox.put({

@@ -56,6 +56,19 @@ describe('coalescing edits and deletes of links and QR codes', () => {
     expect(await db.links.get(key)).toMatchObject({ longurl: 'https://example.com/b', alias: 'bee' });
   });
 
+  it('a create that may have been made already (its answer lost) keeps what it sent: the edit follows on its own', async () => {
+    const { db, ctx } = setup();
+    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a', custom: 'ayy' } });
+    const [create] = await db.outbox.toArray();
+    await db.outbox.update(create!.seq!, { ambiguous: true, attempts: 1 });
+    await actions.updateLink(ctx, key, { url: 'https://example.com/b' });
+    expect(await ops(db)).toEqual(['link:create', 'link:update']);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries[0]).toMatchObject({ payload: { input: { url: 'https://example.com/a', custom: 'ayy' } } });
+    expect(entries[1]).toMatchObject({ payload: { input: { url: 'https://example.com/b' } } });
+    expect(await db.links.get(key)).toMatchObject({ longurl: 'https://example.com/b' });
+  });
+
   it('update + update = one update, later values win, and the row as it was before the first is kept', async () => {
     const { db, ctx } = setup();
     const key = await mirroredLink(db);
