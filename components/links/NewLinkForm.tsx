@@ -389,7 +389,7 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
       ) : (
         <Field
           label={t('newLinkForm.trackingPixels')}
-          hint={t('newLinkForm.theNumbersOfThe')}
+          hint={model.pixelsListed ? t('newLinkForm.theNumbersOfThe') : t('capability.absent.pixels')}
           error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
         >
           {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}

@@ -1,5 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { useCapability } from '@/components/hooks/useCapability';
+import { networkName } from '@/components/pixels/network-name';
 import { withoutField } from '@/components/ui/field-errors';
 import { isApiError } from '@/lib/api/errors';
 import {
@@ -60,6 +62,7 @@ export function useLinkFormModel() {
     [],
     [],
   );
+  const pixelsListed = useCapability('pixels') !== 'absent';
   const [errors, setErrors] = useState<FieldErrors>({});
 
   /**
@@ -148,8 +151,15 @@ export function useLinkFormModel() {
     domainOptions: domains.filter((d) => d.id !== null).map((d): Option => ({ value: d.domain, label: d.domain })),
     channelOptions: channels.map((c): Option => ({ value: c.key, label: c.name })),
     campaignOptions: campaigns.map((c): Option => ({ value: c.key, label: c.name })),
-    /** The account's pixels by name; none when the service does not list them (the ids are typed then). */
-    pixelOptions: pixels.map((p): Option => ({ value: String(p.id), label: `${p.name} (${p.type})` })),
+    /**
+     * The account's pixels by name, those the service has given an id; none when the service does not
+     * list them (the ids are typed then).
+     */
+    pixelOptions: pixels
+      .filter((p) => p.id !== null)
+      .map((p): Option => ({ value: String(p.id), label: `${p.name} (${networkName(p.type)})` })),
+    /** Whether the service lists pixels; learnt from its answer to the list (lib/kinds/capabilities.ts). */
+    pixelsListed,
     redirectOptions: [
       ...BASIC_REDIRECT_TYPES.map((value): Option => ({ value, label: t(`link.redirectType.${value}`) })),
       ...splash.map((s): Option => ({ value: splashPageType(s.id), label: t('link.splashPage', { name: s.name }) })),

@@ -23,6 +23,7 @@ import {
   updateLinkInput,
   validLink,
 } from './inputs/links';
+import { type CreatePixelInput, createPixelInput, type UpdatePixelInput, updatePixelInput } from './inputs/pixels';
 import { type CreateQrInput, createQrInput, type UpdateQrInput, updateQrInput } from './inputs/qr';
 import { collectAll, walkPages } from './paginate';
 import { type Account, getAccountResponseSchema } from './schemas/account';
@@ -45,7 +46,7 @@ import {
   linkSchema,
 } from './schemas/links';
 import { type Overlay, overlaySchema, type SplashPage, splashPageSchema } from './schemas/overlays';
-import { type Pixel, pixelSchema } from './schemas/pixels';
+import { type Pixel, pixelIdResponseSchema, pixelSchema } from './schemas/pixels';
 import { createQrResponseSchema, type QrCode, type QrDetail, qrCodeSchema, qrDetailResponseSchema } from './schemas/qr';
 import { type RawRequest, send, type TransportOptions } from './transport';
 import { validateInput } from './validate-input';
@@ -206,6 +207,16 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** GET /api/pixels: tracking pixels (not in the seed's operations). */
     listPixels: async (query?: PageQuery): Promise<Page<Pixel>> => list('/api/pixels', listSchemas.pixels, query),
+    /** POST /api/pixel/add (not in the seed's operations): the new pixel's id. */
+    async createPixel(input: CreatePixelInput): Promise<{ id: number }> {
+      const body = validateInput(createPixelInput, input);
+      return call({ method: 'POST', path: '/api/pixel/add', body }, pixelIdResponseSchema);
+    },
+    /** PUT /api/pixel/{id}/update (not in the seed's operations). */
+    async updatePixel(pixelId: number, input: UpdatePixelInput): Promise<{ id: number }> {
+      const body = validateInput(updatePixelInput, input);
+      return call({ method: 'PUT', path: `/api/pixel/${idOf(pixelId)}/update`, body }, pixelIdResponseSchema);
+    },
     /** DELETE /api/pixel/{id}/delete (not in the seed's operations). */
     deletePixel: async (pixelId: number) => message('DELETE', `/api/pixel/${idOf(pixelId)}/delete`),
 

@@ -1,16 +1,27 @@
 import type { CreateCampaignInput } from '../api/inputs/campaigns';
 import type { CreateChannelInput } from '../api/inputs/channels';
 import type { CreateDomainInput } from '../api/inputs/domains';
+import type { CreatePixelInput } from '../api/inputs/pixels';
 import type { CreateQrInput } from '../api/inputs/qr';
 import type { Campaign } from '../api/schemas/campaigns';
 import type { Channel, ChannelItem } from '../api/schemas/channels';
 import type { Domain } from '../api/schemas/domains';
 import type { Link } from '../api/schemas/links';
+import type { Pixel } from '../api/schemas/pixels';
 import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode } from '../api/schemas/qr';
 import { pageKey } from '../links/page-identity';
 import { serverKey } from './keys';
-import type { CampaignRow, ChannelItemRow, ChannelRow, DomainRow, LinkRow, QrRow, QueuedLink } from './schema';
+import type {
+  CampaignRow,
+  ChannelItemRow,
+  ChannelRow,
+  DomainRow,
+  LinkRow,
+  PixelRow,
+  QrRow,
+  QueuedLink,
+} from './schema';
 import { searchWords } from './search-words';
 
 /**
@@ -153,6 +164,19 @@ export function qrRow(qr: QrCode, existing: QrRow | undefined, pulledAt: number)
   };
 }
 
+export function pixelRow(pixel: Pixel, existing: PixelRow | undefined, pulledAt: number): PixelRow {
+  return {
+    key: existing?.key ?? serverKey(pixel.id),
+    id: pixel.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    type: pixel.type,
+    name: pixel.name,
+    tag: pixel.tag,
+    date: pixel.date ?? existing?.date ?? null,
+  };
+}
+
 /*
  * Queued creates → what the mirror shows of them until the service answers: a record made here,
  * with no server id yet.
@@ -182,6 +206,12 @@ export const domainFromInput = (input: CreateDomainInput, key: string): DomainRo
   domain: input.domain.replace(/\/$/, ''),
   redirectroot: input.redirectroot ?? '',
   redirect404: input.redirect404 ?? '',
+});
+
+export const pixelFromInput = (input: CreatePixelInput, key: string): PixelRow => ({
+  ...fresh(key),
+  ...input,
+  date: null,
 });
 
 export const qrFromInput = (input: CreateQrInput, key: string, now: number): QrRow => ({

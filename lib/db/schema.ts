@@ -5,6 +5,7 @@ import type { CreateCampaignInput, UpdateCampaignInput } from '../api/inputs/cam
 import type { CreateChannelInput, UpdateChannelInput } from '../api/inputs/channels';
 import type { CreateDomainInput, UpdateDomainInput } from '../api/inputs/domains';
 import type { LinkEdit, LinkFields } from '../api/inputs/links';
+import type { CreatePixelInput, UpdatePixelInput } from '../api/inputs/pixels';
 import type { CreateQrInput, UpdateQrInput } from '../api/inputs/qr';
 import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
@@ -161,8 +162,20 @@ export interface SplashRow {
   pulledAt?: number;
 }
 
-/** A tracking pixel, as the service lists it (beyond the seed's operations: a service may not list them). */
-export interface PixelRow {
+/**
+ * A tracking pixel (beyond the seed's operations: a service may not offer them). Mirrored with a
+ * local key since version 9, so one added here shows at once and gets its id from the answer.
+ */
+export interface PixelRow extends Mirrored {
+  type: string;
+  name: string;
+  tag: string;
+  /** "YYYY-MM-DD HH:MM:SS" (UTC) as the service lists it; null until it does. */
+  date: string | null;
+}
+
+/** A pixel's row as version 7 kept it: listed, keyed by the service's id. */
+export interface PixelRowV7 {
   id: number;
   type: string;
   name: string;
@@ -214,6 +227,12 @@ export interface QueuedQrEdit {
   was: Pick<QrRow, 'name' | 'input'>;
 }
 
+/** A pixel's edit as queued, with what its row showed before (see QueuedLinkEdit). */
+export interface QueuedPixelEdit {
+  input: UpdatePixelInput;
+  was: Pick<PixelRow, 'type' | 'name' | 'tag'>;
+}
+
 /**
  * A delete of a record with no delete in the seed's operations: the row as it was, which comes
  * back when the service refuses the delete or does not offer deletes (its request needs no body).
@@ -239,8 +258,7 @@ export interface Changes {
   campaign: { create: CreateCampaignInput; update: UpdateCampaignInput; delete: null };
   domain: { create: CreateDomainInput; update: UpdateDomainInput; delete: null };
   qr: { create: CreateQrInput; update: QueuedQrEdit; delete: QueuedRemoval<QrRow> };
-  /** Keyed by `pixel:` and the service's id: pixels are listed, not mirrored records with keys of their own. */
-  pixel: { delete: QueuedRemoval<PixelRow> };
+  pixel: { create: CreatePixelInput; update: QueuedPixelEdit; delete: QueuedRemoval<PixelRow> };
   account: { update: UpdateAccountInput };
   /** Keyed by the channel item's row key. */
   channelItem: { create: ChannelAssignment };
@@ -359,6 +377,13 @@ export const SCHEMA_V7_CHANGES = {
   pixels: 'id',
 } as const;
 
+/**
+ * Versions 8 and 9: pixels become mirrored records with local keys (IndexedDB cannot change a
+ * table's primary key): 8 drops the table keyed by id, 9 makes it again keyed by the local key.
+ */
+export const SCHEMA_V8_CHANGES = { pixels: null } as const;
+export const SCHEMA_V9_CHANGES = { pixels: 'key, id' } as const;
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -370,7 +395,7 @@ export class LinkpilotDb extends Dexie {
   qrStats!: EntityTable<QrStatsRow, 'key'>;
   overlays!: EntityTable<OverlayRow, 'id'>;
   splashPages!: EntityTable<SplashRow, 'id'>;
-  pixels!: EntityTable<PixelRow, 'id'>;
+  pixels!: EntityTable<PixelRow, 'key'>;
   account!: EntityTable<AccountRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -414,6 +439,18 @@ export class LinkpilotDb extends Dexie {
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v6'))).upgradeToV6(tx));
     // 7: tracking pixels, so a link's pixels are chosen by name; a new table only.
     this.version(7).stores(SCHEMA_V7_CHANGES);
+    // 8 and 9: pixels keyed by a local key, so one added here shows at once. The rows and the queued
+    // deletes of version 7 are carried across, from the one upgrade transaction to the next.
+    let carried: PixelRowV7[] = [];
+    this.version(8)
+      .stores(SCHEMA_V8_CHANGES)
+      .upgrade(async (tx) => {
+        carried = await tx.table<PixelRowV7, number>('pixels').toArray();
+        await (await Dexie.waitFor(import('./upgrade-v9'))).rekeyPixelChanges(tx);
+      });
+    this.version(9)
+      .stores(SCHEMA_V9_CHANGES)
+      .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v9'))).pixelRows(tx, carried));
   }
 }
 

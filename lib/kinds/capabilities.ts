@@ -4,9 +4,18 @@ import type { LinkpilotDb } from '../db/schema';
 /**
  * Operations beyond the seed's (server/README.md, "Beyond the seed's operations"): a service of the
  * API family may or may not offer them. Learnt per connection (each has its own database), only from
- * an answer to something the person asked for, never by probing: unknown until then, and tried.
+ * an answer to something the person asked for, or to a list the refresh reads anyway (pixels),
+ * never by probing: unknown until then, and tried.
  */
-export type Capability = 'linkEdit' | 'linkDelete' | 'qrEdit' | 'qrDelete' | 'pixels' | 'pixelDelete';
+export type Capability =
+  | 'linkEdit'
+  | 'linkDelete'
+  | 'qrEdit'
+  | 'qrDelete'
+  | 'pixels'
+  | 'pixelAdd'
+  | 'pixelEdit'
+  | 'pixelDelete';
 
 /** 'absent': the service answered that the route does not exist (lib/api/absent.ts). */
 export type Offered = 'unknown' | 'absent';

@@ -1,4 +1,3 @@
-import { isAbsentRoute } from '../api/absent';
 import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
 import type { Mirrored } from '../db/schema';
@@ -7,23 +6,11 @@ import { channel } from './channel';
 import { domain } from './domain';
 import { link } from './link';
 import type { Listing } from './listing';
+import { pixel } from './pixel';
 import { qr } from './qr';
 
 /** Tables of lists only read, never changed here, keyed by the service's id. */
-export type CatalogTable = 'overlays' | 'splashPages' | 'pixels';
-
-/**
- * Pixels are beyond the seed's operations: a service without the route (lib/api/absent.ts) lists
- * none, and link forms keep the free-text field of pixel ids.
- */
-async function pixelsOrNone(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>> {
-  try {
-    return await api.listPixels(query);
-  } catch (error) {
-    if (!isAbsentRoute(error)) throw error;
-    return { items: [], rejected: [], perpage: query.limit ?? 1, currentpage: 1, maxpage: 1, nextpage: 0 };
-  }
-}
+export type CatalogTable = 'overlays' | 'splashPages';
 
 /** Hands a kind's listing to generic code, keeping its row and record types together. */
 export type WithListing = <T>(use: <R extends Mirrored, I extends { id: number }>(listing: Listing<R, I>) => T) => T;
@@ -36,15 +23,20 @@ const listed =
 export type CollectionSpec =
   /** One record, read whole (the account). */
   | { how: 'single'; headEveryMs: number; section: string }
-  | { how: 'records'; withListing: WithListing; headEveryMs: number; section: string }
+  | {
+      how: 'records';
+      withListing: WithListing;
+      headEveryMs: number;
+      section: string;
+      /** Another section that shows the list (pixels, chosen in the link forms). */
+      alsoIn?: string;
+    }
   | {
       how: 'catalog';
       table: CatalogTable;
       list(api: ApiClient, query: PageQuery): Promise<Page<{ id: number }>>;
       headEveryMs: number;
       section: string;
-      /** Another section that shows the list (pixels, chosen in the link forms). */
-      alsoIn?: string;
     }
   /** Read per channel, while a channel is on screen or by the walk: no head check of its own. */
   | { how: 'perChannel'; headEveryMs: null; section: null };
@@ -78,9 +70,8 @@ export const LISTS = {
     section: 'catalog',
   },
   pixels: {
-    how: 'catalog',
-    table: 'pixels',
-    list: pixelsOrNone,
+    how: 'records',
+    withListing: listed(pixel.listing),
     headEveryMs: 30 * MINUTE,
     section: 'pixels',
     alsoIn: 'links',
@@ -113,5 +104,5 @@ export const headEveryMs = (c: HeadCollection): number => LISTS[c].headEveryMs;
 export const listsIn = (section: string): HeadCollection[] =>
   HEAD_COLLECTIONS.filter((c) => {
     const spec: CollectionSpec = LISTS[c];
-    return spec.section === section || (spec.how === 'catalog' && spec.alsoIn === section);
+    return spec.section === section || (spec.how === 'records' && spec.alsoIn === section);
   });

@@ -18,7 +18,7 @@ export interface SendContext {
   answered?(key: string, fields: Row): void;
 }
 
-export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'channelItems';
+export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'pixels' | 'channelItems';
 export type Fields = Record<string, string | undefined>;
 
 export interface EditableField {
@@ -35,7 +35,7 @@ export interface KindSpec<K extends Kind> {
   /** Where the sync state of this kind's changes shows. */
   table: SyncTable | null;
   /** Tables its changes write besides `table` (the account's own row, which shows no sync state). */
-  writes?: readonly ('account' | 'pixels')[];
+  writes?: readonly 'account'[];
   /** What the mirror shows as soon as the change is queued (it runs in the action's transaction). */
   apply(db: LinkpilotDb, change: Change<K>, key: string, now: number): Promise<unknown>;
   /**

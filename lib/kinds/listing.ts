@@ -3,6 +3,7 @@ import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
 import type { Change, Kind, LinkpilotDb, Mirrored, Observation, RecentObservation } from '../db/schema';
 import type { MessageKey } from '../words';
+import type { Capability } from './capabilities';
 
 /**
  * How the refresh lists one kind of record and keeps it in the mirror (lib/refresh/lists.ts); each
@@ -12,6 +13,11 @@ export interface Listing<R extends Mirrored, I extends { id: number }> {
   kind: Kind;
   rows(db: LinkpilotDb): EntityTable<R, 'key'>;
   list(api: ApiClient, query: PageQuery): Promise<Page<I>>;
+  /**
+   * A list beyond the seed's operations: a service without its route (lib/api/absent.ts) lists
+   * none, and this capability is marked absent, so what shows the list can say why it is empty.
+   */
+  offered?: Capability;
   fromServer(item: I, existing: R | undefined, pulledAt: number): R;
   /**
    * The fields whose change on the service is an edit: a head check reads on while a page holds

@@ -5,7 +5,7 @@ import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
 import { qrFromInput, qrRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
-import { putBack, removed, sendBeyondSeed } from './edits';
+import { foldEdit, putBack, removed, sendBeyondSeed } from './edits';
 import { type Creation, describing, existing, findListed, labelled, type RecordKind, sendCreate } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
@@ -100,16 +100,9 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
   },
   fold(queued, later, sent) {
     if (queued.kind !== 'qr' || later.op !== 'update') return null;
-    const edit = later.payload.input;
     // As a link's (see there): an edit of a create that may have been made follows on its own.
-    if (queued.op === 'create' && !sent) return { kind: 'qr', op: 'create', payload: { ...queued.payload, ...edit } };
-    if (queued.op === 'update')
-      return {
-        kind: 'qr',
-        op: 'update',
-        payload: { input: { ...queued.payload.input, ...edit }, was: queued.payload.was },
-      };
-    return null;
+    const folded = foldEdit(queued, later.payload.input, sent);
+    return folded && { kind: 'qr', ...folded };
   },
   describe(change) {
     switch (change.op) {

@@ -1,8 +1,10 @@
+import { isAbsentRoute } from '../api/absent';
 import type { ApiClient } from '../api/client';
 import { LARGEST_PAGE_REQUEST } from '../api/paginate';
 import type { ChannelItem } from '../api/schemas/channels';
 import type { Page } from '../api/schemas/envelope';
 import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
+import { markAbsent } from '../kinds/capabilities';
 import { type CatalogTable, LISTS, type Listed } from '../kinds/collections';
 import type { Listing } from '../kinds/listing';
 import {
@@ -62,7 +64,7 @@ interface Candidate {
 
 /** One list of the service and the mirror table that holds it. */
 export interface Source {
-  list(api: ApiClient, page: number): Promise<Page<unknown>>;
+  list(api: ApiClient, page: number, db: LinkpilotDb): Promise<Page<unknown>>;
   /** The page's records in order: their sort keys (null when unknown), after `merge`. */
   sortKeys(items: unknown[]): (SortKey | null)[];
   /** Writes what changed; the mirror keys of the items (null when held back) and how many were new or edited. */
@@ -91,7 +93,16 @@ export function recordSource<R extends Mirrored, I extends { id: number }>(listi
   const position = listing.position;
   const rowKey = (r: R): SortKey | null => (position ? position.ofRow(r) : r.id);
   return {
-    list: (api, page) => listing.list(api, { page, limit: LARGEST_PAGE_REQUEST }),
+    async list(api, page, db) {
+      const query = { page, limit: LARGEST_PAGE_REQUEST };
+      try {
+        return await listing.list(api, query);
+      } catch (error) {
+        if (!listing.offered || !isAbsentRoute(error)) throw error;
+        await markAbsent(db, listing.offered);
+        return { items: [], rejected: [], perpage: query.limit, currentpage: 1, maxpage: 1, nextpage: 0 };
+      }
+    },
     sortKeys: (items) => (items as I[]).map((i) => (position ? position.ofItem(i) : i.id)),
     merge: (db, items, at, touchAll) => mergeRecords(db, listing, items as I[], at, touchAll),
     async candidates(db, lo, hi, before) {
@@ -237,7 +248,7 @@ function orderOf(keys: SortKey[]): Order | 'unordered' | null {
  * and the page before, and learns the list's order and page size. One request.
  */
 export async function readPage(db: LinkpilotDb, api: ApiClient, source: Source, o: ReadOptions): Promise<PageRead> {
-  const page = await source.list(api, o.page);
+  const page = await source.list(api, o.page, db);
   const received = page.items.length + page.rejected.length;
   const last = received === 0 || o.page >= page.maxpage || (page.perpage > 0 && received < page.perpage);
   const raw = source.sortKeys(page.items);

@@ -4,6 +4,7 @@ import * as campaigns from '../api/inputs/campaigns';
 import * as channels from '../api/inputs/channels';
 import * as domains from '../api/inputs/domains';
 import { type LinkEdit, type LinkFields, linkEditInput, linkFieldsInput, validLink } from '../api/inputs/links';
+import * as pixels from '../api/inputs/pixels';
 import * as qrs from '../api/inputs/qr';
 import type { ChannelItemType } from '../api/schemas/channels';
 import { validateInput } from '../api/validate-input';
@@ -14,7 +15,6 @@ import { refuseAbsent } from '../kinds/edits';
 import { changeTables, kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
-import { pixelKey } from '../kinds/pixel';
 import { words } from '../words';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
@@ -186,12 +186,27 @@ export async function deleteQrCode(ctx: ActionContext, key: string): Promise<voi
   if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
 }
 
+/** Adds a tracking pixel: listed here at once under a local key, given its id by the service's answer. */
+export async function createPixel(ctx: ActionContext, fields: pixels.CreatePixelInput): Promise<string> {
+  await refuseAbsent(ctx.db, 'pixelAdd');
+  return create(ctx, { kind: 'pixel', op: 'create', payload: validateInput(pixels.createPixelInput, fields) });
+}
+
+/** Renames a tracking pixel, or changes its network or id; the links that use it keep it. */
+export async function updatePixel(ctx: ActionContext, key: string, fields: pixels.UpdatePixelInput): Promise<void> {
+  await refuseAbsent(ctx.db, 'pixelEdit');
+  const input = validateInput(pixels.updatePixelInput, fields);
+  const row = await ctx.db.pixels.get(key);
+  if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.pixel'), retryable: false });
+  const was = { type: row.type, name: row.name, tag: row.tag };
+  await queue(ctx, { kind: 'pixel', op: 'update', key, payload: { input, was }, priority: ctx.priority });
+}
+
 /** Deletes a tracking pixel here at once, and on the service in the background. */
-export async function deletePixel(ctx: ActionContext, id: number): Promise<void> {
+export async function deletePixel(ctx: ActionContext, key: string): Promise<void> {
   await refuseAbsent(ctx.db, 'pixelDelete');
-  const row = await ctx.db.pixels.get(id);
-  if (row)
-    await queue(ctx, { kind: 'pixel', op: 'delete', key: pixelKey(id), payload: { row }, priority: ctx.priority });
+  const row = await ctx.db.pixels.get(key);
+  if (row) await queue(ctx, { kind: 'pixel', op: 'delete', key, payload: { row }, priority: ctx.priority });
 }
 
 /** Sends a refused change again as it is (after the cause was fixed elsewhere). */

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalKey, serverKey } from '@/lib/db/keys';
 import { trendingLinks } from '@/lib/db/link-table';
 import { channelItemKey, withLinkWords } from '@/lib/db/rows';
-import { LinkpilotDb, SCHEMA_V1, SCHEMA_V2_CHANGES, SCHEMA_V3_CHANGES, SCHEMA_V5_CHANGES } from '@/lib/db/schema';
+import {
+  LinkpilotDb,
+  SCHEMA_V1,
+  SCHEMA_V2_CHANGES,
+  SCHEMA_V3_CHANGES,
+  SCHEMA_V5_CHANGES,
+  SCHEMA_V6_CHANGES,
+  SCHEMA_V7_CHANGES,
+} from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/engine/engine';
 import { gainsByRecord, recordSeries } from '@/lib/history/read';
 import { type RunningServer, startServer } from '../../server/start';
@@ -152,7 +160,7 @@ describe('upgrading the client database from schema 1', () => {
 
     const db = new LinkpilotDb('upgrade-from-v1');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(9);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:pending',
@@ -313,7 +321,7 @@ describe('upgrading the client database from schema 2', () => {
 
     const db = new LinkpilotDb('upgrade-from-v2');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(9);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:inflight',
@@ -442,7 +450,7 @@ describe('upgrading the client database from schema 5', () => {
 
     const db = new LinkpilotDb('upgrade-from-v5');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(9);
     expect(await db.linkHistory.toArray()).toEqual([
       { id: 5, at: thinned - 3 * DAY, clicks: 10 },
       { id: 5, at: thinned - 2 * DAY + 3_600_000, clicks: 14, gain: 4 },
@@ -482,5 +490,73 @@ describe('upgrading the client database from schema 5', () => {
     );
     expect(named).toHaveLength(1);
     expect((await db.channels.get(channel))?.id).toBe(named[0].id);
+  });
+});
+
+/** The database as schema 7 left it: the pixels listed by id, and one deleted here whose delete waits. */
+async function releaseSevenDatabase(name: string, pixels: { id: number; type: string; name: string; tag: string }[]) {
+  const v7 = new Dexie(name);
+  v7.version(1).stores(SCHEMA_V1);
+  v7.version(2).stores(SCHEMA_V2_CHANGES);
+  v7.version(3).stores(SCHEMA_V3_CHANGES);
+  v7.version(4).stores({});
+  v7.version(5).stores(SCHEMA_V5_CHANGES);
+  v7.version(6).stores(SCHEMA_V6_CHANGES);
+  v7.version(7).stores(SCHEMA_V7_CHANGES);
+  const [kept, gone] = pixels.map((p) => ({ ...p, date: '2026-11-01 00:00:00', pulledAt: 5 }));
+  await v7.table('pixels').add(kept);
+  await v7.table('outbox').add({
+    kind: 'pixel',
+    op: 'delete',
+    key: `pixel:${gone!.id}`,
+    payload: { row: gone },
+    deps: [],
+    ids: {},
+    state: 'pending',
+    priority: 1,
+    attempts: 0,
+    createdAt: Date.now(),
+    notBefore: Date.now(),
+    ambiguous: false,
+    error: null,
+  });
+  v7.close();
+  return { kept: kept!, gone: gone! };
+}
+
+describe('upgrading the client database from schema 7', () => {
+  it('keys the pixels as mirrored records, carries the queued delete, and sends it once', async () => {
+    const listed = (await list('/api/pixels')).data.pixels;
+    const { kept, gone } = await releaseSevenDatabase('upgrade-from-v7', listed);
+
+    const db = new LinkpilotDb('upgrade-from-v7');
+    await db.open();
+    expect(db.verno).toBe(9);
+    expect(await db.pixels.toArray()).toEqual([
+      {
+        key: serverKey(kept.id),
+        id: kept.id,
+        sync: 'synced',
+        pulledAt: 5,
+        type: kept.type,
+        name: kept.name,
+        tag: kept.tag,
+        date: '2026-11-01 00:00:00',
+      },
+    ]);
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      kind: 'pixel',
+      op: 'delete',
+      key: serverKey(gone.id),
+      deps: [serverKey(gone.id)],
+      ids: { [serverKey(gone.id)]: gone.id },
+      payload: { row: { key: serverKey(gone.id), id: gone.id, name: gone.name } },
+    });
+
+    const engine = createSyncEngine({ db, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
+    expect((await engine.drain()).failed).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await list('/api/pixels')).data.pixels.map((p: { id: number }) => p.id)).toEqual([kept.id]);
   });
 });

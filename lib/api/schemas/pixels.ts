@@ -1,6 +1,27 @@
 import { z } from 'zod';
 import { datetime, id, text } from './primitives';
 
+/** The networks a pixel reports to, as the local service lists them (server/README.md). */
+export const PIXEL_TYPES = [
+  'facebook',
+  'gtmpixel',
+  'gapixel',
+  'adwords',
+  'linkedin',
+  'twitter',
+  'adroll',
+  'quora',
+  'pinterest',
+  'bing',
+  'snapchat',
+  'reddit',
+  'tiktok',
+] as const;
+export type PixelType = (typeof PIXEL_TYPES)[number];
+
 /** A tracking pixel: its network (`type`), the name people know it by, and the network's id (`tag`). */
 export const pixelSchema = z.object({ id, type: text, name: text, tag: text, date: datetime });
 export type Pixel = z.infer<typeof pixelSchema>;
+
+/** POST /api/pixel/add and PUT /api/pixel/{id}/update answer with the pixel's id. */
+export const pixelIdResponseSchema = z.object({ id });

@@ -1,0 +1,36 @@
+import type { Transaction } from 'dexie';
+import { serverKey } from './keys';
+import type { PixelRow, PixelRowV7 } from './schema';
+
+/** A version-7 pixel as a mirrored record, keyed as every pulled record is (by its id). */
+const mirrored = (row: PixelRowV7, sync: PixelRow['sync']): PixelRow => ({
+  key: serverKey(row.id),
+  id: row.id,
+  sync,
+  pulledAt: row.pulledAt ?? 0,
+  type: row.type,
+  name: row.name,
+  tag: row.tag,
+  date: row.date,
+});
+
+/** A pixel delete queued by version 7 (keyed `pixel:` and the id) names the row by its new key, which it needs. */
+export async function rekeyPixelChanges(tx: Transaction): Promise<void> {
+  await tx
+    .table('outbox')
+    .where('[kind+op]')
+    .equals(['pixel', 'delete'])
+    .modify((entry: { key: string; deps: string[]; ids: Record<string, number>; payload: { row: unknown } }) => {
+      const row = entry.payload.row as PixelRowV7;
+      const key = serverKey(row.id);
+      entry.key = key;
+      entry.deps = [key];
+      entry.ids = { [key]: row.id };
+      entry.payload = { row: mirrored(row, 'synced') };
+    });
+}
+
+/** The pixels version 7 listed, in the new table; none waits for a change (a deleted one is not listed). */
+export async function pixelRows(tx: Transaction, rows: PixelRowV7[]): Promise<void> {
+  await tx.table('pixels').bulkPut(rows.map((row) => mirrored(row, 'synced')));
+}
