@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServer } from '../../server/start';
+import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { readMeta } from './meta';
-import { connectExtension, outboxEntries, serverList } from './support';
+import { connectExtension, connectIn, outboxEntries, serverList } from './support';
 
 interface ServerPixel {
   id: number;
@@ -165,5 +166,30 @@ test.describe('a service without pixels', () => {
     await page.goto(extensionUrl('dashboard.html#/links'));
     await page.getByRole('button', { name: 'New link' }).click();
     await expect(page.getByText('This service does not list tracking pixels: enter their numbers.')).toBeVisible();
+  });
+});
+
+test.describe('in Arabic', () => {
+  test.use({ uiLanguage: 'ar' });
+
+  test('the section and its form read right to left, in its words', async ({
+    context,
+    server,
+    extensionUrl,
+  }, testInfo) => {
+    const words = await messagesOf('ar');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await connectIn(page, extensionUrl('dashboard.html#/settings'), server, words);
+    await page.goto(extensionUrl('dashboard.html#/pixels'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { name: words.pixelsPage_title, exact: true })).toBeVisible();
+    await expect(page.getByTestId('pixel-row')).toHaveCount(2);
+    await page.screenshot({ path: testInfo.outputPath('pixels-section-ar.png') });
+    await page.getByRole('button', { name: words.pixelsPage_new }).click();
+    const form = page.getByTestId('pixel-form');
+    await form.getByRole('button', { name: words.pixelsPage_add }).click();
+    await expect(form.getByText(words.input_pixel_name!)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('pixel-form-ar.png') });
   });
 });
