@@ -4,8 +4,9 @@ import { useCapability } from '@/components/hooks/useCapability';
 import { askFirst } from '@/components/state/confirm';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
+import { Dialog } from '@/components/ui/Dialog';
 import { displayUrl } from '@/components/ui/format';
-import { RefreshCw, Trash2 } from '@/components/ui/icons';
+import { Pencil, RefreshCw, Trash2 } from '@/components/ui/icons';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { errorInWords } from '@/lib/browser/problems-in-words';
@@ -16,6 +17,7 @@ import { sendRequest } from '@/lib/messages/send';
 import { scansCounted } from '@/lib/qr/payload';
 import { deleteQrCode } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
+import { QrEditForm, type QrEditOutcome } from './QrEditForm';
 import { qrTypeLabel } from './QrTypeFields';
 
 const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
@@ -31,7 +33,24 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const saved = qr.id !== null;
   const canDelete = useCapability('qrDelete') !== 'absent';
+  const canEdit = useCapability('qrEdit') !== 'absent';
+  const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const reasons = [
+    canEdit ? null : t('capability.absent.qrEdit'),
+    canDelete ? null : t('capability.absent.qrDelete'),
+  ].filter((r) => r !== null);
+
+  const edited = (outcome: QrEditOutcome) => {
+    setEditing(false);
+    setNote(
+      outcome === 'absent'
+        ? t('capability.absent.qrEdit')
+        : outcome === 'queued'
+          ? t('qrEdit.queued')
+          : t('qrEdit.saved'),
+    );
+  };
 
   /** Asked first; gone from the list at once, and back with the reason if the service refuses or lacks deletes. */
   async function remove() {
@@ -111,6 +130,18 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
         <button
           type="button"
           className="secondary small"
+          disabled={!canEdit}
+          title={canEdit ? undefined : t('capability.absent.qrEdit')}
+          onClick={() => {
+            setNote(null);
+            setEditing(true);
+          }}
+        >
+          <Pencil size={14} aria-hidden="true" /> {t('qrEdit.edit')}
+        </button>
+        <button
+          type="button"
+          className="secondary small"
           disabled={!canDelete}
           title={canDelete ? undefined : t('capability.absent.qrDelete')}
           onClick={() => void remove()}
@@ -118,15 +149,20 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
           <Trash2 size={14} aria-hidden="true" /> {t('qrCodeDetail.delete')}
         </button>
       </div>
-      {canDelete ? null : (
-        <p className="muted small-text" data-testid="qr-delete-absent">
-          {t('capability.absent.qrDelete')}
+      {reasons.map((reason) => (
+        <p key={reason} className="muted small-text" data-testid="qr-absent">
+          {reason}
         </p>
-      )}
-      {note && canDelete ? (
-        <p className="muted small-text" role="status">
+      ))}
+      {note && !reasons.includes(note) ? (
+        <p className="muted small-text" role="status" data-testid="qr-edit-note">
           {note}
         </p>
+      ) : null}
+      {editing ? (
+        <Dialog title={t('qrEdit.heading')} onClose={() => setEditing(false)} testId="edit-qr-dialog">
+          <QrEditForm qr={qr} onSaved={edited} />
+        </Dialog>
       ) : null}
     </section>
   );

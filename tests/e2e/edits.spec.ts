@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServer } from '../../server/start';
+import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { readMeta } from './meta';
 import { QrCodesPage } from './pages/QrCodesPage';
-import { connectExtension, outboxEntries, serverList } from './support';
+import { connectExtension, connectIn, outboxEntries, serverList } from './support';
 
 interface ServerLink {
   id: number;
@@ -112,6 +113,71 @@ test('a QR code deleted from its details is gone from the service and the mirror
   expect(await serverList(server, '/api/qr', 'qrs')).toHaveLength(0);
 });
 
+interface ServerQr {
+  id: number;
+  name: string;
+  scans: number;
+}
+
+test('a QR code edited from its details keeps its scans; the form refuses what the create form refuses', async ({
+  context,
+  server,
+  extensionUrl,
+}, testInfo) => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await connectExtension(page, extensionUrl, server);
+  const [before] = await serverList<ServerQr>(server, '/api/qr', 'qrs');
+  const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
+  await qr.open();
+  const detail = await qr.openDetail('Menu card');
+  await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+  const form = page.getByTestId('edit-qr-dialog').getByRole('form', { name: 'Edit QR code' });
+  await expect(form.getByTestId('qr-edit-keeps-scans')).toHaveText(
+    'Saving keeps the code’s scans and statistics; what it encodes stays the same.',
+  );
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Menu card');
+  await form.getByLabel('Logo URL', { exact: true }).fill('logo.gif');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('The logo is the path or http(s) URL of a .png or .jpg image.')).toBeVisible();
+  await expect(form.getByLabel('Logo URL', { exact: true })).toBeFocused();
+  expect(await outboxEntries(context.serviceWorkers()[0]!)).toEqual([]);
+  await form.getByLabel('Logo URL', { exact: true }).fill('');
+  await form.getByLabel('Name', { exact: true }).fill('Lunch menu');
+  await page.screenshot({ path: testInfo.outputPath('qr-edit-form-en.png') });
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('edit-qr-dialog')).toHaveCount(0, { timeout: 10_000 });
+  await expectOutboxDrained(context.serviceWorkers()[0]!);
+  const renamed = qr.row('Lunch menu');
+  await expect(renamed.getByTestId('qr-edit-note')).toHaveText('Changes saved.');
+  expect(await serverList<ServerQr>(server, '/api/qr', 'qrs')).toMatchObject([
+    { id: before!.id, name: 'Lunch menu', scans: before!.scans },
+  ]);
+});
+
+test.describe('in Arabic', () => {
+  test.use({ uiLanguage: 'ar' });
+
+  test("a QR code's edit form reads right to left, in its words", async ({
+    context,
+    server,
+    extensionUrl,
+  }, testInfo) => {
+    const words = await messagesOf('ar');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await connectIn(page, extensionUrl('dashboard.html#/settings'), server, words);
+    const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
+    await qr.open();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const detail = await qr.openDetail('Menu card');
+    await detail.getByRole('button', { name: words.qrEdit_edit, exact: true }).click();
+    const form = page.getByTestId('edit-qr-dialog').getByRole('form', { name: words.qrEdit_heading });
+    await expect(form.getByTestId('qr-edit-keeps-scans')).toHaveText(words.qrEdit_keepsScans!);
+    await page.screenshot({ path: testInfo.outputPath('qr-edit-form-ar.png') });
+  });
+});
+
 test.describe('a service without edits', () => {
   test.use({ serverOptions: { edits: false } });
 
@@ -155,11 +221,20 @@ test.describe('a service without edits', () => {
     const detail = await qr.openDetail('Menu card');
     await detail.getByRole('button', { name: 'Delete QR code' }).click();
     await confirm(page);
-    await expect(detail.getByTestId('qr-delete-absent')).toHaveText('This service does not allow deleting QR codes.', {
+    await expect(detail.getByTestId('qr-absent')).toHaveText('This service does not allow deleting QR codes.', {
       timeout: 10_000,
     });
     await expect(detail.getByRole('button', { name: 'Delete QR code' })).toBeDisabled();
     expect(await outboxEntries(worker)).toEqual([]);
+    await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+    const qrForm = page.getByTestId('edit-qr-dialog').getByRole('form', { name: 'Edit QR code' });
+    await qrForm.getByLabel('Name', { exact: true }).fill('Lunch menu');
+    await qrForm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('edit-qr-dialog')).toHaveCount(0, { timeout: 10_000 });
+    await expect(detail.getByTestId('qr-absent').first()).toHaveText('This service does not allow editing QR codes.');
+    await expect(detail.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
+    expect(await outboxEntries(worker)).toEqual([]);
+    expect(await serverList<ServerQr>(server, '/api/qr', 'qrs')).toMatchObject([{ name: 'Menu card' }]);
     expect(await serverList(server, '/api/qr', 'qrs')).toHaveLength(1);
     expect(await serverList(server, '/api/urls', 'urls')).toHaveLength(3);
   });
