@@ -31,6 +31,8 @@ const empty = () => ({
   apple: '',
   google: '',
   auto: false,
+  /** In an edit: the link's password is taken away. */
+  removePassword: false,
   /** The date-time picker's value, in the person's own time zone; sent as the service's UTC datetime. */
   expiryPicker: '',
 });
@@ -280,21 +282,35 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
       )}
       <fieldset className="form-grid">
         <legend>{t('newLinkForm.protectionAndNote')}</legend>
-        <Field
-          label={t('link.password')}
-          error={errors.password}
-          hint={editing ? t('linkEdit.passwordHint') : undefined}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              value={form.text.password}
-              onChange={(e) => setText('password', e.target.value)}
-            />
-          )}
-        </Field>
+        <div className="stack">
+          <Field
+            label={t('link.password')}
+            error={errors.password}
+            hint={editing ? t('linkEdit.passwordHint') : undefined}
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="password"
+                autoComplete="new-password"
+                disabled={form.removePassword}
+                value={form.removePassword ? '' : form.text.password}
+                onChange={(e) => setText('password', e.target.value)}
+              />
+            )}
+          </Field>
+          {/* The password is never shown: taking it away is a choice of its own, not an emptied field. */}
+          {editing ? (
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={form.removePassword}
+                onChange={(e) => change({ removePassword: e.target.checked }, 'password')}
+              />
+              {t('linkEdit.removePassword')}
+            </label>
+          ) : null}
+        </div>
         <Field label={t('link.expires')} error={errors.expiry} hint={t('newLinkForm.emptyTheLinkNever')}>
           {(p) => (
             <input

@@ -67,6 +67,14 @@ describe('link update', () => {
     expect(items).toHaveLength(0);
   });
 
+  it('takes a password away with an empty one too, and keeps it when the field is left out', async () => {
+    const link = await newLink({ password: 'open sesame' });
+    await call(s(), 'PUT', `/api/url/${link.id}/update`, { url: 'https://example.com/kept' });
+    expect((await visit(link.shorturl)).status).toBe(200); // still the password form
+    await call(s(), 'PUT', `/api/url/${link.id}/update`, { url: 'https://example.com/kept', password: '' });
+    expect((await visit(link.shorturl)).headers.get('location')).toBe('https://example.com/kept');
+  });
+
   it('refuses what url/add refuses, and a url that is missing', async () => {
     const link = await newLink();
     expectError(await call(s(), 'PUT', `/api/url/${link.id}/update`, { custom: 'x-y-z' }), 400, /^url:/);

@@ -76,6 +76,48 @@ test("a link's destination edited offline is sent once when the service is back,
   }
 });
 
+test("a link's password is taken away in Edit by choosing so; an empty field keeps it", async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const added = await fetch(`${server.url}/api/url/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: 'https://example.com/members', custom: 'members', password: 'open sesame' }),
+  });
+  const { shorturl } = (await added.json()) as { shorturl: string };
+  const opens = async () => (await fetch(shorturl, { redirect: 'manual' })).status;
+  expect(await opens()).toBe(200); // the password form
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await page.getByTestId('link-row').filter({ hasText: 'members' }).first().click();
+  const panel = page.getByTestId('link-detail');
+  const edit = async () => {
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    return page.getByTestId('edit-link-dialog').getByRole('form', { name: 'Edit short link' });
+  };
+
+  // Another change, the password field left empty: the password stays.
+  let form = await edit();
+  await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/members/new');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('edit-link-dialog')).toHaveCount(0, { timeout: 10_000 });
+  await expectOutboxDrained(context.serviceWorkers()[0]!);
+  expect(await opens()).toBe(200);
+
+  form = await edit();
+  await form.getByLabel('Remove the password', { exact: true }).check();
+  await expect(form.getByLabel('Password', { exact: true })).toBeDisabled();
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('edit-link-dialog')).toHaveCount(0, { timeout: 10_000 });
+  await expectOutboxDrained(context.serviceWorkers()[0]!);
+  const opened = await fetch(shorturl, { redirect: 'manual' });
+  expect(opened.status).toBe(302);
+  expect(opened.headers.get('location')).toBe('https://example.com/members/new');
+});
+
 test('a link deleted from its details is gone from the service and the mirror', async ({
   context,
   server,

@@ -139,6 +139,8 @@ export interface LinkForm {
   /** Pixel ids, comma-separated. */
   pixels?: string;
   deeplink?: { apple?: string; google?: string; auto?: boolean };
+  /** In an edit: take the link's password away (a form never shows the one it has, so it cannot be emptied). */
+  removePassword?: boolean;
 }
 
 const TEXT_FIELDS = [
@@ -256,5 +258,7 @@ export function linkEditOf(before: LinkForm, after: LinkForm): Record<string, un
     else if (CLEARED_BY_NULL.has(name)) edit[name] = null;
     else if (!KEPT_WHEN_CLEARED.has(name)) edit[name] = emptied(name);
   }
+  // Asked for in so many words: null takes the password away, as it takes away an expiry.
+  if (after.removePassword) edit.password = null;
   return edit;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
+import { type LinkEdit, linkEditOf } from '@/lib/api/inputs/links';
 import { linkRow, qrRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { describeChange } from '@/lib/kinds';
@@ -238,5 +239,44 @@ describe('a service that offers them', () => {
       longurl: 'https://example.com/docs',
       sync: 'synced',
     });
+  });
+});
+
+describe("taking a link's password away", () => {
+  it('is asked for in so many words: the form never shows the password, so an empty field keeps it', () => {
+    const opened = { url: 'https://example.com/docs', custom: 'docs5' };
+    expect(linkEditOf(opened, { ...opened, password: '' })).toEqual({ url: 'https://example.com/docs' });
+    expect(linkEditOf(opened, { ...opened, password: 'new secret' })).toEqual({
+      url: 'https://example.com/docs',
+      password: 'new secret',
+    });
+    // Chosen, it wins over whatever was typed before.
+    expect(linkEditOf(opened, { ...opened, password: 'typed', removePassword: true })).toEqual({
+      url: 'https://example.com/docs',
+      password: null,
+    });
+  });
+
+  it('sends null, and a link made here no longer holds the password it was made with', async () => {
+    const { db, ctx } = setup();
+    const key = await mirroredLink(db);
+    await db.links.update(key, { input: { url: 'https://example.com/docs', password: 'open sesame' } });
+    await actions.updateLink(
+      ctx,
+      key,
+      linkEditOf(
+        { url: 'https://example.com/docs' },
+        {
+          url: 'https://example.com/docs',
+          removePassword: true,
+        },
+      ) as LinkEdit,
+    );
+    expect((await db.links.get(key))?.input).toEqual({ url: 'https://example.com/docs' });
+    const service = fakeService(() => ({ body: { error: 0, id: 5, short: 'https://s.test/docs5' } }));
+    await engineFor(db, service).drain();
+    expect(service.requests).toMatchObject([
+      { method: 'PUT', path: '/api/url/5/update', body: { url: 'https://example.com/docs', password: null } },
+    ]);
   });
 });
