@@ -22,7 +22,7 @@ const VOLATILE = [
   '[data-testid="account-expires"]',
   '[data-testid="account-registered"]',
   '[data-testid="qr-date"]',
-  '.catalog-table td:last-child',
+  '.catalog-table:not(.pixels-table) td:last-child',
   '.account-summary .muted',
   '[data-testid="link-created"]',
   '[data-testid="qr-image"]',
