@@ -72,7 +72,7 @@ export async function putBack<R extends Mirrored>(db: LinkpilotDb, table: SyncTa
   if (!(await db.table(table).get(row.key))) await db.table(table).put(row);
 }
 
-/** A change of a record whose edit is queued with what the row showed before (links, QR codes, pixels). */
+/** A change of a record whose edit is queued with what the row showed before (QR codes, pixels). */
 type EditedChange<C, E, W> =
   | { op: 'create'; payload: C }
   | { op: 'update'; payload: { input: E; was: W } }

@@ -66,7 +66,12 @@ export const pixel: RecordKind<'pixel', PixelRow, Pixel> = {
           capability: 'pixelAdd',
           table: 'pixels',
           request: () => sendCreate(ctx, entry, 'pixels', creation),
-          undo: (db) => db.pixels.delete(entry.key),
+          // The pixel goes, and with it every later change of it (an edit queued on its own after
+          // an ambiguous try): none could ever be sent.
+          async undo(db) {
+            await db.outbox.where('key').equals(entry.key).delete();
+            await db.pixels.delete(entry.key);
+          },
         });
       case 'update': {
         const { input, was } = entry.payload;

@@ -122,6 +122,21 @@ describe('adding and editing a tracking pixel', () => {
     expect(await db.pixels.count()).toBe(0);
   });
 
+  it('an add tried before and met with no such route takes its later edit along: nothing waits forever', async () => {
+    const { db, ctx } = setup();
+    const key = await actions.createPixel(ctx, { type: 'bing', name: 'UET', tag: '5555' });
+    // Its answer was lost: the edit is queued on its own, waiting for the add's id.
+    await db.outbox.toCollection().modify({ ambiguous: true });
+    await actions.updatePixel(ctx, key, { name: 'UET tag' });
+    expect(await db.outbox.count()).toBe(2);
+    const service = fakeService(withoutPixels);
+    await engineFor(db, service).drain();
+    expect(service.sent()).toEqual(['GET /api/pixels']);
+    expect(await readCapability(db, 'pixelAdd')).toBe('absent');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.pixels.count()).toBe(0);
+  });
+
   it('an edit the service does not offer shows the pixel as it was', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
