@@ -10,6 +10,7 @@ import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
 import { pageKey } from '../links/page-identity';
+import { DB_NAME } from './names';
 
 /** Where a mirrored record stands relative to the service. */
 export type SyncState = 'synced' | 'pending' | 'failed';
@@ -293,8 +294,6 @@ export interface MetaRow {
   key: string;
   value: unknown;
 }
-
-export const DB_NAME = 'linkpilot';
 
 /** The first released schema, kept verbatim: upgrades start from it (and tests open it). */
 export const SCHEMA_V1 = {
