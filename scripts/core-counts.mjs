@@ -72,7 +72,7 @@ const NAMES = [
 const name = `(?:${NAMES.join('|')})`;
 const lit = `['"\`]${name}['"\`]`;
 /** One table per kind (a function's own transaction scope names its kind's table and stats; not counted). */
-const KIND_TABLES = 'links|channels|campaigns|domains|qrCodes|channelItems|account';
+const KIND_TABLES = 'links|channels|campaigns|domains|qrs|channelItems|account';
 const RULES = [
   ['case', new RegExp(`\\bcase\\s+${lit}\\s*:`)],
   ['comparison', new RegExp(`[!=]==\\s*${lit}|${lit}\\s*[!=]==`)],
@@ -136,7 +136,7 @@ const MIRROR = [
   'channelItems',
   'campaigns',
   'domains',
-  'qrCodes',
+  'qrs',
   'qrStats',
   'overlays',
   'splashPages',

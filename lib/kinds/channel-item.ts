@@ -15,7 +15,7 @@ export const channelItem: KindSpec<'channelItem'> = {
   async apply(db, { payload: { channelKey, type, itemKey, itemId, title = '' } }, key, now) {
     await existing(db.channels, channelKey, 'change.gone.channel');
     const linked = type === 'links' && itemKey ? await existing(db.links, itemKey, 'change.gone.item') : null;
-    const code = type === 'qr' && itemKey ? await existing(db.qrCodes, itemKey, 'change.gone.item') : null;
+    const code = type === 'qr' && itemKey ? await existing(db.qrs, itemKey, 'change.gone.item') : null;
     const shown = linked
       ? { title: linked.title, link: linked.shorturl, preview: linked.longurl }
       : { title: code?.name ?? title, link: code?.link ?? '', preview: '' };

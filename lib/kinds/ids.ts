@@ -4,7 +4,7 @@ import type { LinkpilotDb, SyncState } from '../db/schema';
 export async function knownIds(db: LinkpilotDb, keys: string[]): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const key of new Set(keys))
-    for (const table of [db.links, db.channels, db.campaigns, db.domains, db.qrCodes]) {
+    for (const table of [db.links, db.channels, db.campaigns, db.domains, db.qrs]) {
       const row = await table.get(key);
       if (row?.id) ids[key] = row.id;
       if (row) break;

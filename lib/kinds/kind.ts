@@ -18,7 +18,7 @@ export interface SendContext {
   answered?(key: string, fields: Row): void;
 }
 
-export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'channelItems';
+export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrs' | 'channelItems';
 export type Fields = Record<string, string | undefined>;
 
 export interface EditableField {

@@ -21,7 +21,7 @@ const edited = (row: QrRow, edit: inputs.UpdateQrInput): QrRow => ({
 
 const listing: Listing<QrRow, QrCode> = {
   kind: 'qr',
-  rows: (db) => db.qrCodes,
+  rows: (db) => db.qrs,
   list: (api, query) => api.listQrCodes(query),
   fromServer: qrRow,
   content: ['link', 'name', 'date'],
@@ -45,17 +45,17 @@ const creation: Creation<inputs.CreateQrInput, QrCode> = {
 };
 
 export const qr: RecordKind<'qr', QrRow, QrCode> = {
-  table: 'qrCodes',
+  table: 'qrs',
   listing,
   async apply(db, change, key, now) {
     switch (change.op) {
       case 'create':
-        return db.qrCodes.add(qrFromInput(change.payload, key, now));
+        return db.qrs.add(qrFromInput(change.payload, key, now));
       case 'update':
-        return db.qrCodes.put(edited(await existing(db.qrCodes, key, 'change.gone.qr'), change.payload.input));
+        return db.qrs.put(edited(await existing(db.qrs, key, 'change.gone.qr'), change.payload.input));
       case 'delete':
         // Gone from the mirror at once; it comes back if the service refuses the delete or lacks it.
-        return db.qrCodes.delete(key);
+        return db.qrs.delete(key);
       default:
         return change satisfies never;
     }
@@ -65,33 +65,32 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
     const id = entry.ids[entry.key]!;
     switch (entry.op) {
       case 'create':
-        return sendCreate(ctx, entry, 'qrCodes', creation);
+        return sendCreate(ctx, entry, 'qrs', creation);
       case 'update': {
         const { input, was } = entry.payload;
         return sendBeyondSeed(ctx, entry, {
           capability: 'qrEdit',
-          table: 'qrCodes',
+          table: 'qrs',
           // The same whole request each time: one whose answer was lost is sent again as it is.
           request: () => api.updateQrCode(id, input),
-          undo: (db) => db.qrCodes.update(entry.key, was),
+          undo: (db) => db.qrs.update(entry.key, was),
         });
       }
       case 'delete': {
         const { row } = entry.payload;
         return sendBeyondSeed(ctx, entry, {
           capability: 'qrDelete',
-          table: 'qrCodes',
+          table: 'qrs',
           async request() {
             // A delete whose answer was lost is confirmed by the record's absence (the 404 of a second one).
             await removed(api.deleteQrCode(id)).catch(async (error: unknown) => {
-              if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error))
-                await putBack(db, 'qrCodes', row);
+              if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error)) await putBack(db, 'qrs', row);
               throw error;
             });
             await db.qrStats.delete(entry.key);
             await db.channelItems.where('itemKey').equals(entry.key).delete();
           },
-          undo: (db) => putBack(db, 'qrCodes', row),
+          undo: (db) => putBack(db, 'qrs', row),
         });
       }
       default:
@@ -131,12 +130,12 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
   async edit(db, entry, fields) {
     if (entry.op !== 'create') return null;
     const next = validateInput(inputs.createQrInput, { ...entry.payload, ...fields });
-    await db.qrCodes.update(entry.key, { name: next.name ?? '', input: next });
+    await db.qrs.update(entry.key, { name: next.name ?? '', input: next });
     return { kind: 'qr', op: 'create', payload: next };
   },
   async discard(db, entry, forget) {
-    if (entry.op === 'update') await db.qrCodes.update(entry.key, entry.payload.was);
-    else if (entry.op === 'delete') await putBack(db, 'qrCodes', entry.payload.row);
+    if (entry.op === 'update') await db.qrs.update(entry.key, entry.payload.was);
+    else if (entry.op === 'delete') await putBack(db, 'qrs', entry.payload.row);
     else await forget();
   },
 };

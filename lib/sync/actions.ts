@@ -173,7 +173,7 @@ export async function deleteLinks(ctx: ActionContext, keys: readonly string[]): 
 export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.UpdateQrInput): Promise<void> {
   await refuseAbsent(ctx.db, 'qrEdit');
   const input = validateInput(qrs.updateQrInput, fields);
-  const row = await ctx.db.qrCodes.get(key);
+  const row = await ctx.db.qrs.get(key);
   if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.qr'), retryable: false });
   const was = { name: row.name, input: row.input };
   await queue(ctx, { kind: 'qr', op: 'update', key, payload: { input, was }, priority: ctx.priority });
@@ -182,7 +182,7 @@ export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.
 /** Deletes a QR code here at once, and on the service in the background. */
 export async function deleteQrCode(ctx: ActionContext, key: string): Promise<void> {
   await refuseAbsent(ctx.db, 'qrDelete');
-  const row = await ctx.db.qrCodes.get(key);
+  const row = await ctx.db.qrs.get(key);
   if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
 }
 
