@@ -1,4 +1,4 @@
-import Dexie, { type IndexableType, type Table } from 'dexie';
+import Dexie, { type IndexableType, type PromiseExtended, type Table } from 'dexie';
 import type { LinkpilotDb } from '../db/schema';
 import type { CatalogTable } from './collections';
 import { syncStateOf } from './ids';
@@ -52,34 +52,43 @@ const tableOf = (write: MirrorWrite): WrittenTable =>
           ? write.remove
           : write.each;
 
+/*
+ * Inside a transaction these writes chain Dexie's own promises, never a native async function: Dexie
+ * follows a transaction across native awaits only for a limited number of turns, shared with every
+ * other database's work, and a write that found no transaction would open one of its own beside it.
+ */
+const done = (): PromiseExtended<unknown> => Dexie.Promise.resolve(undefined);
+
 /** Rows that show a sync state carry `sync`; the account's, a pixel's and statistics do not. */
-async function stamped(db: LinkpilotDb, row: Row): Promise<Row> {
-  return 'sync' in row && typeof row.key === 'string' ? { ...row, sync: await syncStateOf(db, row.key) } : row;
+function stamped(db: LinkpilotDb, row: Row): PromiseExtended<Row> {
+  return 'sync' in row && typeof row.key === 'string'
+    ? syncStateOf(db, row.key).then((sync) => ({ ...row, sync }))
+    : Dexie.Promise.resolve(row);
 }
 
-async function writeOne(db: LinkpilotDb, write: MirrorWrite): Promise<void> {
+function writeOne(db: LinkpilotDb, write: MirrorWrite): PromiseExtended<unknown> {
   const table: Table<Row, IndexableType> = db.table(tableOf(write));
-  if ('put' in write) {
-    const { row, made } = write;
-    await table.put(made ? { ...row, sync: 'pending' } : await stamped(db, { ...row }));
-  } else if ('patch' in write) {
-    const row = await table.get(write.key);
-    if (!row) return;
+  const put = (row: Row) => stamped(db, row).then((r) => table.put(r));
+  if ('put' in write) return write.made ? table.put({ ...write.row, sync: 'pending' }) : put({ ...write.row });
+  if ('patch' in write) {
     const { fields } = write;
-    await table.put(await stamped(db, { ...row, ...(typeof fields === 'function' ? fields(row) : fields) }));
-  } else if ('restore' in write) {
-    const row: Row = { ...write.row };
-    const there = await table.get(row[table.schema.primKey.keyPath as string] as IndexableType);
-    // Back unless a pull or an answer brought it again; either way it shows where its changes stand.
-    if (!there || 'sync' in there) await table.put(await stamped(db, there ?? row));
-  } else if ('remove' in write) {
-    await table.delete(write.key);
-  } else {
-    const rows = table.where(write.where).equals(write.equals);
-    const named = write.only ? rows.filter(write.only) : rows;
-    if (write.fields === null) await named.delete();
-    else for (const row of await named.toArray()) await table.put(await stamped(db, { ...row, ...write.fields }));
+    return table
+      .get(write.key)
+      .then((row) => row && put({ ...row, ...(typeof fields === 'function' ? fields(row) : fields) }));
   }
+  if ('restore' in write) {
+    const row: Row = { ...write.row };
+    // Back unless a pull or an answer brought it again; either way it shows where its changes stand.
+    return table
+      .get(row[table.schema.primKey.keyPath as string] as IndexableType)
+      .then((there) => (!there || 'sync' in there ? put(there ?? row) : undefined));
+  }
+  if ('remove' in write) return table.delete(write.key);
+  const rows = table.where(write.where).equals(write.equals);
+  const named = write.only ? rows.filter(write.only) : rows;
+  const { fields } = write;
+  if (fields === null) return named.delete();
+  return named.toArray().then((found) => found.reduce((p, row) => p.then(() => put({ ...row, ...fields })), done()));
 }
 
 /**
@@ -87,17 +96,14 @@ async function writeOne(db: LinkpilotDb, write: MirrorWrite): Promise<void> {
  * action's, a create's answer with the end of its entry) it is part of it, and every table it
  * writes must be in that scope with the outbox; alone, it is one transaction of its own.
  */
-export async function writeMirror(db: LinkpilotDb, writes: readonly MirrorWrite[]): Promise<void> {
-  if (writes.length === 0) return;
-  const run = async () => {
-    for (const write of writes) await writeOne(db, write);
-  };
-  if (Dexie.currentTransaction) return run();
+export function writeMirror(db: LinkpilotDb, writes: readonly MirrorWrite[]): PromiseExtended<unknown> {
+  const run = () => writes.reduce((p, write) => p.then(() => writeOne(db, write)), done());
+  if (writes.length === 0 || Dexie.currentTransaction) return run();
   const tables = [...new Set(writes.map(tableOf))].map((name) => db.table(name));
-  await db.transaction('rw', [...tables, db.outbox], run);
+  return db.transaction('rw', [...tables, db.outbox], run);
 }
 
 /** Shows on a record whether its changes are sent (after its entries changed: queued, refused, ended). */
-export async function stampSyncState(db: LinkpilotDb, table: SyncTable | null, key: string): Promise<void> {
-  if (table) await writeMirror(db, [{ patch: table, key, fields: {} }]);
+export function stampSyncState(db: LinkpilotDb, table: SyncTable | null, key: string): PromiseExtended<unknown> {
+  return writeMirror(db, table ? [{ patch: table, key, fields: {} }] : []);
 }

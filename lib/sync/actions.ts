@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import { ApiError } from '../api/errors';
 import * as account from '../api/inputs/account';
 import * as campaigns from '../api/inputs/campaigns';
@@ -73,7 +74,11 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
     // Queued before a deleted row goes, so the entry picks up the record's server id.
     const seq = await enqueue(ctx.db, entry, now, ctx.claimed !== undefined);
     if (seq !== null) ctx.claimed?.({ seq, key: entry.key });
-    await writeMirror(ctx.db, await kindOf(entry.kind).shows(ctx.db, entry, entry.key, now));
+    // What it shows is read through a native async function that may end without a request (a new
+    // record's row): Dexie.waitFor carries the transaction across it. A bare await lost it when other
+    // databases were busy (the action's transaction then committed before its mirror write).
+    const writes = await Dexie.waitFor(kindOf(entry.kind).shows(ctx.db, entry, entry.key, now));
+    await writeMirror(ctx.db, writes);
   });
 }
 
@@ -245,8 +250,8 @@ export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: 
     const edited = kindOf(entry.kind).edit?.(entry, fields);
     if (!edited)
       throw new ApiError({ kind: 'validation', message: words('syncProblem.notEditable'), retryable: false });
-    await refuseTaken(ctx.db, edited.change, entry.key);
     await writeMirror(ctx.db, edited.writes);
+    await refuseTaken(ctx.db, edited.change, entry.key);
     const queued: Queued = entry;
     await ctx.db.outbox.put({
       ...queued,
