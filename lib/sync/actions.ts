@@ -75,9 +75,9 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
     const seq = await enqueue(ctx.db, entry, now, ctx.claimed !== undefined);
     if (seq !== null) ctx.claimed?.({ seq, key: entry.key });
     // What it shows is read through a native async function that may end without a request (a new
-    // record's row): Dexie.waitFor carries the transaction across it. A bare await lost it when other
-    // databases were busy (the action's transaction then committed before its mirror write).
-    const writes = await Dexie.waitFor(kindOf(entry.kind).shows(ctx.db, entry, entry.key, now));
+    // record's row). Awaited as a Dexie promise, the transaction is carried across it as across any
+    // request; a bare await lost it when other databases were busy, and the action committed early.
+    const writes = await Dexie.Promise.resolve(kindOf(entry.kind).shows(ctx.db, entry, entry.key, now));
     await writeMirror(ctx.db, writes);
   });
 }
