@@ -358,6 +358,15 @@ export const SCHEMA_V7_CHANGES = {
   pixels: 'id',
 } as const;
 
+/**
+ * Version 8: QR codes are kept in `qrs`, the name the service's list and every other part of the
+ * core give them (`qrCodes` was the one other name a kind had); same indexes, rows copied across.
+ */
+export const SCHEMA_V8_CHANGES = {
+  qrs: 'key, id, date, name, twinOf',
+  qrCodes: null,
+} as const;
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -365,7 +374,7 @@ export class LinkpilotDb extends Dexie {
   channelItems!: EntityTable<ChannelItemRow, 'key'>;
   campaigns!: EntityTable<CampaignRow, 'key'>;
   domains!: EntityTable<DomainRow, 'key'>;
-  qrCodes!: EntityTable<QrRow, 'key'>;
+  qrs!: EntityTable<QrRow, 'key'>;
   qrStats!: EntityTable<QrStatsRow, 'key'>;
   overlays!: EntityTable<OverlayRow, 'id'>;
   splashPages!: EntityTable<SplashRow, 'id'>;
@@ -413,6 +422,10 @@ export class LinkpilotDb extends Dexie {
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v6'))).upgradeToV6(tx));
     // 7: tracking pixels, so a link's pixels are chosen by name; a new table only.
     this.version(7).stores(SCHEMA_V7_CHANGES);
+    // 8: the QR codes' table takes the kind's one plural name; its rows move, nothing else changes.
+    this.version(8)
+      .stores(SCHEMA_V8_CHANGES)
+      .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v8'))).upgradeToV8(tx));
   }
 }
 
@@ -424,7 +437,7 @@ export const MIRROR_TABLES = [
   'channelItems',
   'campaigns',
   'domains',
-  'qrCodes',
+  'qrs',
   'qrStats',
   'overlays',
   'splashPages',

@@ -1,26 +1,25 @@
 import { isAbsentRoute } from '../api/absent';
 import { ApiError } from '../api/errors';
-import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
+import type { LinkpilotDb, Queued } from '../db/schema';
 import { words } from '../words';
 import { type Capability, markAbsent, readCapability } from './capabilities';
-import type { CatalogTable } from './collections';
-import { syncStateOf } from './ids';
 import type { SendContext, SyncTable } from './kind';
+import { type MirrorWrite, type WrittenTable, writeMirror } from './mirror';
 
 /**
- * Updates and deletes beyond the seed's operations (links and QR codes): a service of the family
+ * Updates and deletes beyond the seed's operations (links, QR codes, pixels): a service of the family
  * may not have their routes. The first answer that says so (lib/api/absent.ts) marks the operation
  * absent for this connection; that change and every later one of the same operation is then taken
  * back here, not retried and not left in the queue, and the record shows what the service has.
  */
-export interface BeyondSeed {
+interface BeyondSeed {
   capability: Capability;
-  /** The record's table; `catalog` when it is a listed one whose rows show no sync state (pixels). */
-  table: SyncTable | { catalog: CatalogTable };
-  /** Sends the request. */
+  /** The record's table. */
+  table: WrittenTable;
+  /** Sends the request, and has what its answer says written. */
   request(): Promise<unknown>;
-  /** Puts the record back as the service still has it (in the transaction that ends the entry). */
-  undo(db: LinkpilotDb): Promise<unknown>;
+  /** What puts the record back as the service still has it (written in the transaction that ends the entry). */
+  undo: MirrorWrite[];
 }
 
 /** What a person is told when the service does not offer an operation. */
@@ -31,11 +30,7 @@ export const absentWords = (capability: Capability): string => words(`capability
  * offer it (the entry is ended and the change taken back), undefined when sent; throws any other
  * failure for the engine's policy (a refusal is an ordinary refused change).
  */
-export async function sendBeyondSeed(
-  ctx: SendContext,
-  entry: OutboxEntry,
-  how: BeyondSeed,
-): Promise<'settled' | undefined> {
+async function sendBeyondSeed(ctx: SendContext, entry: Queued, how: BeyondSeed): Promise<'settled' | undefined> {
   if ((await readCapability(ctx.db, how.capability)) !== 'absent') {
     try {
       await how.request();
@@ -46,16 +41,66 @@ export async function sendBeyondSeed(
     }
   }
   const { db } = ctx;
-  const { table } = how;
-  const name = typeof table === 'string' ? table : table.catalog;
-  await db.transaction('rw', [db.table(name), db.outbox, db.meta], async () => {
+  await db.transaction('rw', [db.table(how.table), db.outbox, db.meta], async () => {
     await db.outbox.delete(entry.seq!);
-    await how.undo(db);
-    if (typeof table !== 'string') return;
-    const row = await db.table(table).get(entry.key);
-    if (row) await db.table(table).update(entry.key, { sync: await syncStateOf(db, entry.key) });
+    await writeMirror(db, how.undo);
   });
   return 'settled';
+}
+
+/** An update beyond the seed's operations, as its kind sends it. */
+export interface Edit<I> {
+  capability: Capability;
+  table: SyncTable;
+  /** Sends it; returns what the answer corrects in the row (a link's short URL), if anything. */
+  request(id: number, input: I): Promise<MirrorWrite[]>;
+}
+
+/**
+ * Sends an edit. It is the same whole request each time: one whose answer was lost is sent again as
+ * it is. Not offered, the row shows again what it showed before the first edit folded into it.
+ */
+export function sendEdit<I>(
+  ctx: SendContext,
+  entry: Queued & { payload: { input: I; was: object } },
+  how: Edit<I>,
+): Promise<'settled' | undefined> {
+  const { input, was } = entry.payload;
+  return sendBeyondSeed(ctx, entry, {
+    capability: how.capability,
+    table: how.table,
+    request: async () => writeMirror(ctx.db, await how.request(entry.ids[entry.key]!, input)),
+    undo: [{ patch: how.table, key: entry.key, fields: { ...was } }],
+  });
+}
+
+/** A delete beyond the seed's operations, as its kind sends it. */
+export interface Removal {
+  capability: Capability;
+  table: WrittenTable;
+  request(): Promise<unknown>;
+  /** What goes with the record once the service has deleted it (its statistics, its channel items). */
+  gone: MirrorWrite[];
+}
+
+/**
+ * Sends a delete. One whose answer was lost is confirmed by the record's absence (the 404 of a
+ * second one, from a route the service has). Refused for good, or not offered, the record comes back.
+ */
+export function sendRemoval(ctx: SendContext, entry: Queued & { payload: { row: object } }, how: Removal) {
+  const back: MirrorWrite[] = [{ restore: how.table, row: entry.payload.row }];
+  return sendBeyondSeed(ctx, entry, {
+    capability: how.capability,
+    table: how.table,
+    async request() {
+      await removed(how.request()).catch(async (error: unknown) => {
+        if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error)) await writeMirror(ctx.db, back);
+        throw error;
+      });
+      await writeMirror(ctx.db, how.gone);
+    },
+    undo: back,
+  });
 }
 
 /** Refused before anything is queued: the service is known not to offer this operation. */
@@ -65,13 +110,18 @@ export async function refuseAbsent(db: LinkpilotDb, capability: Capability): Pro
 }
 
 /** A delete's request: a 404 of a route the service has (the record is gone) is done, as for any delete. */
-export async function removed(request: Promise<unknown>): Promise<void> {
+async function removed(request: Promise<unknown>): Promise<void> {
   await request.catch((error: unknown) => {
     if (isAbsentRoute(error) || !(error instanceof ApiError && error.kind === 'not-found')) throw error;
   });
 }
 
-/** Puts a deleted row back unless the mirror has it again (a pull, a create's answer). */
-export async function putBack<R extends Mirrored>(db: LinkpilotDb, table: SyncTable, row: R): Promise<void> {
-  if (!(await db.table(table).get(row.key))) await db.table(table).put(row);
+/** What undoes a queued edit or delete of a record beyond the seed's operations, on discard. */
+export function undone(
+  table: SyncTable,
+  entry: { key: string } & ({ op: 'update'; payload: { was: object } } | { op: 'delete'; payload: { row: object } }),
+): MirrorWrite[] {
+  return entry.op === 'update'
+    ? [{ patch: table, key: entry.key, fields: { ...entry.payload.was } }]
+    : [{ restore: table, row: entry.payload.row }];
 }

@@ -152,7 +152,7 @@ describe('upgrading the client database from schema 1', () => {
 
     const db = new LinkpilotDb('upgrade-from-v1');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:pending',
@@ -313,7 +313,7 @@ describe('upgrading the client database from schema 2', () => {
 
     const db = new LinkpilotDb('upgrade-from-v2');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:inflight',
@@ -362,7 +362,7 @@ describe('upgrading the client database from schema 2', () => {
     expect(server.db.prepare('SELECT campaign_id FROM links WHERE id = ?').pluck().get(linkId)).toBe(before.kept);
     expect(server.db.prepare('SELECT COUNT(*) FROM campaigns WHERE id = ?').pluck().get(before.gone)).toBe(0);
     expect(server.db.prepare("SELECT COUNT(*) FROM qr_codes WHERE name = 'Upgraded QR'").pluck().get()).toBe(1);
-    expect((await db.qrCodes.get(before.qr))?.id).not.toBeNull();
+    expect((await db.qrs.get(before.qr))?.id).not.toBeNull();
     expect((await list('/api/account')).data.email).toBe('upgraded@linkpilot.test');
   });
 });
@@ -442,7 +442,7 @@ describe('upgrading the client database from schema 5', () => {
 
     const db = new LinkpilotDb('upgrade-from-v5');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.linkHistory.toArray()).toEqual([
       { id: 5, at: thinned - 3 * DAY, clicks: 10 },
       { id: 5, at: thinned - 2 * DAY + 3_600_000, clicks: 14, gain: 4 },
