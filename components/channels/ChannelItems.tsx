@@ -34,7 +34,7 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
     [],
   );
   const links = useLiveQuery(() => db.links.orderBy('date').reverse().limit(200).toArray(), [], []);
-  const qrs = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().limit(200).toArray(), [], []);
+  const qrs = useLiveQuery(() => db.qrs.orderBy('date').reverse().limit(200).toArray(), [], []);
   const bios = useLiveQuery(
     async () => {
       const rows = await db.channelItems.filter((i) => i.type === 'bio' && i.itemId !== null).toArray();

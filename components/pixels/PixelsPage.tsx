@@ -33,7 +33,7 @@ export function PixelsPage() {
   const db = database();
   const pixels = useLiveQuery(async () => byName(await db.pixels.toArray()), [db], []);
   const offered = {
-    pixels: useCapability('pixels') !== 'absent',
+    pixels: useCapability('pixels') !== 'absent', // a capability, not a kind: the list's route
     pixelAdd: useCapability('pixelAdd') !== 'absent',
     pixelEdit: useCapability('pixelEdit') !== 'absent',
     pixelDelete: useCapability('pixelDelete') !== 'absent',

@@ -20,7 +20,7 @@ import { plural, t } from '@/lib/browser/i18n';
 /** QR codes: the list first, each with its image and scans; "New QR code" in a dialog with a live preview. */
 export function QrCodesPage() {
   const db = database();
-  const codes = useLiveQuery(() => db.qrCodes.orderBy('date').reverse().toArray(), [], undefined);
+  const codes = useLiveQuery(() => db.qrs.orderBy('date').reverse().toArray(), [], undefined);
   const [open, setOpen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const newCode = (

@@ -5,7 +5,7 @@ import { database } from '@/lib/db/open';
 const PLACES = [
   { table: 'channels', route: '#/channels', count: 'likelyCopies.channels' },
   { table: 'campaigns', route: '#/campaigns', count: 'likelyCopies.campaigns' },
-  { table: 'qrCodes', route: '#/qr', count: 'likelyCopies.qrCodes' },
+  { table: 'qrs', route: '#/qr', count: 'likelyCopies.qrCodes' },
 ] as const;
 
 /** Short links listed by name: the links table has no view of flagged ones to point to. */

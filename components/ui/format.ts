@@ -65,13 +65,19 @@ export function displayUrl(url: string): string {
 /** The most letters of a host shown in the popup's short link before its middle gives way to "…". */
 export const HOST_SHOWN_MAX = 30;
 
+let graphemes: Intl.Segmenter | undefined;
+
 /**
  * A text cut to at most `max` letters by taking out its middle, where an ellipsis stands instead:
  * the start and the end (a host's brand and its top-level domain) stay readable. Letters are
  * grapheme clusters, so an accent, an emoji or a joined Indic syllable is kept whole or dropped whole.
  */
 export function middleEllipsis(text: string, max: number): string {
-  const letters = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);
+  // No more UTF-16 units than `max` is no more letters either: the usual host needs no segmenting
+  // (the popup's first screen cuts twenty of them, and a segmenter is slow to make).
+  if (text.length <= max) return text;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const letters = [...graphemes.segment(text)].map((s) => s.segment);
   if (letters.length <= max) return text;
   const kept = Math.max(max - 1, 0);
   const tail = Math.floor(kept / 2);

@@ -1,6 +1,5 @@
 import { FIRST_SCREEN_RECENT, takeEarlyFirstScreen } from '@/lib/browser/early-first-screen';
-import { database, showDatabase } from '@/lib/db/open';
-import { recentLinks } from '@/lib/db/queries';
+import { showDatabase } from '@/lib/db/names';
 import type { LinkRow } from '@/lib/db/schema';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { type Theme, themeItem } from '@/lib/settings/theme';
@@ -42,6 +41,12 @@ export async function readFirstScreen(): Promise<FirstScreen> {
   const [connections, theme] = await Promise.all([connectionsItem.getValue(), themeItem.getValue()]);
   const active = activeConnection(connections);
   showDatabase(active?.database);
-  const recent = active ? await recentLinks(database(), FIRST_SCREEN_RECENT) : [];
+  // Only here, when the boot script's read failed, does the first screen wait for Dexie.
+  const recent = active ? await readRecent() : [];
   return { connections, theme, recent };
+}
+
+async function readRecent(): Promise<LinkRow[]> {
+  const [{ database }, { recentLinks }] = await Promise.all([import('@/lib/db/open'), import('@/lib/db/queries')]);
+  return recentLinks(database(), FIRST_SCREEN_RECENT);
 }

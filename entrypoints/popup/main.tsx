@@ -1,6 +1,5 @@
 import '@/lib/zod-setup';
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '@/components/ui/theme.css';
 import './popup.css';
@@ -13,13 +12,12 @@ speakUiLanguage(document);
 function render(first: FirstScreen | null): void {
   if (first && first.theme !== 'system') document.documentElement.dataset.theme = first.theme;
   const root = createRoot(document.getElementById('root')!);
-  // At once, in this task: what it shows is read already, and the scheduler's hop would only delay it.
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <App first={first} />
-      </StrictMode>,
-    ),
+  // Not flushSync: a synchronous render also runs every effect (the live queries, the worker's
+  // messages) before the browser may paint; rendered as usual, the first screen paints before them.
+  root.render(
+    <StrictMode>
+      <App first={first} />
+    </StrictMode>,
   );
 }
 

@@ -1,7 +1,9 @@
-import { DB_NAME, LinkpilotDb } from './schema';
+import { shownDatabase } from './names';
+import { LinkpilotDb } from './schema';
+
+export { showDatabase } from './names';
 
 const opened = new Map<string, LinkpilotDb>();
-let shown = DB_NAME;
 
 /** The database named `name`, opened once per extension context (page or worker). */
 export function databaseNamed(name: string): LinkpilotDb {
@@ -13,15 +15,7 @@ export function databaseNamed(name: string): LinkpilotDb {
   return db;
 }
 
-/**
- * A page shows one connection at a time. Its root selects that connection's database before it
- * renders its views, keyed by the connection, so every view mounts afresh on the database selected.
- */
-export function showDatabase(name: string | undefined): void {
-  shown = name ?? DB_NAME;
-}
-
-/** The database of the connection this page shows. */
+/** The database of the connection this page shows (see showDatabase). */
 export function database(): LinkpilotDb {
-  return databaseNamed(shown);
+  return databaseNamed(shownDatabase());
 }

@@ -11,6 +11,7 @@ import type { Account } from '../api/schemas/account';
 import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
 import { pageKey } from '../links/page-identity';
+import { DB_NAME } from './names';
 
 /** Where a mirrored record stands relative to the service. */
 export type SyncState = 'synced' | 'pending' | 'failed';
@@ -164,7 +165,7 @@ export interface SplashRow {
 
 /**
  * A tracking pixel (beyond the seed's operations: a service may not offer them). Mirrored with a
- * local key since version 9, so one added here shows at once and gets its id from the answer.
+ * local key since version 10, so one added here shows at once and gets its id from the answer.
  */
 export interface PixelRow extends Mirrored {
   type: string;
@@ -174,7 +175,7 @@ export interface PixelRow extends Mirrored {
   date: string | null;
 }
 
-/** A pixel's row as version 7 kept it: listed, keyed by the service's id. */
+/** A pixel's row as versions 7 and 8 kept it: listed, keyed by the service's id. */
 export interface PixelRowV7 {
   id: number;
   type: string;
@@ -312,8 +313,6 @@ export interface MetaRow {
   value: unknown;
 }
 
-export const DB_NAME = 'linkpilot';
-
 /** The first released schema, kept verbatim: upgrades start from it (and tests open it). */
 export const SCHEMA_V1 = {
   links: 'key, id, date, clicks, longurlKey, shorturl, alias, campaignKey, domain, sync, *words',
@@ -378,11 +377,20 @@ export const SCHEMA_V7_CHANGES = {
 } as const;
 
 /**
- * Versions 8 and 9: pixels become mirrored records with local keys (IndexedDB cannot change a
- * table's primary key): 8 drops the table keyed by id, 9 makes it again keyed by the local key.
+ * Version 8: QR codes are kept in `qrs`, the name the service's list and every other part of the
+ * core give them (`qrCodes` was the one other name a kind had); same indexes, rows copied across.
  */
-export const SCHEMA_V8_CHANGES = { pixels: null } as const;
-export const SCHEMA_V9_CHANGES = { pixels: 'key, id' } as const;
+export const SCHEMA_V8_CHANGES = {
+  qrs: 'key, id, date, name, twinOf',
+  qrCodes: null,
+} as const;
+
+/**
+ * Versions 9 and 10: pixels become mirrored records with local keys (IndexedDB cannot change a
+ * table's primary key): 9 drops the table keyed by id, 10 makes it again keyed by the local key.
+ */
+export const SCHEMA_V9_CHANGES = { pixels: null } as const;
+export const SCHEMA_V10_CHANGES = { pixels: 'key, id' } as const;
 
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
@@ -391,7 +399,7 @@ export class LinkpilotDb extends Dexie {
   channelItems!: EntityTable<ChannelItemRow, 'key'>;
   campaigns!: EntityTable<CampaignRow, 'key'>;
   domains!: EntityTable<DomainRow, 'key'>;
-  qrCodes!: EntityTable<QrRow, 'key'>;
+  qrs!: EntityTable<QrRow, 'key'>;
   qrStats!: EntityTable<QrStatsRow, 'key'>;
   overlays!: EntityTable<OverlayRow, 'id'>;
   splashPages!: EntityTable<SplashRow, 'id'>;
@@ -439,18 +447,22 @@ export class LinkpilotDb extends Dexie {
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v6'))).upgradeToV6(tx));
     // 7: tracking pixels, so a link's pixels are chosen by name; a new table only.
     this.version(7).stores(SCHEMA_V7_CHANGES);
-    // 8 and 9: pixels keyed by a local key, so one added here shows at once. The rows and the queued
-    // deletes of version 7 are carried across, from the one upgrade transaction to the next.
-    let carried: PixelRowV7[] = [];
+    // 8: the QR codes' table takes the kind's one plural name; its rows move, nothing else changes.
     this.version(8)
       .stores(SCHEMA_V8_CHANGES)
-      .upgrade(async (tx) => {
-        carried = await tx.table<PixelRowV7, number>('pixels').toArray();
-        await (await Dexie.waitFor(import('./upgrade-v9'))).rekeyPixelChanges(tx);
-      });
+      .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v8'))).upgradeToV8(tx));
+    // 9 and 10: pixels keyed by a local key, so one added here shows at once. The rows and the queued
+    // deletes of version 8 are carried across, from the one version's upgrade to the next.
+    let carried: PixelRowV7[] = [];
     this.version(9)
       .stores(SCHEMA_V9_CHANGES)
-      .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v9'))).pixelRows(tx, carried));
+      .upgrade(async (tx) => {
+        carried = await tx.table<PixelRowV7, number>('pixels').toArray();
+        await (await Dexie.waitFor(import('./upgrade-v10'))).rekeyPixelChanges(tx);
+      });
+    this.version(10)
+      .stores(SCHEMA_V10_CHANGES)
+      .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v10'))).pixelRows(tx, carried));
   }
 }
 
@@ -462,7 +474,7 @@ export const MIRROR_TABLES = [
   'channelItems',
   'campaigns',
   'domains',
-  'qrCodes',
+  'qrs',
   'qrStats',
   'overlays',
   'splashPages',

@@ -1,5 +1,6 @@
 import { words } from '../words';
 import type { KindSpec } from './kind';
+import { writeMirror } from './mirror';
 
 /**
  * E-mail and password changes. The password waits in the outbox (extension storage, like the API
@@ -8,13 +9,12 @@ import type { KindSpec } from './kind';
 export const account: KindSpec<'account'> = {
   table: null,
   writes: ['account'],
-  apply: async (db, { payload }) => payload.email && db.account.update('me', { pendingEmail: payload.email }),
+  shows: async (_db, { payload }) =>
+    payload.email ? [{ patch: 'account', key: 'me', fields: { pendingEmail: payload.email } }] : [],
   async send({ api, db }, { payload }) {
     await api.updateAccount(payload);
-    await db.account.update(
-      'me',
-      payload.email ? { email: payload.email, pendingEmail: null } : { pendingEmail: null },
-    );
+    const fields = payload.email ? { email: payload.email, pendingEmail: null } : { pendingEmail: null };
+    await writeMirror(db, [{ patch: 'account', key: 'me', fields }]);
   },
   fold: (queued, later) =>
     queued.kind === 'account' ? { ...later, payload: { ...queued.payload, ...later.payload } } : null,
@@ -22,7 +22,5 @@ export const account: KindSpec<'account'> = {
     if (email) return words(password ? 'change.account.emailAndPassword' : 'change.account.email', { email });
     return words(password ? 'change.account.password' : 'change.account.update');
   },
-  discard: async (db) => {
-    await db.account.update('me', { pendingEmail: null });
-  },
+  discard: () => [{ patch: 'account', key: 'me', fields: { pendingEmail: null } }],
 };

@@ -4,10 +4,10 @@ import { existing, type KindSpec } from './kind';
 /** A link put into a campaign, keyed by the link: it belongs to one campaign, the newest choice wins. */
 export const campaignLink: KindSpec<'campaignLink'> = {
   table: 'links',
-  async apply(db, { payload: { campaignKey } }, key) {
+  async shows(db, { payload: { campaignKey } }, key) {
     await existing(db.campaigns, campaignKey, 'change.gone.campaign');
     await existing(db.links, key, 'change.gone.link');
-    return db.links.update(key, { campaignKey });
+    return [{ patch: 'links', key, fields: { campaignKey } }];
   },
   async send({ api }, { key, ids, payload }) {
     await api.assignToCampaign(ids[payload.campaignKey]!, ids[key]!);
@@ -15,5 +15,5 @@ export const campaignLink: KindSpec<'campaignLink'> = {
   fold: (queued, later) => (queued.kind === 'campaignLink' ? later : null),
   describe: () => words('change.campaignLink'),
   // The link stays: only the assignment is given up.
-  discard: async () => undefined,
+  discard: () => [],
 };

@@ -4,11 +4,12 @@ import { campaignFromInput, campaignRow } from '../db/rows';
 import type { CampaignRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { type SendContext, unsent } from './kind';
+import { writeMirror } from './mirror';
 
 /** Answered with the campaign, whose rotator and list URLs the mirror keeps. */
 async function update({ api, db }: SendContext, key: string, id: number, patch: inputs.UpdateCampaignInput) {
   const { rotator, list } = await api.updateCampaign(id, patch);
-  await db.campaigns.update(key, { rotator, list });
+  await writeMirror(db, [{ patch: 'campaigns', key, fields: { rotator, list } }]);
 }
 
 export const campaign = fieldKind<
@@ -45,6 +46,6 @@ export const campaign = fieldKind<
   },
   update,
   remove: (api, id) => api.deleteCampaign(id),
-  alsoDelete: (db, key) => db.links.where('campaignKey').equals(key).modify({ campaignKey: null }),
+  alsoDelete: (key) => [{ each: 'links', where: 'campaignKey', equals: key, fields: { campaignKey: null } }],
   labels: { name: 'change.label.campaignName', slug: 'change.label.rotatorSlug' },
 });

@@ -1,6 +1,8 @@
 import { formatDatetime } from '../api/schemas/primitives';
+import type { ChannelAssignment } from '../db/schema';
 import { type MessageKey, words } from '../words';
 import { existing, type KindSpec } from './kind';
+import { type MirrorWrite, writeMirror } from './mirror';
 
 /** How putting each type of item into a channel reads. */
 const ADD: Record<string, MessageKey> = {
@@ -10,28 +12,43 @@ const ADD: Record<string, MessageKey> = {
 };
 
 /** An item put into a channel, keyed by its row; the pull walks them channel by channel. */
+/**
+ * What the mirror shows of an item put into a channel, its record reading as `shown` (a link made in
+ * the channel passes its own new row: it is not in the mirror yet).
+ */
+export function placed(
+  { channelKey, type, itemKey, itemId }: ChannelAssignment,
+  key: string,
+  now: number,
+  shown: { title: string; link: string; preview: string },
+): MirrorWrite[] {
+  const date = formatDatetime(new Date(now)).slice(0, 10);
+  // An item is in one channel at a time: assigning it again moves it (as the local service does; the
+  // spec does not say). The mirror moves it at once; the next refresh shows where the service keeps it.
+  const [where, equals] = itemKey ? ['itemKey', itemKey] : ['[type+itemId]', [type, itemId ?? 0]];
+  return [
+    { each: 'channelItems', where, equals, fields: null, only: (r) => r.key !== key && r.type === type },
+    // Pending from the moment it is queued, with its own entry or with the create of its link.
+    { put: 'channelItems', row: { key, channelKey, type, itemKey, itemId, ...shown, date }, made: true },
+  ];
+}
+
 export const channelItem: KindSpec<'channelItem'> = {
   table: 'channelItems',
-  async apply(db, { payload: { channelKey, type, itemKey, itemId, title = '' } }, key, now) {
+  async shows(db, { payload }, key, now) {
+    const { channelKey, type, itemKey, title = '' } = payload;
     await existing(db.channels, channelKey, 'change.gone.channel');
     const linked = type === 'links' && itemKey ? await existing(db.links, itemKey, 'change.gone.item') : null;
-    const code = type === 'qr' && itemKey ? await existing(db.qrCodes, itemKey, 'change.gone.item') : null;
+    const code = type === 'qr' && itemKey ? await existing(db.qrs, itemKey, 'change.gone.item') : null;
     const shown = linked
       ? { title: linked.title, link: linked.shorturl, preview: linked.longurl }
       : { title: code?.name ?? title, link: code?.link ?? '', preview: '' };
-    const date = formatDatetime(new Date(now)).slice(0, 10);
-    // An item is in one channel at a time: assigning it again moves it (as the local service does; the
-    // spec does not say). The mirror moves it at once; the next refresh shows where the service keeps it.
-    const rows = itemKey
-      ? db.channelItems.where('itemKey').equals(itemKey)
-      : db.channelItems.where('[type+itemId]').equals([type, itemId ?? 0]);
-    await rows.filter((r) => r.key !== key && r.type === type).delete();
-    return db.channelItems.put({ key, channelKey, type, itemKey, itemId, ...shown, date, sync: 'pending' });
+    return placed(payload, key, now, shown);
   },
   async send({ api, db }, { key, ids, payload: { channelKey, type, itemKey, itemId } }) {
     const id = itemId ?? ids[itemKey ?? '']!;
     await api.assignToChannel(ids[channelKey]!, type, id);
-    await db.channelItems.update(key, { itemId: id });
+    await writeMirror(db, [{ patch: 'channelItems', key, fields: { itemId: id } }]);
   },
   // Assigned again before it was sent: one request does it.
   fold: (queued, later) => (queued.kind === 'channelItem' ? later : null),

@@ -30,10 +30,8 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   update: ({ api }, _key, id, patch) => api.updateChannel(id, patch),
   remove: (api, id) => api.deleteChannel(id),
   // The service unassigns the channel's items; the mirror does the same at once.
-  alsoDelete: (db, key) => db.channelItems.where('channelKey').equals(key).delete(),
-  forget: async (db, keys) => {
-    await db.channelItems.where('channelKey').anyOf(keys).delete();
-  },
+  alsoDelete: (key) => [{ each: 'channelItems', where: 'channelKey', equals: key, fields: null }],
+  hanging: { items: 'channelKey' },
   labels: { name: 'change.label.channelName', color: 'change.label.colour' },
 });
 

@@ -1,10 +1,10 @@
 import { isAbsentRoute } from '../api/absent';
 import { ApiError } from '../api/errors';
-import type { LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
+import type { LinkpilotDb, Queued } from '../db/schema';
 import { words } from '../words';
 import { type Capability, markAbsent, readCapability } from './capabilities';
-import { syncStateOf } from './ids';
-import type { SendContext, SyncTable } from './kind';
+import { type Creation, type SendContext, type SyncTable, sendCreate } from './kind';
+import { type MirrorWrite, type WrittenTable, writeMirror } from './mirror';
 
 /**
  * Creates, updates and deletes beyond the seed's operations (links, QR codes, pixels): a service of the family
@@ -12,29 +12,28 @@ import type { SendContext, SyncTable } from './kind';
  * absent for this connection; that change and every later one of the same operation is then taken
  * back here, not retried and not left in the queue, and the record shows what the service has.
  */
-export interface BeyondSeed {
+interface BeyondSeed {
   capability: Capability;
   /** The record's table. */
-  table: SyncTable;
-  /** Sends the request; 'settled' when it closed the entry itself (a create, lib/kinds/kind.ts). */
+  table: WrittenTable;
+  /** Sends the request, and has what its answer says written; 'settled' when it closed the entry itself. */
   request(): Promise<unknown>;
-  /** Puts the record back as the service still has it (in the transaction that ends the entry). */
-  undo(db: LinkpilotDb): Promise<unknown>;
+  /** What puts the record back as the service still has it (written in the transaction that ends the entry). */
+  undo: MirrorWrite[];
+  /** Not offered, the change takes its record's later ones along (a create's: none could be sent). */
+  endsRecord?: true;
 }
 
 /** What a person is told when the service does not offer an operation. */
 export const absentWords = (capability: Capability): string => words(`capability.absent.${capability}`);
 
 /**
- * Sends an update or a delete beyond the seed's operations. 'settled' when the service does not
- * offer it (the entry is ended and the change taken back), undefined when sent; throws any other
- * failure for the engine's policy (a refusal is an ordinary refused change).
+ * Sends a create, an update or a delete beyond the seed's operations. 'settled' when the request
+ * ended its entry itself (a create) or the service does not offer it (the entry is ended and the
+ * change taken back), undefined when sent; throws any other failure for the engine's policy (a
+ * refusal is an ordinary refused change).
  */
-export async function sendBeyondSeed(
-  ctx: SendContext,
-  entry: OutboxEntry,
-  how: BeyondSeed,
-): Promise<'settled' | undefined> {
+async function sendBeyondSeed(ctx: SendContext, entry: Queued, how: BeyondSeed): Promise<'settled' | undefined> {
   if ((await readCapability(ctx.db, how.capability)) !== 'absent') {
     try {
       return (await how.request()) === 'settled' ? 'settled' : undefined;
@@ -44,14 +43,94 @@ export async function sendBeyondSeed(
     }
   }
   const { db } = ctx;
-  const { table } = how;
-  await db.transaction('rw', [db.table(table), db.outbox, db.meta], async () => {
-    await db.outbox.delete(entry.seq!);
-    await how.undo(db);
-    const row = await db.table(table).get(entry.key);
-    if (row) await db.table(table).update(entry.key, { sync: await syncStateOf(db, entry.key) });
+  await db.transaction('rw', [db.table(how.table), db.outbox, db.meta], async () => {
+    await (how.endsRecord ? db.outbox.where('key').equals(entry.key).delete() : db.outbox.delete(entry.seq!));
+    await writeMirror(db, how.undo);
   });
   return 'settled';
+}
+
+/** A create beyond the seed's operations, as its kind sends it. */
+export interface Addition<P, I, X extends object> {
+  capability: Capability;
+  table: SyncTable;
+  creation: Creation<P, I, X>;
+}
+
+/**
+ * Sends a create through the generic create (lib/kinds/kind.ts). Not offered, the record goes, and
+ * with it every later change of it (an edit queued on its own after an ambiguous try): none could
+ * ever be sent.
+ */
+export function sendAddition<P, I, X extends object>(
+  ctx: SendContext,
+  entry: Queued & { payload: P },
+  how: Addition<P, I, X>,
+): Promise<'settled' | undefined> {
+  return sendBeyondSeed(ctx, entry, {
+    capability: how.capability,
+    table: how.table,
+    request: () => sendCreate(ctx, entry, how.table, how.creation),
+    undo: [{ remove: how.table, key: entry.key }],
+    endsRecord: true,
+  });
+}
+
+/** An update beyond the seed's operations, as its kind sends it. */
+export interface Edit<I> {
+  capability: Capability;
+  table: SyncTable;
+  /** Sends it; returns what the answer corrects in the row (a link's short URL), if anything. */
+  request(id: number, input: I): Promise<MirrorWrite[]>;
+}
+
+/**
+ * Sends an edit. It is the same whole request each time: one whose answer was lost is sent again as
+ * it is. Not offered, the row shows again what it showed before the first edit folded into it.
+ */
+export function sendEdit<I>(
+  ctx: SendContext,
+  entry: Queued & { payload: { input: I; was: object } },
+  how: Edit<I>,
+): Promise<'settled' | undefined> {
+  const { input, was } = entry.payload;
+  return sendBeyondSeed(ctx, entry, {
+    capability: how.capability,
+    table: how.table,
+    async request() {
+      await writeMirror(ctx.db, await how.request(entry.ids[entry.key]!, input));
+    },
+    undo: [{ patch: how.table, key: entry.key, fields: { ...was } }],
+  });
+}
+
+/** A delete beyond the seed's operations, as its kind sends it. */
+export interface Removal {
+  capability: Capability;
+  table: WrittenTable;
+  request(): Promise<unknown>;
+  /** What goes with the record once the service has deleted it (its statistics, its channel items). */
+  gone: MirrorWrite[];
+}
+
+/**
+ * Sends a delete. One whose answer was lost is confirmed by the record's absence (the 404 of a
+ * second one, from a route the service has). Refused for good, or not offered, the record comes back.
+ */
+export function sendRemoval(ctx: SendContext, entry: Queued & { payload: { row: object } }, how: Removal) {
+  const back: MirrorWrite[] = [{ restore: how.table, row: entry.payload.row }];
+  return sendBeyondSeed(ctx, entry, {
+    capability: how.capability,
+    table: how.table,
+    async request() {
+      await removed(how.request()).catch(async (error: unknown) => {
+        if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error)) await writeMirror(ctx.db, back);
+        throw error;
+      });
+      await writeMirror(ctx.db, how.gone);
+    },
+    undo: back,
+  });
 }
 
 /** Refused before anything is queued: the service is known not to offer this operation. */
@@ -61,15 +140,20 @@ export async function refuseAbsent(db: LinkpilotDb, capability: Capability): Pro
 }
 
 /** A delete's request: a 404 of a route the service has (the record is gone) is done, as for any delete. */
-export async function removed(request: Promise<unknown>): Promise<void> {
+async function removed(request: Promise<unknown>): Promise<void> {
   await request.catch((error: unknown) => {
     if (isAbsentRoute(error) || !(error instanceof ApiError && error.kind === 'not-found')) throw error;
   });
 }
 
-/** Puts a deleted row back unless the mirror has it again (a pull, a create's answer). */
-export async function putBack<R extends Mirrored>(db: LinkpilotDb, table: SyncTable, row: R): Promise<void> {
-  if (!(await db.table(table).get(row.key))) await db.table(table).put(row);
+/** What undoes a queued edit or delete of a record beyond the seed's operations, on discard. */
+export function undone(
+  table: SyncTable,
+  entry: { key: string } & ({ op: 'update'; payload: { was: object } } | { op: 'delete'; payload: { row: object } }),
+): MirrorWrite[] {
+  return entry.op === 'update'
+    ? [{ patch: table, key: entry.key, fields: { ...entry.payload.was } }]
+    : [{ restore: table, row: entry.payload.row }];
 }
 
 /** A change of a record whose edit is queued with what the row showed before (QR codes, pixels). */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiClient } from '../api/client';
 import { validateInput } from '../api/validate-input';
-import type { Change, Kind, LinkpilotDb, Mirrored, Queued } from '../db/schema';
+import type { Change, Kind, Mirrored, Queued } from '../db/schema';
 import { type MessageKey, words } from '../words';
 import {
   type Creation,
@@ -16,6 +16,7 @@ import {
   sendCreate,
 } from './kind';
 import type { Listing } from './listing';
+import type { MirrorWrite } from './mirror';
 
 /** A change to a record with fields of its own: made, edited, deleted. */
 export type FieldChange<C, U> =
@@ -33,7 +34,7 @@ export interface FieldSpec<
   I extends { id: number },
   C extends object,
   U extends object,
-> extends Pick<Listing<R, I>, 'rows' | 'list' | 'fromServer' | 'content' | 'forget' | 'lookAlike'>,
+> extends Pick<Listing<R, I>, 'rows' | 'list' | 'fromServer' | 'content' | 'hanging' | 'lookAlike'>,
     Pick<Creation<C, I>, 'make' | 'complete'> {
   kind: K;
   table: SyncTable;
@@ -49,7 +50,7 @@ export interface FieldSpec<
   update(ctx: SendContext, key: string, id: number, patch: U): Promise<unknown>;
   remove(api: ApiClient, id: number): Promise<unknown>;
   /** What goes with it when it is deleted here. */
-  alsoDelete?(db: LinkpilotDb, key: string): Promise<unknown>;
+  alsoDelete?(key: string): MirrorWrite[];
   /** The fields of a queued create a person can correct, by label; the first names the record. */
   labels: Record<string, MessageKey>;
 }
@@ -86,17 +87,17 @@ export function fieldKind<
   return {
     table: spec.table,
     listing,
-    async apply(db, change, key) {
-      const rows = spec.rows(db);
+    async shows(db, change, key) {
       const c = mine(change);
       switch (c.op) {
         case 'create':
-          return rows.add(spec.fromInput(c.payload, key));
-        case 'update':
-          return rows.put(spec.edited(await existing(rows, key, `change.gone.${kind}`), c.payload));
+          return [{ put: spec.table, row: spec.fromInput(c.payload, key), made: true }];
+        case 'update': {
+          const row = await existing(spec.rows(db), key, `change.gone.${kind}`);
+          return [{ put: spec.table, row: spec.edited(row, c.payload) }];
+        }
         case 'delete':
-          await spec.alsoDelete?.(db, key);
-          return rows.where('key').equals(key).delete();
+          return [...(spec.alsoDelete?.(key) ?? []), { remove: spec.table, key }];
         default:
           return c satisfies never;
       }
@@ -132,12 +133,14 @@ export function fieldKind<
       return describing(`change.${kind}.${c.op}`, `change.${kind}.${c.op}Named`, typeof name === 'string' ? name : '');
     },
     editable: (change) => labelled(spec.labels, mine(change).payload),
-    async edit(db, entry, fields) {
+    edit(entry, fields) {
       const c = mine(entry);
       if (c.op !== 'create') return null;
       const payload = validateInput(spec.createInput, { ...c.payload, ...fields });
-      await spec.rows(db).put(spec.fromInput(payload, entry.key));
-      return wrap({ op: 'create', payload });
+      return {
+        change: wrap({ op: 'create', payload }),
+        writes: [{ put: spec.table, row: spec.fromInput(payload, entry.key) }],
+      };
     },
   };
 }

@@ -1,10 +1,11 @@
+import type { PromiseExtended } from 'dexie';
 import type { LinkpilotDb, SyncState } from '../db/schema';
 
 /** The server ids already known for these local keys, looked up across the mirror tables. */
 export async function knownIds(db: LinkpilotDb, keys: string[]): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const key of new Set(keys))
-    for (const table of [db.links, db.channels, db.campaigns, db.domains, db.qrCodes, db.pixels]) {
+    for (const table of [db.links, db.channels, db.campaigns, db.domains, db.qrs, db.pixels]) {
       const row = await table.get(key);
       if (row?.id) ids[key] = row.id;
       if (row) break;
@@ -25,8 +26,14 @@ export async function recordServerId(db: LinkpilotDb, key: string, id: number): 
 }
 
 /** The sync state a record shows: failed if any of its changes failed, pending while any wait. */
-export async function syncStateOf(db: LinkpilotDb, key: string): Promise<SyncState> {
-  const entries = await db.outbox.where('key').equals(key).toArray();
-  if (entries.some((e) => e.state === 'failed')) return 'failed';
-  return entries.length > 0 ? 'pending' : 'synced';
+export function syncStateOf(db: LinkpilotDb, key: string): PromiseExtended<SyncState> {
+  // A Dexie promise, not an async function: lib/kinds/mirror.ts chains it inside transactions.
+  return db.outbox
+    .where('key')
+    .equals(key)
+    .toArray()
+    .then((entries): SyncState => {
+      if (entries.some((e) => e.state === 'failed')) return 'failed';
+      return entries.length > 0 ? 'pending' : 'synced';
+    });
 }

@@ -28,8 +28,8 @@ export const ITEM_TYPES = {
   },
   qr: {
     kind: 'qr',
-    keyOf: async (db, id) => keyOf(await db.qrCodes.where('id').equals(id).first()),
-    table: (db) => db.qrCodes,
+    keyOf: async (db, id) => keyOf(await db.qrs.where('id').equals(id).first()),
+    table: (db) => db.qrs,
     label: 'pageLink.qr',
   },
   bio: { kind: null, label: 'channelItems.bioPage' },

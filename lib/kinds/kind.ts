@@ -3,8 +3,9 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../db/schema';
 import { type MessageKey, words } from '../words';
-import { recordServerId, syncStateOf } from './ids';
+import { recordServerId } from './ids';
 import type { Listing } from './listing';
+import { type MirrorWrite, type WrittenTable, writeMirror } from './mirror';
 
 export interface SendContext {
   db: LinkpilotDb;
@@ -18,7 +19,7 @@ export interface SendContext {
   answered?(key: string, fields: Row): void;
 }
 
-export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrCodes' | 'pixels' | 'channelItems';
+export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrs' | 'pixels' | 'channelItems';
 export type Fields = Record<string, string | undefined>;
 
 export interface EditableField {
@@ -35,12 +36,16 @@ export interface KindSpec<K extends Kind> {
   /** Where the sync state of this kind's changes shows. */
   table: SyncTable | null;
   /** Tables its changes write besides `table` (the account's own row, which shows no sync state). */
-  writes?: readonly 'account'[];
-  /** What the mirror shows as soon as the change is queued (it runs in the action's transaction). */
-  apply(db: LinkpilotDb, change: Change<K>, key: string, now: number): Promise<unknown>;
+  writes?: readonly Extract<WrittenTable, 'account'>[];
   /**
-   * Sends one entry and writes the answer into the mirror; throws ApiError. 'settled' when it closed
-   * the entry itself, in the transaction of its last write; else the engine closes it.
+   * What the mirror shows as soon as the change is queued, described for lib/kinds/mirror.ts (read
+   * in the action's transaction, which writes it); throws a refusal a person understands.
+   */
+  shows(db: LinkpilotDb, change: Change<K>, key: string, now: number): Promise<MirrorWrite[]>;
+  /**
+   * Sends one entry and has the answer written into the mirror (lib/kinds/mirror.ts); throws
+   * ApiError. 'settled' when it closed the entry itself, in the transaction of its last write; else
+   * the engine closes it.
    */
   send(ctx: SendContext, entry: OutboxEntry<K>): Promise<'settled' | undefined>;
   /**
@@ -51,13 +56,13 @@ export interface KindSpec<K extends Kind> {
   describe(change: Change<K>): string;
   /** The fields of a queued create a person can still correct (after a refusal, say). */
   editable?(change: Change<K>): EditableField[];
-  /** The create with corrected fields, validated, and its row changed to match. */
-  edit?(db: LinkpilotDb, entry: OutboxEntry<K>, fields: Fields): Promise<Change<K> | null>;
+  /** The create with corrected fields, validated, and what its row shows to match; null when not a create. */
+  edit?(entry: OutboxEntry<K>, fields: Fields): { change: Change<K>; writes: MirrorWrite[] } | null;
   /**
-   * Undoes what a discarded change wrote here; by default (`forget`) a discarded create takes its
+   * What undoes a discarded change here; null (and by default) when it is a create, which takes its
    * record along.
    */
-  discard?(db: LinkpilotDb, entry: OutboxEntry<K>, forget: () => Promise<void>): Promise<void>;
+  discard?(entry: OutboxEntry<K>): MirrorWrite[] | null;
 }
 
 /** A kind mirrored one row per record: listed by the pull, made by a create, looked up after an ambiguous one. */
@@ -82,7 +87,7 @@ export interface Creation<P, I, X extends object = object> {
    */
   lacking?(row: Row): ((api: ApiClient, id: number) => Promise<Row>) | null;
   /** What follows in the mirror from the row as made (its words, its channel items), written with it. */
-  follow?: { tables: SyncTable[]; write(db: LinkpilotDb, row: Row, id: number): Promise<Row> };
+  follow?: { tables: SyncTable[]; of(row: Row, id: number): { row: Row; writes: MirrorWrite[] } };
 }
 
 /** A mirrored row as the generic create path sees it. */
@@ -108,11 +113,6 @@ export async function sendCreate<P, I, X extends object>(
 ): Promise<'settled'> {
   const { db } = ctx;
   const tables = [db.table(table), db.outbox, ...(how.follow?.tables ?? []).map((t) => db.table(t))];
-  /** Ends the entry: the row's sync state is then that of the changes still queued for it. */
-  const close = async () => {
-    await db.outbox.delete(entry.seq!);
-    return syncStateOf(db, entry.key);
-  };
   /**
    * Writes `fields` into the row (and, when `isNew`, the id into every entry waiting for it). Unless
    * `open` or the row still lacks something, what follows is written with it and the entry closed.
@@ -124,18 +124,18 @@ export async function sendCreate<P, I, X extends object>(
       const before = (await db.table(table).get(entry.key)) as Row | undefined;
       // Deleted here while its create was on the wire: the delete is queued behind it.
       if (!before) {
-        if (open) return undefined;
-        await close();
-        return null;
+        if (!open) await db.outbox.delete(entry.seq!);
+        return open ? undefined : null;
       }
-      const row = { ...before, ...fields };
-      const ask = how.lacking?.(row) ?? null;
+      const ask = how.lacking?.({ ...before, ...fields }) ?? null;
       if (open || ask) {
-        await db.table(table).put(row);
+        await writeMirror(db, [{ patch: table, key: entry.key, fields }]);
         return ask ?? undefined;
       }
-      const made = (await how.follow?.write(db, row, id)) ?? row;
-      await db.table(table).put({ ...made, sync: await close() });
+      const made = how.follow?.of({ ...before, ...fields }, id) ?? { row: { ...before, ...fields }, writes: [] };
+      // The entry ends first: the row then shows the sync state of the changes still queued for it.
+      await db.outbox.delete(entry.seq!);
+      await writeMirror(db, [...made.writes, { put: table, row: made.row }]);
       return null;
     });
   /** After a record was completed (or recovered): asks for what it lacks, then closes as `write` does. */

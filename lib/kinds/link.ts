@@ -1,17 +1,15 @@
-import { isAbsentRoute } from '../api/absent';
-import { ApiError } from '../api/errors';
 import { type LinkEdit, type LinkFields, linkFieldsInput } from '../api/inputs/links';
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { validateInput } from '../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
-import type { Change, LinkpilotDb, LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
+import type { LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
-import { channelItem } from './channel-item';
-import { putBack, removed, sendBeyondSeed } from './edits';
-import { syncStateOf } from './ids';
-import { type Creation, describing, existing, labelled, type RecordKind, sendCreate } from './kind';
+import { placed } from './channel-item';
+import { sendEdit, sendRemoval, undone } from './edits';
+import { type Creation, describing, existing, labelled, type RecordKind, type Row, sendCreate } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
+import type { MirrorWrite } from './mirror';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -61,7 +59,12 @@ export const shownOf = (row: LinkRow): LinkShown => ({
 });
 
 /** A link that leaves a channel leaves it at once in the mirror too. */
-const leaveChannels = (db: LinkpilotDb, key: string) => db.channelItems.where('itemKey').equals(key).delete();
+const leaveChannels = (key: string): MirrorWrite => ({
+  each: 'channelItems',
+  where: 'itemKey',
+  equals: key,
+  fields: null,
+});
 
 const listing: Listing<LinkRow, Link> = {
   kind: 'link',
@@ -74,7 +77,7 @@ const listing: Listing<LinkRow, Link> = {
   madeBy: (change, item) => change.kind === 'link' && change.op === 'create' && fits(change.payload, item),
   withEdit: (row, change) =>
     change.kind === 'link' && change.op === 'update' ? edited(row, change.payload.input) : row,
-  forget: (db, keys) => db.linkStats.bulkDelete(keys),
+  hanging: { stats: (db) => db.linkStats },
   // A custom alias is unique on the service: a copy of such a link is refused, not made.
   // The same address, not just the same page: a link made again with other UTM values is no copy.
   lookAlike: (pulled, mine) =>
@@ -108,17 +111,18 @@ const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
   // With the short URL come the row's alias, domain and words, and its channel items learn its id.
   follow: {
     tables: ['channelItems'],
-    async write(db, row, id) {
+    of(row, id) {
       const made = row as unknown as LinkRow;
       const { key, shorturl } = made;
-      // The channel it was created in came with the create; later assignments wait for their own entries.
-      for (const item of await db.channelItems.where('itemKey').equals(key).toArray())
-        await db.channelItems.update(item.key, { itemId: id, link: shorturl, sync: await syncStateOf(db, item.key) });
-      return withLinkWords({
-        ...made,
-        alias: aliasOf(shorturl) || made.alias,
-        domain: made.domain || originOf(shorturl),
-      });
+      return {
+        row: withLinkWords({
+          ...made,
+          alias: aliasOf(shorturl) || made.alias,
+          domain: made.domain || originOf(shorturl),
+        }),
+        // The channel it was created in came with the create; later assignments wait for their own entries.
+        writes: [{ each: 'channelItems', where: 'itemKey', equals: key, fields: { itemId: id, link: shorturl } }],
+      };
     },
   },
 };
@@ -126,77 +130,59 @@ const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
 export const link: RecordKind<'link', LinkRow, Link> = {
   table: 'links',
   listing,
-  async apply(db, change, key, now) {
+  async shows(db, change, key, now) {
     switch (change.op) {
       case 'create': {
         const { payload } = change;
         const { channelKey, campaignKey } = payload;
         if (campaignKey) await existing(db.campaigns, campaignKey, 'change.gone.campaign');
-        await db.links.add(fromInput(payload, key, now));
+        const row = fromInput(payload, key, now);
+        const made: MirrorWrite = { put: 'links', row, made: true };
+        if (!channelKey) return [made];
         // Its channel comes with the create: the item shows at once, and is synced with the link.
-        if (channelKey) {
-          const item: Change<'channelItem'> = {
-            kind: 'channelItem',
-            op: 'create',
-            payload: { channelKey, type: 'links', itemKey: key, itemId: null },
-          };
-          await channelItem.apply(db, item, channelItemKey(channelKey, 'links', key, null), now);
-        }
-        return;
+        await existing(db.channels, channelKey, 'change.gone.channel');
+        const item = { channelKey, type: 'links', itemKey: key, itemId: null } as const;
+        const shown = { title: row.title, link: row.shorturl, preview: row.longurl };
+        return [made, ...placed(item, channelItemKey(channelKey, 'links', key, null), now, shown)];
       }
       case 'update': {
         const row = await existing(db.links, key, 'change.gone.link');
-        if (change.payload.input.channel === null) await leaveChannels(db, key);
-        return db.links.put(edited(row, change.payload.input));
+        const left = change.payload.input.channel === null ? [leaveChannels(key)] : [];
+        return [...left, { put: 'links', row: edited(row, change.payload.input) }];
       }
       case 'delete':
         // Gone from the mirror at once; it comes back if the service refuses the delete or lacks it.
-        return db.links.delete(key);
+        return [{ remove: 'links', key }];
       default:
         return change satisfies never;
     }
   },
   async send(ctx, entry) {
-    const { db, api } = ctx;
-    const id = entry.ids[entry.key]!;
+    const { api } = ctx;
     switch (entry.op) {
       case 'create':
         return sendCreate(ctx, entry, 'links', creation);
-      case 'update': {
-        const { input, was } = entry.payload;
-        return sendBeyondSeed(ctx, entry, {
+      case 'update':
+        return sendEdit(ctx, entry, {
           capability: 'linkEdit',
           table: 'links',
-          async request() {
-            // An edit is the same whole request each time: one whose answer was lost is sent again as it is.
+          async request(id, input) {
             const { shorturl } = await api.updateLink(id, input);
-            if (!shorturl) return;
-            await db.transaction('rw', db.links, async () => {
-              const row = await db.links.get(entry.key);
-              if (row) await db.links.put(withLinkWords({ ...row, shorturl, alias: aliasOf(shorturl) || row.alias }));
-            });
+            if (!shorturl) return [];
+            const answered = (row: Row) => {
+              const link = row as unknown as LinkRow;
+              return withLinkWords({ ...link, shorturl, alias: aliasOf(shorturl) || link.alias });
+            };
+            return [{ patch: 'links', key: entry.key, fields: answered }];
           },
-          undo: (db) => db.links.update(entry.key, was),
         });
-      }
-      case 'delete': {
-        const { row } = entry.payload;
-        return sendBeyondSeed(ctx, entry, {
+      case 'delete':
+        return sendRemoval(ctx, entry, {
           capability: 'linkDelete',
           table: 'links',
-          async request() {
-            // A delete whose answer was lost is confirmed by the record's absence (the 404 of a second one).
-            await removed(api.deleteLink(id)).catch(async (error: unknown) => {
-              if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error))
-                await putBack(db, 'links', row);
-              throw error;
-            });
-            await db.linkStats.delete(entry.key);
-            await leaveChannels(db, entry.key);
-          },
-          undo: (db) => putBack(db, 'links', row),
+          request: () => api.deleteLink(entry.ids[entry.key]!),
+          gone: [{ remove: 'linkStats', key: entry.key }, leaveChannels(entry.key)],
         });
-      }
       default:
         return entry satisfies never;
     }
@@ -254,20 +240,15 @@ export const link: RecordKind<'link', LinkRow, Link> = {
     change.op === 'create'
       ? labelled({ url: 'change.label.longUrl', custom: 'change.label.customAlias' }, change.payload.input)
       : [],
-  async edit(db, entry, fields) {
+  edit(entry, fields) {
     if (entry.op !== 'create') return null;
     const { key, payload } = entry;
     const next = { ...payload, input: validateInput(linkFieldsInput, { ...payload.input, ...fields }) };
     // Its date and campaign stay the row's own: the create's moment, and whatever was assigned since.
     const { date: _date, campaignKey: _campaign, ...row } = fromInput(next, key, 0);
-    await db.links.update(key, row);
-    return { kind: 'link', op: 'create', payload: next };
+    return { change: { kind: 'link', op: 'create', payload: next }, writes: [{ patch: 'links', key, fields: row }] };
   },
-  async discard(db, entry, forget) {
-    if (entry.op === 'update') await db.links.update(entry.key, entry.payload.was);
-    else if (entry.op === 'delete') await putBack(db, 'links', entry.payload.row);
-    else await forget();
-  },
+  discard: (entry) => (entry.op === 'create' ? null : undone('links', entry)),
 };
 
 // ── The refresh's side: how a link on screen is kept fresh (lib/kinds/shown.ts) ──────────────────

@@ -31,8 +31,11 @@ export interface Listing<R extends Mirrored, I extends { id: number }> {
   position?: Position<R, I>;
   /** Queued edits are laid over pulled values (and over the row, as they are made). */
   withEdit?(row: R, change: Change): R;
-  /** What hangs off records deleted elsewhere (statistics, a channel's items). */
-  forget?(db: LinkpilotDb, keys: string[]): Promise<void>;
+  /**
+   * What hangs off its records and leaves with them when they are deleted elsewhere: statistics
+   * kept by the record's key, items that name it by `items` (a channel's).
+   */
+  hanging?: { stats?(db: LinkpilotDb): Table<unknown, string>; items?: 'channelKey' };
   /** A pulled row made at the same moment as `mine`, holding what it held: a likely copy (see lib/refresh/pull.ts). */
   lookAlike?(pulled: R, mine: R): boolean;
 }

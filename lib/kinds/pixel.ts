@@ -1,13 +1,12 @@
-import { isAbsentRoute } from '../api/absent';
-import { ApiError } from '../api/errors';
 import * as inputs from '../api/inputs/pixels';
 import type { Pixel } from '../api/schemas/pixels';
 import { validateInput } from '../api/validate-input';
 import { pixelFromInput, pixelRow } from '../db/rows';
 import type { PixelRow } from '../db/schema';
-import { foldEdit, putBack, removed, sendBeyondSeed } from './edits';
-import { type Creation, describing, existing, findListed, labelled, type RecordKind, sendCreate } from './kind';
+import { foldEdit, sendAddition, sendEdit, sendRemoval, undone } from './edits';
+import { type Creation, describing, existing, findListed, labelled, type RecordKind } from './kind';
 import type { Listing } from './listing';
+import type { MirrorWrite } from './mirror';
 
 /** A pixel is told apart by its network, its name and the network's id: a listed one with all three is this create's. */
 const fits = (payload: inputs.CreatePixelInput, p: Pixel) =>
@@ -44,60 +43,44 @@ const creation: Creation<inputs.CreatePixelInput, Pixel> = {
 export const pixel: RecordKind<'pixel', PixelRow, Pixel> = {
   table: 'pixels',
   listing,
-  async apply(db, change, key) {
+  async shows(db, change, key) {
     switch (change.op) {
       case 'create':
-        return db.pixels.add(pixelFromInput(change.payload, key));
+        return [{ put: 'pixels', row: pixelFromInput(change.payload, key), made: true }];
       case 'update':
-        return db.pixels.put(edited(await existing(db.pixels, key, 'change.gone.pixel'), change.payload.input));
+        return [
+          { put: 'pixels', row: edited(await existing(db.pixels, key, 'change.gone.pixel'), change.payload.input) },
+        ];
       case 'delete':
         // Gone from the list at once; it comes back if the service refuses the delete or lacks it.
-        return db.pixels.delete(key);
+        return [{ remove: 'pixels', key }];
       default:
         return change satisfies never;
     }
   },
   send(ctx, entry) {
-    const { db, api } = ctx;
-    const id = entry.ids[entry.key]!;
+    const { api } = ctx;
     switch (entry.op) {
       case 'create':
-        return sendBeyondSeed(ctx, entry, {
-          capability: 'pixelAdd',
-          table: 'pixels',
-          request: () => sendCreate(ctx, entry, 'pixels', creation),
-          // The pixel goes, and with it every later change of it (an edit queued on its own after
-          // an ambiguous try): none could ever be sent.
-          async undo(db) {
-            await db.outbox.where('key').equals(entry.key).delete();
-            await db.pixels.delete(entry.key);
-          },
-        });
-      case 'update': {
-        const { input, was } = entry.payload;
-        return sendBeyondSeed(ctx, entry, {
+        return sendAddition(ctx, entry, { capability: 'pixelAdd', table: 'pixels', creation });
+      case 'update':
+        return sendEdit(ctx, entry, {
           capability: 'pixelEdit',
           table: 'pixels',
-          // The same whole request each time: one whose answer was lost is sent again as it is.
-          request: () => api.updatePixel(id, input),
-          undo: (db) => db.pixels.update(entry.key, was),
+          async request(id, input) {
+            await api.updatePixel(id, input);
+            // Its answer is the id alone: the row has it all.
+            return [];
+          },
         });
-      }
-      case 'delete': {
-        const { row } = entry.payload;
-        return sendBeyondSeed(ctx, entry, {
+      case 'delete':
+        return sendRemoval(ctx, entry, {
           capability: 'pixelDelete',
           table: 'pixels',
-          // A delete whose answer was lost is confirmed by the record's absence (the 404 of a second one).
-          request: () =>
-            removed(api.deletePixel(id)).catch(async (error: unknown) => {
-              if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error))
-                await putBack(db, 'pixels', row);
-              throw error;
-            }),
-          undo: (db) => putBack(db, 'pixels', row),
+          request: () => api.deletePixel(entry.ids[entry.key]!),
+          // Nothing names a pixel; a list read while its delete waited left it out (lib/refresh/apply.ts).
+          gone: [],
         });
-      }
       default:
         return entry satisfies never;
     }
@@ -127,15 +110,11 @@ export const pixel: RecordKind<'pixel', PixelRow, Pixel> = {
     change.op === 'create'
       ? labelled({ name: 'change.label.pixelName', tag: 'change.label.pixelTag' }, change.payload)
       : [],
-  async edit(db, entry, fields) {
+  edit(entry, fields) {
     if (entry.op !== 'create') return null;
     const next = validateInput(inputs.createPixelInput, { ...entry.payload, ...fields });
-    await db.pixels.update(entry.key, next);
-    return { kind: 'pixel', op: 'create', payload: next };
+    const writes: MirrorWrite[] = [{ patch: 'pixels', key: entry.key, fields: next }];
+    return { change: { kind: 'pixel', op: 'create', payload: next }, writes };
   },
-  async discard(db, entry, forget) {
-    if (entry.op === 'update') await db.pixels.update(entry.key, entry.payload.was);
-    else if (entry.op === 'delete') await putBack(db, 'pixels', entry.payload.row);
-    else await forget();
-  },
+  discard: (entry) => (entry.op === 'create' ? null : undone('pixels', entry)),
 };

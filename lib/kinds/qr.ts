@@ -1,14 +1,13 @@
-import { isAbsentRoute } from '../api/absent';
-import { ApiError } from '../api/errors';
 import * as inputs from '../api/inputs/qr';
 import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
 import { qrFromInput, qrRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
-import { foldEdit, putBack, removed, sendBeyondSeed } from './edits';
+import { foldEdit, sendEdit, sendRemoval, undone } from './edits';
 import { type Creation, describing, existing, findListed, labelled, type RecordKind, sendCreate } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
+import type { MirrorWrite } from './mirror';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
@@ -21,13 +20,13 @@ const edited = (row: QrRow, edit: inputs.UpdateQrInput): QrRow => ({
 
 const listing: Listing<QrRow, QrCode> = {
   kind: 'qr',
-  rows: (db) => db.qrCodes,
+  rows: (db) => db.qrs,
   list: (api, query) => api.listQrCodes(query),
   fromServer: qrRow,
   content: ['link', 'name', 'date'],
   madeBy: (change, item) => change.kind === 'qr' && change.op === 'create' && fits(change.payload, item),
   withEdit: (row, change) => (change.kind === 'qr' && change.op === 'update' ? edited(row, change.payload.input) : row),
-  forget: (db, keys) => db.qrStats.bulkDelete(keys),
+  hanging: { stats: (db) => db.qrStats },
   lookAlike: (pulled, mine) => pulled.name === mine.name,
 };
 
@@ -45,55 +44,46 @@ const creation: Creation<inputs.CreateQrInput, QrCode> = {
 };
 
 export const qr: RecordKind<'qr', QrRow, QrCode> = {
-  table: 'qrCodes',
+  table: 'qrs',
   listing,
-  async apply(db, change, key, now) {
+  async shows(db, change, key, now) {
     switch (change.op) {
       case 'create':
-        return db.qrCodes.add(qrFromInput(change.payload, key, now));
+        return [{ put: 'qrs', row: qrFromInput(change.payload, key, now), made: true }];
       case 'update':
-        return db.qrCodes.put(edited(await existing(db.qrCodes, key, 'change.gone.qr'), change.payload.input));
+        return [{ put: 'qrs', row: edited(await existing(db.qrs, key, 'change.gone.qr'), change.payload.input) }];
       case 'delete':
         // Gone from the mirror at once; it comes back if the service refuses the delete or lacks it.
-        return db.qrCodes.delete(key);
+        return [{ remove: 'qrs', key }];
       default:
         return change satisfies never;
     }
   },
   async send(ctx, entry) {
-    const { db, api } = ctx;
-    const id = entry.ids[entry.key]!;
+    const { api } = ctx;
     switch (entry.op) {
       case 'create':
-        return sendCreate(ctx, entry, 'qrCodes', creation);
-      case 'update': {
-        const { input, was } = entry.payload;
-        return sendBeyondSeed(ctx, entry, {
+        return sendCreate(ctx, entry, 'qrs', creation);
+      case 'update':
+        return sendEdit(ctx, entry, {
           capability: 'qrEdit',
-          table: 'qrCodes',
-          // The same whole request each time: one whose answer was lost is sent again as it is.
-          request: () => api.updateQrCode(id, input),
-          undo: (db) => db.qrCodes.update(entry.key, was),
-        });
-      }
-      case 'delete': {
-        const { row } = entry.payload;
-        return sendBeyondSeed(ctx, entry, {
-          capability: 'qrDelete',
-          table: 'qrCodes',
-          async request() {
-            // A delete whose answer was lost is confirmed by the record's absence (the 404 of a second one).
-            await removed(api.deleteQrCode(id)).catch(async (error: unknown) => {
-              if (error instanceof ApiError && !error.retryable && !isAbsentRoute(error))
-                await putBack(db, 'qrCodes', row);
-              throw error;
-            });
-            await db.qrStats.delete(entry.key);
-            await db.channelItems.where('itemKey').equals(entry.key).delete();
+          table: 'qrs',
+          async request(id, input) {
+            await api.updateQrCode(id, input);
+            // Its answer adds nothing the row lacks.
+            return [];
           },
-          undo: (db) => putBack(db, 'qrCodes', row),
         });
-      }
+      case 'delete':
+        return sendRemoval(ctx, entry, {
+          capability: 'qrDelete',
+          table: 'qrs',
+          request: () => api.deleteQrCode(entry.ids[entry.key]!),
+          gone: [
+            { remove: 'qrStats', key: entry.key },
+            { each: 'channelItems', where: 'itemKey', equals: entry.key, fields: null },
+          ],
+        });
       default:
         return entry satisfies never;
     }
@@ -121,17 +111,13 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
     }
   },
   editable: (change) => (change.op === 'create' ? labelled({ name: 'change.label.qrName' }, change.payload) : []),
-  async edit(db, entry, fields) {
+  edit(entry, fields) {
     if (entry.op !== 'create') return null;
     const next = validateInput(inputs.createQrInput, { ...entry.payload, ...fields });
-    await db.qrCodes.update(entry.key, { name: next.name ?? '', input: next });
-    return { kind: 'qr', op: 'create', payload: next };
+    const writes: MirrorWrite[] = [{ patch: 'qrs', key: entry.key, fields: { name: next.name ?? '', input: next } }];
+    return { change: { kind: 'qr', op: 'create', payload: next }, writes };
   },
-  async discard(db, entry, forget) {
-    if (entry.op === 'update') await db.qrCodes.update(entry.key, entry.payload.was);
-    else if (entry.op === 'delete') await putBack(db, 'qrCodes', entry.payload.row);
-    else await forget();
-  },
+  discard: (entry) => (entry.op === 'create' ? null : undone('qrs', entry)),
 };
 
 // ── The refresh's side: how a QR code on screen is kept fresh (lib/kinds/shown.ts) ───────────────

@@ -123,7 +123,9 @@ export async function removeRecords<R extends Mirrored, I extends { id: number }
   const counted = totalOf(listing.kind);
   const ids = counted ? (await listing.rows(db).where('key').anyOf(keys).toArray()).map((r) => r.id) : [];
   await listing.rows(db).where('key').anyOf(keys).delete();
-  await listing.forget?.(db, keys);
+  const { stats, items } = listing.hanging ?? {};
+  await stats?.(db).bulkDelete(keys);
+  if (items) await db.channelItems.where(items).anyOf(keys).delete();
   if (counted)
     await forgetHistory(
       db,

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { DB_NAME } from '../db/schema';
+import { DB_NAME } from '../db/names';
 
 /**
  * One service and API key, and the IndexedDB database that holds its mirror and outbox. API keys

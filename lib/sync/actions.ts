@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import { ApiError } from '../api/errors';
 import * as account from '../api/inputs/account';
 import * as campaigns from '../api/inputs/campaigns';
@@ -15,6 +16,7 @@ import { refuseAbsent } from '../kinds/edits';
 import { changeTables, kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
+import { writeMirror } from '../kinds/mirror';
 import { words } from '../words';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
@@ -60,10 +62,10 @@ async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>):
 }
 
 /**
- * Queues a change and shows it in the mirror as its kind says, in one transaction. A new record's
- * row is written pending, with its create the one change queued for it: its sync state needs no look.
+ * Queues a change and shows it in the mirror as its kind says (lib/kinds/mirror.ts writes it, with
+ * the record's sync state), in one transaction.
  */
-async function queue(ctx: ActionContext, entry: NewChange, { fresh = false } = {}): Promise<void> {
+async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
   await change(ctx, async (now) => {
     const table = kindOf(entry.kind).table;
     if (entry.op === 'delete' && table && !(await ctx.db.table(table).get(entry.key))) return;
@@ -72,15 +74,18 @@ async function queue(ctx: ActionContext, entry: NewChange, { fresh = false } = {
     // Queued before a deleted row goes, so the entry picks up the record's server id.
     const seq = await enqueue(ctx.db, entry, now, ctx.claimed !== undefined);
     if (seq !== null) ctx.claimed?.({ seq, key: entry.key });
-    await kindOf(entry.kind).apply(ctx.db, entry, entry.key, now);
-    if (!fresh) await refreshSyncState(ctx.db, entry.kind, entry.key);
+    // What it shows is read through a native async function that may end without a request (a new
+    // record's row). Awaited as a Dexie promise, the transaction is carried across it as across any
+    // request; a bare await lost it when other databases were busy, and the action committed early.
+    const writes = await Dexie.Promise.resolve(kindOf(entry.kind).shows(ctx.db, entry, entry.key, now));
+    await writeMirror(ctx.db, writes);
   });
 }
 
 /** Queues a record's create under a new local key, and returns the key. */
 async function create(ctx: ActionContext, draft: Draft): Promise<string> {
   const key = newLocalKey();
-  await queue(ctx, { priority: ctx.priority, ...draft, key }, { fresh: true });
+  await queue(ctx, { priority: ctx.priority, ...draft, key });
   return key;
 }
 
@@ -173,7 +178,7 @@ export async function deleteLinks(ctx: ActionContext, keys: readonly string[]): 
 export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.UpdateQrInput): Promise<void> {
   await refuseAbsent(ctx.db, 'qrEdit');
   const input = validateInput(qrs.updateQrInput, fields);
-  const row = await ctx.db.qrCodes.get(key);
+  const row = await ctx.db.qrs.get(key);
   if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.qr'), retryable: false });
   const was = { name: row.name, input: row.input };
   await queue(ctx, { kind: 'qr', op: 'update', key, payload: { input, was }, priority: ctx.priority });
@@ -182,7 +187,7 @@ export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.
 /** Deletes a QR code here at once, and on the service in the background. */
 export async function deleteQrCode(ctx: ActionContext, key: string): Promise<void> {
   await refuseAbsent(ctx.db, 'qrDelete');
-  const row = await ctx.db.qrCodes.get(key);
+  const row = await ctx.db.qrs.get(key);
   if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
 }
 
@@ -225,8 +230,10 @@ async function forgetCreate(db: LinkpilotDb, entry: OutboxEntry): Promise<void> 
   if (entry.op !== 'create' || !table) return;
   await db.outbox.where('key').equals(entry.key).delete();
   await dropDependents(db, entry.key);
-  await db.table(table).delete(entry.key);
-  await db.channelItems.where('itemKey').equals(entry.key).delete();
+  await writeMirror(db, [
+    { remove: table, key: entry.key },
+    { each: 'channelItems', where: 'itemKey', equals: entry.key, fields: null },
+  ]);
 }
 
 /** Gives up a queued change (not one on the wire) and what it wrote here. */
@@ -235,8 +242,8 @@ export async function discardChange(ctx: ActionContext, seq: number): Promise<vo
     const entry = await ctx.db.outbox.get(seq);
     if (!entry || entry.state === 'inflight') return;
     await ctx.db.outbox.delete(seq);
-    const forget = () => forgetCreate(ctx.db, entry);
-    await (kindOf(entry.kind).discard?.(ctx.db, entry, forget) ?? forget());
+    const undo = kindOf(entry.kind).discard?.(entry) ?? null;
+    await (undo ? writeMirror(ctx.db, undo) : forgetCreate(ctx.db, entry));
     await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }
@@ -255,12 +262,20 @@ export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: 
         message: words('syncProblem.beingSent'),
         retryable: false,
       });
-    const edited = await kindOf(entry.kind).edit?.(ctx.db, entry, fields);
+    const edited = kindOf(entry.kind).edit?.(entry, fields);
     if (!edited)
       throw new ApiError({ kind: 'validation', message: words('syncProblem.notEditable'), retryable: false });
-    await refuseTaken(ctx.db, edited, entry.key);
+    await writeMirror(ctx.db, edited.writes);
+    await refuseTaken(ctx.db, edited.change, entry.key);
     const queued: Queued = entry;
-    await ctx.db.outbox.put({ ...queued, ...edited, state: 'pending', error: null, attempts: 0, notBefore: now });
+    await ctx.db.outbox.put({
+      ...queued,
+      ...edited.change,
+      state: 'pending',
+      error: null,
+      attempts: 0,
+      notBefore: now,
+    });
     await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }

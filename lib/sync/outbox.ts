@@ -1,6 +1,7 @@
 import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { kindOf } from '../kinds';
-import { knownIds, syncStateOf } from '../kinds/ids';
+import { knownIds } from '../kinds/ids';
+import { stampSyncState } from '../kinds/mirror';
 
 /**
  * A change as an action queues it. `deps` names the other local keys whose server ids its request
@@ -84,6 +85,5 @@ export async function dropDependents(db: LinkpilotDb, key: string): Promise<void
 
 /** Shows on the record whether its changes are sent. Must run in a transaction with the outbox and its table. */
 export async function refreshSyncState(db: LinkpilotDb, kind: Kind, key: string): Promise<void> {
-  const table = kindOf(kind).table;
-  if (table) await db.table(table).update(key, { sync: await syncStateOf(db, key) });
+  await stampSyncState(db, kindOf(kind).table, key);
 }

@@ -28,15 +28,28 @@ export async function waitForMirror(page: Page, timeoutMs: number): Promise<void
   throw new Error('bench: the first mirror did not finish in time');
 }
 
-/** Milliseconds from navigation start until the popup's recent list was first on screen. */
+/**
+ * Milliseconds from navigation start until the popup's recent list was first painted (the Element
+ * Timing entry of its text, as the browser records the paint itself).
+ */
 export async function popupReadyMs(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
   try {
     await page.goto(url);
-    await page.waitForFunction(() => performance.getEntriesByName('linkpilot:recent-ready').length > 0, undefined, {
-      timeout: 30_000,
-    });
-    return await page.evaluate(() => performance.getEntriesByName('linkpilot:recent-ready')[0]!.startTime);
+    return await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('bench: the recent list was never painted')), 30_000);
+          new PerformanceObserver((list) => {
+            const painted = list
+              .getEntries()
+              .find((e) => (e as PerformanceEntry & { identifier: string }).identifier === 'linkpilot:recent');
+            if (!painted) return;
+            clearTimeout(timer);
+            resolve((painted as PerformanceEntry & { renderTime: number }).renderTime);
+          }).observe({ type: 'element', buffered: true });
+        }),
+    );
   } finally {
     await page.close();
   }

@@ -155,7 +155,7 @@ async function mirrorMismatches(page: Page, expected: Expected): Promise<number>
       (id) => id.startsWith('Soak campaign '),
     )) +
     (await check(
-      'qrCodes',
+      'qrs',
       expected.qrCodes,
       (r) => str(r.name),
       () => true,
@@ -190,7 +190,7 @@ async function mirrorVsServer(page: Page, server: RunningServer): Promise<string
       sql: "SELECT id, name, public FROM campaigns WHERE name LIKE 'Soak campaign %'",
       fields: ['name', 'public'],
     },
-    { store: 'qrCodes', sql: "SELECT id, name FROM qr_codes WHERE name LIKE 'Soak QR %'", fields: ['name'] },
+    { store: 'qrs', sql: "SELECT id, name FROM qr_codes WHERE name LIKE 'Soak QR %'", fields: ['name'] },
   ];
   const differences: string[] = [];
   const text = (v: unknown) => (typeof v === 'boolean' ? String(Number(v)) : String(v ?? ''));
@@ -490,7 +490,7 @@ function compare(server: RunningServer, expected: Expected) {
     if (!found.some((q) => q.data.includes(want.data))) miss(`QR code ${name}`);
     if (found.length > 1) {
       count('qr_codes', found.length - 1);
-      doubled.push({ kind: 'qrCodes', name, ids: found.map((q) => q.id) });
+      doubled.push({ kind: 'qrs', name, ids: found.map((q) => q.id) });
     }
   }
   // As for channels and campaigns: a deleted code still there is a delete that was lost.
@@ -520,7 +520,7 @@ async function soak() {
       'CREATE TABLE soak_write_log (kind TEXT, id INTEGER, at TEXT);' +
         "CREATE TRIGGER soak_channel_added AFTER INSERT ON channels BEGIN INSERT INTO soak_write_log VALUES ('channels', NEW.id, strftime('%H:%M:%f', 'now')); END;" +
         "CREATE TRIGGER soak_campaign_added AFTER INSERT ON campaigns BEGIN INSERT INTO soak_write_log VALUES ('campaigns', NEW.id, strftime('%H:%M:%f', 'now')); END;" +
-        "CREATE TRIGGER soak_qr_added AFTER INSERT ON qr_codes BEGIN INSERT INTO soak_write_log VALUES ('qrCodes', NEW.id, strftime('%H:%M:%f', 'now')); END;",
+        "CREATE TRIGGER soak_qr_added AFTER INSERT ON qr_codes BEGIN INSERT INTO soak_write_log VALUES ('qrs', NEW.id, strftime('%H:%M:%f', 'now')); END;",
     );
     const expected: Expected = {
       channels: new Map(),
@@ -590,7 +590,7 @@ async function soak() {
       progress(`  still doubled: ${d.kind} "${d.name}" ids ${d.ids.join(',')}; mirror ${JSON.stringify(rows)}`);
     }
     let flagged = 0;
-    for (const store of ['channels', 'campaigns', 'qrCodes'])
+    for (const store of ['channels', 'campaigns', 'qrs'])
       flagged += (await mirrorRows(page, store)).filter((r) => r.twinOf !== undefined).length;
     for (const route of ['channels', 'campaigns']) {
       await page.goto(`${base}#/${route}`);

@@ -86,7 +86,7 @@ describe('the sync engine mirrors a whole account whatever the page-size cap', (
       expect(await mirrorIds(db.links.toArray())).toEqual(serverIds(server, 'links', account));
       expect(await mirrorIds(db.channels.toArray())).toEqual(serverIds(server, 'channels', account));
       expect(await mirrorIds(db.campaigns.toArray())).toEqual(serverIds(server, 'campaigns', account));
-      expect(await mirrorIds(db.qrCodes.toArray())).toEqual(serverIds(server, 'qr_codes', account));
+      expect(await mirrorIds(db.qrs.toArray())).toEqual(serverIds(server, 'qr_codes', account));
       expect(await mirrorIds(db.domains.toArray())).toEqual(serverIds(server, 'domains', account));
       // The links alone take ceil(links / cap) pages: the cap was really applied.
       expect(requests).toBeGreaterThanOrEqual(Math.ceil(1013 / cap));

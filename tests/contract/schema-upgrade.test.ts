@@ -12,6 +12,7 @@ import {
   SCHEMA_V5_CHANGES,
   SCHEMA_V6_CHANGES,
   SCHEMA_V7_CHANGES,
+  SCHEMA_V8_CHANGES,
 } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/engine/engine';
 import { gainsByRecord, recordSeries } from '@/lib/history/read';
@@ -160,7 +161,7 @@ describe('upgrading the client database from schema 1', () => {
 
     const db = new LinkpilotDb('upgrade-from-v1');
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:pending',
@@ -321,7 +322,7 @@ describe('upgrading the client database from schema 2', () => {
 
     const db = new LinkpilotDb('upgrade-from-v2');
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:inflight',
@@ -370,7 +371,7 @@ describe('upgrading the client database from schema 2', () => {
     expect(server.db.prepare('SELECT campaign_id FROM links WHERE id = ?').pluck().get(linkId)).toBe(before.kept);
     expect(server.db.prepare('SELECT COUNT(*) FROM campaigns WHERE id = ?').pluck().get(before.gone)).toBe(0);
     expect(server.db.prepare("SELECT COUNT(*) FROM qr_codes WHERE name = 'Upgraded QR'").pluck().get()).toBe(1);
-    expect((await db.qrCodes.get(before.qr))?.id).not.toBeNull();
+    expect((await db.qrs.get(before.qr))?.id).not.toBeNull();
     expect((await list('/api/account')).data.email).toBe('upgraded@linkpilot.test');
   });
 });
@@ -450,7 +451,7 @@ describe('upgrading the client database from schema 5', () => {
 
     const db = new LinkpilotDb('upgrade-from-v5');
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     expect(await db.linkHistory.toArray()).toEqual([
       { id: 5, at: thinned - 3 * DAY, clicks: 10 },
       { id: 5, at: thinned - 2 * DAY + 3_600_000, clicks: 14, gain: 4 },
@@ -493,19 +494,29 @@ describe('upgrading the client database from schema 5', () => {
   });
 });
 
-/** The database as schema 7 left it: the pixels listed by id, and one deleted here whose delete waits. */
-async function releaseSevenDatabase(name: string, pixels: { id: number; type: string; name: string; tag: string }[]) {
-  const v7 = new Dexie(name);
-  v7.version(1).stores(SCHEMA_V1);
-  v7.version(2).stores(SCHEMA_V2_CHANGES);
-  v7.version(3).stores(SCHEMA_V3_CHANGES);
-  v7.version(4).stores({});
-  v7.version(5).stores(SCHEMA_V5_CHANGES);
-  v7.version(6).stores(SCHEMA_V6_CHANGES);
-  v7.version(7).stores(SCHEMA_V7_CHANGES);
+/**
+ * The database as schema 7 or 8 left it: the pixels listed by id, one deleted here whose delete
+ * waits, and a QR code (in `qrCodes` at 7, in `qrs` from 8).
+ */
+async function releasePixelsDatabase(
+  name: string,
+  version: 7 | 8,
+  pixels: { id: number; type: string; name: string; tag: string }[],
+) {
+  const old = new Dexie(name);
+  old.version(1).stores(SCHEMA_V1);
+  old.version(2).stores(SCHEMA_V2_CHANGES);
+  old.version(3).stores(SCHEMA_V3_CHANGES);
+  old.version(4).stores({});
+  old.version(5).stores(SCHEMA_V5_CHANGES);
+  old.version(6).stores(SCHEMA_V6_CHANGES);
+  old.version(7).stores(SCHEMA_V7_CHANGES);
+  if (version === 8) old.version(8).stores(SCHEMA_V8_CHANGES);
   const [kept, gone] = pixels.map((p) => ({ ...p, date: '2026-11-01 00:00:00', pulledAt: 5 }));
-  await v7.table('pixels').add(kept);
-  await v7.table('outbox').add({
+  await old.table('pixels').add(kept);
+  const qr = { key: serverKey(9), id: 9, sync: 'synced', pulledAt: 5, link: '', scans: 0, name: 'Poster' };
+  await old.table(version === 7 ? 'qrCodes' : 'qrs').add({ ...qr, date: '2026-11-01 00:00:00', input: null });
+  await old.table('outbox').add({
     kind: 'pixel',
     op: 'delete',
     key: `pixel:${gone!.id}`,
@@ -520,18 +531,29 @@ async function releaseSevenDatabase(name: string, pixels: { id: number; type: st
     ambiguous: false,
     error: null,
   });
-  v7.close();
-  return { kept: kept!, gone: gone! };
+  old.close();
+  return { kept: kept!, gone: gone!, qr: qr.key };
 }
 
-describe('upgrading the client database from schema 7', () => {
-  it('keys the pixels as mirrored records, carries the queued delete, and sends it once', async () => {
-    const listed = (await list('/api/pixels')).data.pixels;
-    const { kept, gone } = await releaseSevenDatabase('upgrade-from-v7', listed);
+describe.each([7, 8] as const)('upgrading the client database from schema %i', (version) => {
+  it('keys the pixels as mirrored records, carries the queued delete and sends it once, and keeps QR codes in `qrs`', async () => {
+    const made: { id: number }[] = [];
+    for (const n of [1, 2])
+      made.push({
+        ...(await post('/api/pixel/add', { type: 'gtmpixel', name: `From ${version} ${n}`, tag: `GTM-${n}` })),
+      });
+    const listed = (await list('/api/pixels')).data.pixels.filter((p: { id: number }) =>
+      made.some((m) => m.id === p.id),
+    );
+    expect(listed).toHaveLength(2);
+    const name = `upgrade-from-v${version}`;
+    const { kept, gone, qr } = await releasePixelsDatabase(name, version, listed);
 
-    const db = new LinkpilotDb('upgrade-from-v7');
+    const db = new LinkpilotDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
+    expect(db.tables.map((t) => t.name)).not.toContain('qrCodes');
+    expect((await db.qrs.toArray()).map((row) => row.key)).toEqual([qr]);
     expect(await db.pixels.toArray()).toEqual([
       {
         key: serverKey(kept.id),
@@ -544,6 +566,7 @@ describe('upgrading the client database from schema 7', () => {
         date: '2026-11-01 00:00:00',
       },
     ]);
+    expect((await db.pixels.where('id').equals(kept.id).first())?.key).toBe(serverKey(kept.id));
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({
       kind: 'pixel',
@@ -557,6 +580,9 @@ describe('upgrading the client database from schema 7', () => {
     const engine = createSyncEngine({ db, connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }) });
     expect((await engine.drain()).failed).toBe(0);
     expect(await db.outbox.count()).toBe(0);
-    expect((await list('/api/pixels')).data.pixels.map((p: { id: number }) => p.id)).toEqual([kept.id]);
+    const ids = (await list('/api/pixels')).data.pixels.map((p: { id: number }) => p.id);
+    expect(ids).toContain(kept.id);
+    expect(ids).not.toContain(gone.id);
+    db.close();
   });
 });

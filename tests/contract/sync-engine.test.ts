@@ -45,7 +45,7 @@ describe('the sync engine against the local server', () => {
     expect((await db.domains.toArray()).map((d) => d.domain)).toEqual(['https://go.linkpilot.test']);
     expect(await db.campaigns.count()).toBe(1);
     expect(await db.links.count()).toBe(3);
-    expect(await db.qrCodes.count()).toBe(1);
+    expect(await db.qrs.count()).toBe(1);
     expect(await db.overlays.count()).toBe(2);
     expect(await db.splashPages.count()).toBe(2);
     expect(await db.channelItems.count()).toBe(2);
@@ -115,7 +115,7 @@ describe('the sync engine against the local server', () => {
     await engine.drain();
     await engine.requestPull();
     await engine.drain();
-    const rows = await db.qrCodes.where('name').equals('Resent QR').toArray();
+    const rows = await db.qrs.where('name').equals('Resent QR').toArray();
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.key !== mine)?.twinOf).toBe(mine);
   });

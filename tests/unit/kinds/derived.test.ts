@@ -9,7 +9,7 @@ describe('lists derived from the kinds', () => {
     const db = freshDb();
     const names = changeTables(db).map((t) => t.name);
     expect(new Set(names)).toEqual(
-      new Set(['links', 'channels', 'campaigns', 'domains', 'qrCodes', 'channelItems', 'account', 'pixels', 'outbox']),
+      new Set(['links', 'channels', 'campaigns', 'domains', 'qrs', 'channelItems', 'account', 'pixels', 'outbox']),
     );
     expect(names).toHaveLength(new Set(names).size);
   });
@@ -17,13 +17,13 @@ describe('lists derived from the kinds', () => {
   it("a channel's item names a mirrored link or QR code by its key; a bio page by its id only", async () => {
     const db = freshDb();
     await db.links.put({ key: 'l1', id: 7 } as never);
-    await db.qrCodes.put({ key: 'q1', id: 7 } as never);
+    await db.qrs.put({ key: 'q1', id: 7 } as never);
     expect(await itemKeyOf(db, 'links', 7)).toBe('l1');
     expect(await itemKeyOf(db, 'qr', 7)).toBe('q1');
     expect(await itemKeyOf(db, 'bio', 7)).toBeNull();
     expect(await itemKeyOf(db, 'links', 8)).toBeNull();
     expect(await itemKeyOf(db, 'something-new', 7)).toBeNull();
-    expect(itemTables(db).map((t) => t.name)).toEqual(['links', 'qrCodes']);
+    expect(itemTables(db).map((t) => t.name)).toEqual(['links', 'qrs']);
     expect(isItemOf({ type: 'links' }, 'link')).toBe(true);
     expect(isItemOf({ type: 'qr' }, 'link')).toBe(false);
   });

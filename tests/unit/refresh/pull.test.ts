@@ -39,8 +39,7 @@ async function pullAll(db: LinkpilotDb, service: ReturnType<typeof fakeService>,
 /** A record made here and sent: its id known, nothing queued. */
 async function madeHere(db: LinkpilotDb, make: () => Promise<string>, id: number): Promise<string> {
   const key = await make();
-  for (const table of [db.channels, db.campaigns, db.qrCodes, db.links])
-    await table.update(key, { id, sync: 'synced' });
+  for (const table of [db.channels, db.campaigns, db.qrs, db.links]) await table.update(key, { id, sync: 'synced' });
   await db.outbox.clear();
   return key;
 }
@@ -206,7 +205,7 @@ describe('look-alikes of records made here are flagged, never deleted unasked', 
         ],
       }),
     );
-    expect((await db.qrCodes.where('id').equals(7).first())?.twinOf).toBe(code);
+    expect((await db.qrs.where('id').equals(7).first())?.twinOf).toBe(code);
     expect((await db.campaigns.where('id').equals(19).first())?.twinOf).toBe(plain);
     expect((await db.campaigns.where('id').equals(29).first())?.twinOf).toBeUndefined();
   });

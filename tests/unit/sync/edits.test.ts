@@ -33,7 +33,7 @@ async function mirroredLink(db: LinkpilotDb, key = 'l5', id = 5) {
 
 async function mirroredQr(db: LinkpilotDb) {
   const qr = { id: 9, link: 'https://s.test/qr/abc', scans: 3, name: 'Menu', date: '2026-11-01 10:00:00' };
-  await db.qrCodes.add({ ...qrRow(qr, undefined, 1), key: 'q9' });
+  await db.qrs.add({ ...qrRow(qr, undefined, 1), key: 'q9' });
   return 'q9';
 }
 
@@ -111,7 +111,7 @@ describe('coalescing edits and deletes of links and QR codes', () => {
     await actions.deleteQrCode(ctx, qr);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.links.count()).toBe(0);
-    expect(await db.qrCodes.count()).toBe(0);
+    expect(await db.qrs.count()).toBe(0);
   });
 
   it('QR codes: create + update = one create; update + update = one update; update + delete = a delete', async () => {
@@ -129,7 +129,7 @@ describe('coalescing edits and deletes of links and QR codes', () => {
     ]);
     await actions.deleteQrCode(ctx, key);
     expect(await db.outbox.where('key').equals(key).toArray()).toMatchObject([{ op: 'delete', ids: { [key]: 9 } }]);
-    expect(await db.qrCodes.get(key)).toBeUndefined();
+    expect(await db.qrs.get(key)).toBeUndefined();
   });
 
   it('deleteLinks queues one delete per link, in one go', async () => {
@@ -178,7 +178,7 @@ describe('a service that does not offer edits or deletes', () => {
     ]);
     expect(await db.outbox.count()).toBe(0);
     expect((await db.links.toArray()).map((l) => l.key).sort()).toEqual(['a', 'b']);
-    expect(await db.qrCodes.get(qr)).toMatchObject({ name: 'Menu', sync: 'synced' });
+    expect(await db.qrs.get(qr)).toMatchObject({ name: 'Menu', sync: 'synced' });
     expect(await readCapability(db, 'linkDelete')).toBe('absent');
     expect(await readCapability(db, 'linkEdit')).toBe('unknown');
   });

@@ -133,6 +133,6 @@ describe('after a create whose outcome is unknown, the record is looked for befo
     );
     const key = await actions.createQrCode({ db }, { type: 'text', data: 'x', name: 'Poster' });
     await sendAmbiguous(db, service);
-    expect(await db.qrCodes.get(key)).toMatchObject({ id: 12, link: 'https://s.test/qr/12' });
+    expect(await db.qrs.get(key)).toMatchObject({ id: 12, link: 'https://s.test/qr/12' });
   });
 });

@@ -2,7 +2,7 @@ import type { Transaction } from 'dexie';
 import { serverKey } from './keys';
 import type { PixelRow, PixelRowV7 } from './schema';
 
-/** A version-7 pixel as a mirrored record, keyed as every pulled record is (by its id). */
+/** A pixel as versions 7 and 8 kept it, as a mirrored record, keyed as every pulled record is (by its id). */
 const mirrored = (row: PixelRowV7, sync: PixelRow['sync']): PixelRow => ({
   key: serverKey(row.id),
   id: row.id,
@@ -14,7 +14,7 @@ const mirrored = (row: PixelRowV7, sync: PixelRow['sync']): PixelRow => ({
   date: row.date,
 });
 
-/** A pixel delete queued by version 7 (keyed `pixel:` and the id) names the row by its new key, which it needs. */
+/** A pixel delete queued before version 10 (keyed `pixel:` and the id) names the row by its new key, which it needs. */
 export async function rekeyPixelChanges(tx: Transaction): Promise<void> {
   await tx
     .table('outbox')
@@ -30,7 +30,7 @@ export async function rekeyPixelChanges(tx: Transaction): Promise<void> {
     });
 }
 
-/** The pixels version 7 listed, in the new table; none waits for a change (a deleted one is not listed). */
+/** The pixels listed before version 10, in the new table; none waits for a change (a deleted one is not listed). */
 export async function pixelRows(tx: Transaction, rows: PixelRowV7[]): Promise<void> {
   await tx.table('pixels').bulkPut(rows.map((row) => mirrored(row, 'synced')));
 }
