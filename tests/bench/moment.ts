@@ -216,6 +216,10 @@ try {
   const withKey = Object.assign(server, { apiKey: account.apiKey });
   insertLinks(withKey, account.id, LINKS);
   const { context, worker, extensionId, page } = await connectedExtension(withKey);
+  // Connected, the dashboard's Settings page is left for the blank one: open, it would re-read its
+  // counts on every change, in the renderer the popup and the clipboard's document share, and none
+  // of that is the moment measured. The raw request is sent from the blank page.
+  await page.goto(`chrome-extension://${extensionId}/blank.html`);
   try {
     const opened = await popupOverBlank(context, extensionId);
     const shortened = await shortenOverWire(context, worker, extensionId, withKey, web, page);
