@@ -316,12 +316,17 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
   const linkDetails = async (alias: string) => {
     await page.getByLabel('Search').fill(alias);
     const rows = page.getByTestId('link-row');
+    // Its alias once its short URL is known, its address before.
+    const n = alias.replace('soak-link-', '');
+    const wanted = rows.filter({ hasText: new RegExp(`(${alias}|/article/${n})(?!\\d)`) });
     // The table follows the search box a moment later: bounded wait for it to show this one alone.
-    for (let tries = 0; (await rows.count()) !== 1; tries++) {
+    // One row is not enough: until the table follows, it still shows the previous search's one link,
+    // and an edit meant for this link went to that one.
+    for (let tries = 0; (await rows.count()) !== 1 || (await wanted.count()) !== 1; tries++) {
       if (tries >= 100) throw new Error(`soak: the search for ${alias} did not find it alone`);
       await page.waitForTimeout(100);
     }
-    await rows.first().click();
+    await wanted.click();
     return page.getByTestId('link-detail');
   };
   for (let i = 0; i < 10; i++) {
