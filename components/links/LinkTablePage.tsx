@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { usePicked } from '@/components/hooks/usePicked';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -10,9 +11,9 @@ import { database } from '@/lib/db/open';
 import { BulkShorten } from './BulkShorten';
 import { ExportButtons } from './ExportButtons';
 import { LinkDetailPanel } from './LinkDetailPanel';
+import { LinkSelectionBar } from './LinkSelectionBar';
 import { LinkTable } from './LinkTable';
 import { NewLinkForm } from './NewLinkForm';
-import { SelectionBar } from './SelectionBar';
 import { ShortUrlLookup } from './ShortUrlLookup';
 import './links.css';
 import { t } from '@/lib/browser/i18n';
@@ -32,13 +33,7 @@ export function LinkTablePage() {
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const domains = useLiveQuery(() => db.domains.toArray(), [], []);
   const [bulk, setBulk] = useState(false);
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const pick = (keys: string[], on: boolean, only = false) =>
-    setPicked((was) => {
-      const next = new Set(only ? [] : was);
-      for (const key of keys) on ? next.add(key) : next.delete(key);
-      return next;
-    });
+  const { picked, pick, clear } = usePicked();
   const newLink = (
     <button type="button" onClick={() => setCreating(true)}>
       <Plus size={16} aria-hidden="true" /> {t('linkTablePage.newLink')}
@@ -131,7 +126,7 @@ export function LinkTablePage() {
           selected={open}
           picked={picked}
           onPick={pick}
-          actions={picked.size > 0 ? <SelectionBar keys={[...picked]} onClear={() => setPicked(new Set())} /> : null}
+          actions={picked.size > 0 ? <LinkSelectionBar keys={[...picked]} onClear={clear} /> : null}
           empty={(filtered) =>
             filtered ? (
               <EmptyState

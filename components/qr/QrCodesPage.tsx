@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { usePicked } from '@/components/hooks/usePicked';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { formatDate } from '@/components/ui/format';
+import { formatDate, formatNumber } from '@/components/ui/format';
 import { Plus, QrCode } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
@@ -13,6 +14,7 @@ import { savedQrText, scansCounted } from '@/lib/qr/payload';
 import { QrCodeDetail } from './QrCodeDetail';
 import { QrCodeForm } from './QrCodeForm';
 import { QrImage } from './QrImage';
+import { QrSelectionBar } from './QrSelectionBar';
 import { qrTypeLabel } from './QrTypeFields';
 import './qr.css';
 import { plural, t } from '@/lib/browser/i18n';
@@ -23,6 +25,10 @@ export function QrCodesPage() {
   const codes = useLiveQuery(() => db.qrs.orderBy('date').reverse().toArray(), [], undefined);
   const [open, setOpen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const { picked, pick, clear } = usePicked();
+  // Only codes still listed count: one deleted meanwhile (elsewhere, or by the service) drops out.
+  const shown = codes ?? [];
+  const pickedShown = shown.filter((qr) => picked.has(qr.key)).map((qr) => qr.key);
   const newCode = (
     <button type="button" onClick={() => setCreating(true)}>
       <Plus size={16} aria-hidden="true" /> {t('qrCodeForm.newQrCode')}
@@ -38,9 +44,40 @@ export function QrCodesPage() {
           {t('qrCodesPage.makeACodeFor')}
         </EmptyState>
       ) : null}
+      {shown.length > 0 ? (
+        <div className="qr-pick-row">
+          <label className="qr-pick-all">
+            <input
+              type="checkbox"
+              checked={pickedShown.length === shown.length}
+              ref={(box) => {
+                if (box) box.indeterminate = pickedShown.length > 0 && pickedShown.length < shown.length;
+              }}
+              onChange={(e) =>
+                pick(
+                  shown.map((qr) => qr.key),
+                  e.target.checked,
+                  true,
+                )
+              }
+              data-testid="pick-all"
+            />
+            {t('qrSelection.selectAll', { count: formatNumber(shown.length) })}
+          </label>
+          {pickedShown.length > 0 ? <QrSelectionBar keys={pickedShown} onClear={clear} /> : null}
+        </div>
+      ) : null}
       <ul className="qr-grid" aria-label={t('channelItems.qrCodes')}>
         {codes?.map((qr) => (
-          <li key={qr.key} className="card stack" data-testid="qr-row">
+          <li key={qr.key} className="card stack qr-card" data-testid="qr-row">
+            <input
+              type="checkbox"
+              className="qr-pick"
+              aria-label={t('selection.select', { item: qrName(qr) })}
+              checked={picked.has(qr.key)}
+              onChange={(e) => pick([qr.key], e.target.checked)}
+              data-testid="pick-qr"
+            />
             <QrCodeSummary qr={qr} open={open === qr.key} onToggle={() => setOpen(open === qr.key ? null : qr.key)} />
             {qr.twinOf ? <TwinNotice name={qrName(qr)} /> : null}
             {open === qr.key ? <QrCodeDetail qr={qr} /> : null}

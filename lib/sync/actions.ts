@@ -186,9 +186,18 @@ export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.
 
 /** Deletes a QR code here at once, and on the service in the background. */
 export async function deleteQrCode(ctx: ActionContext, key: string): Promise<void> {
+  await deleteQrCodes(ctx, [key]);
+}
+
+/** Deletes QR codes (a selection of the list): one queued delete each, in one transaction. */
+export async function deleteQrCodes(ctx: ActionContext, keys: readonly string[]): Promise<void> {
   await refuseAbsent(ctx.db, 'qrDelete');
-  const row = await ctx.db.qrs.get(key);
-  if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
+  await change(ctx, async () => {
+    for (const key of keys) {
+      const row = await ctx.db.qrs.get(key);
+      if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
+    }
+  });
 }
 
 /** Adds a tracking pixel: listed here at once under a local key, given its id by the service's answer. */

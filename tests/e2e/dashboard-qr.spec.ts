@@ -1,9 +1,11 @@
+import type { RunningServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectAccessible } from './axe';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { DashboardPage } from './pages/DashboardPage';
 import { QrCodesPage } from './pages/QrCodesPage';
-import { connectExtension, outboxSize, serverList } from './support';
+import { connectExtension, connectIn, outboxSize, serverList } from './support';
 
 const FIREFOX_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
@@ -202,4 +204,98 @@ test('QR codes: scans made with the code show in its details', async ({ context,
   await detail.getByRole('button', { name: 'Refresh statistics' }).click();
   await expect(detail.getByRole('region', { name: 'Countries' })).toContainText('Japan');
   await expect(detail.getByTestId('clicks')).toHaveText('1');
+});
+
+/** Two more codes beside the demo's "Menu card", made on the service before the extension first copies it. */
+function addTwoCodes(server: RunningServer) {
+  const { account, date } = server.db.prepare('SELECT account_id AS account, date FROM qr_codes').get() as {
+    account: number;
+    date: string;
+  };
+  const insert = server.db.prepare(
+    "INSERT INTO qr_codes (account_id, code, type, data, name, scans, date) VALUES (?, ?, 'link', ?, ?, ?, ?)",
+  );
+  insert.run(account, 'poster1', JSON.stringify('https://example.com/poster'), 'Poster', 4, date);
+  insert.run(account, 'flyer01', JSON.stringify('https://example.com/flyer'), 'Flyer', 0, date);
+}
+
+test('QR codes: two ticked are deleted together after asking, here at once and then on the service', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  addTwoCodes(server);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await connectExtension(page, extensionUrl, server);
+  const qr = new QrCodesPage(page, extensionUrl('dashboard.html#/qr'));
+  await qr.open();
+  await expect(page.getByTestId('qr-row')).toHaveCount(3);
+  const bar = page.getByRole('region', { name: 'Selected QR codes' });
+  await expect(bar).toHaveCount(0);
+
+  // Everything shown, then nothing again: the bar comes and goes with the selection.
+  const all = page.getByRole('checkbox', { name: 'Select all 3 QR codes shown' });
+  await all.check();
+  await expect(bar.getByTestId('selection-count')).toHaveText('3 selected');
+  await all.uncheck();
+  await expect(bar).toHaveCount(0);
+
+  // The keyboard: Poster's box ticked with Space, without opening its details; Flyer's with the mouse.
+  const poster = page.getByRole('checkbox', { name: 'Select Poster' });
+  await poster.focus();
+  await page.keyboard.press('Space');
+  await expect(poster).toBeChecked();
+  await expect(page.getByTestId('qr-detail')).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Select Flyer' }).click();
+  await expect(bar.getByTestId('selection-count')).toHaveText('2 selected');
+  await expect(all).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('qr-selection-en.png') });
+  await expectAccessible(page);
+
+  // Asked first, with how many and what goes with them: Cancel leaves everything as it was.
+  await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 2 QR codes?' });
+  await expect(dialog).toContainText('their scans go with them');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('qr-row')).toHaveCount(3);
+  await expect(bar.getByTestId('selection-count')).toHaveText('2 selected');
+
+  await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('qr-row')).toHaveCount(1);
+  await expect(qr.row('Menu card')).toHaveCount(1);
+  await expect(bar).toHaveCount(0);
+
+  await new DashboardPage(page, extensionUrl('dashboard.html')).expectInSync();
+  expect((await serverList<ServerQr>(server, '/api/qr', 'qrs')).map((q) => q.name)).toEqual(['Menu card']);
+});
+
+test.describe('in Arabic', () => {
+  test.use({ uiLanguage: 'ar' });
+
+  test('QR codes: the selection is counted and asked about in its words, right to left', async ({
+    context,
+    server,
+    extensionUrl,
+  }) => {
+    addTwoCodes(server);
+    const words = await messagesOf('ar');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await connectIn(page, extensionUrl('dashboard.html#/settings'), server, words);
+    await page.goto(extensionUrl('dashboard.html#/qr'));
+    await expect(page.getByTestId('qr-row')).toHaveCount(3);
+    await page.getByRole('checkbox', { name: 'تحديد Poster' }).click();
+    await page.getByRole('checkbox', { name: 'تحديد Flyer' }).click();
+    const bar = page.getByRole('region', { name: 'رموز QR المحدّدة' });
+    // Two takes the dual form, not "2 …".
+    await expect(bar.getByTestId('selection-count')).toHaveText('رمزا QR محدّدان');
+    await page.screenshot({ path: test.info().outputPath('qr-selection-ar.png') });
+    await bar.getByRole('button', { name: 'حذف', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'هل تريد حذف رمزَي QR؟' });
+    await expect(dialog).toContainText('عمليات المسح');
+    await dialog.getByRole('button', { name: 'إلغاء', exact: true }).click();
+    await expect(page.getByTestId('qr-row')).toHaveCount(3);
+  });
 });

@@ -268,6 +268,13 @@ test.describe('a service without edits', () => {
     });
     await expect(detail.getByRole('button', { name: 'Delete QR code' })).toBeDisabled();
     expect(await outboxEntries(worker)).toEqual([]);
+    // Ticked in the list, the code cannot be deleted there either, and the bar says why.
+    await page.getByRole('checkbox', { name: 'Select Menu card' }).check();
+    const bulkDelete = page
+      .getByRole('region', { name: 'Selected QR codes' })
+      .getByRole('button', { name: 'Delete', exact: true });
+    await expect(bulkDelete).toBeDisabled();
+    await expect(bulkDelete).toHaveAttribute('title', 'This service does not allow deleting QR codes.');
     await detail.getByRole('button', { name: 'Edit', exact: true }).click();
     const qrForm = page.getByTestId('edit-qr-dialog').getByRole('form', { name: 'Edit QR code' });
     await qrForm.getByLabel('Name', { exact: true }).fill('Lunch menu');

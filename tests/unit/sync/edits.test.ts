@@ -31,10 +31,10 @@ async function mirroredLink(db: LinkpilotDb, key = 'l5', id = 5) {
   return key;
 }
 
-async function mirroredQr(db: LinkpilotDb) {
-  const qr = { id: 9, link: 'https://s.test/qr/abc', scans: 3, name: 'Menu', date: '2026-11-01 10:00:00' };
-  await db.qrs.add({ ...qrRow(qr, undefined, 1), key: 'q9' });
-  return 'q9';
+async function mirroredQr(db: LinkpilotDb, key = 'q9', id = 9) {
+  const qr = { id, link: `https://s.test/qr/${key}`, scans: 3, name: 'Menu', date: '2026-11-01 10:00:00' };
+  await db.qrs.add({ ...qrRow(qr, undefined, 1), key });
+  return key;
 }
 
 const ops = async (db: LinkpilotDb) => (await db.outbox.orderBy('seq').toArray()).map((e) => `${e.kind}:${e.op}`);
@@ -140,6 +140,16 @@ describe('coalescing edits and deletes of links and QR codes', () => {
     expect(await ops(db)).toEqual(['link:delete', 'link:delete']);
     expect(describeChange((await db.outbox.toArray())[0]!)).toContain('docs1');
     expect(await db.links.count()).toBe(0);
+  });
+
+  it('deleteQrCodes queues one QR delete per code, in one go', async () => {
+    const { db, ctx } = setup();
+    const first = await mirroredQr(db);
+    const second = await actions.createQrCode(ctx, { type: 'text', data: 'hello', name: 'Hi' });
+    const third = await mirroredQr(db, 'q10', 10);
+    await actions.deleteQrCodes(ctx, [first, third, 'unknown']);
+    expect(await ops(db)).toEqual(['qr:create', 'qr:delete', 'qr:delete']);
+    expect((await db.qrs.toArray()).map((q) => q.key)).toEqual([second]);
   });
 });
 
