@@ -5,6 +5,8 @@
  * measured in headless Chromium with the built extension (tests/bench/refresh-wait.ts).
  */
 
+// First: Dexie takes the IndexedDB it finds when it loads, and the engine's modules bring Dexie.
+import 'fake-indexeddb/auto';
 import { walkPages } from '../../lib/engine/plan';
 import { readCursor } from '../../lib/refresh/pull';
 import { markShown } from '../../lib/refresh/shown';

@@ -44,6 +44,8 @@ for (const language of ['en', 'de', 'ar']) {
       await popup.setViewportSize({ width: 400, height: 600 });
       await popup.goto(`${extensionUrl('popup.html')}?tab=${tabId}`);
       await expect(popup.getByTestId('recent-links')).toHaveAttribute('data-ready', 'true');
+      // The page's form loads after the first screen is painted: the look is at the popup as it settles.
+      await expect(popup.locator('form button[type="submit"]')).toBeVisible();
       await look(popup, 'popup-unshortened');
       await popup.getByRole('button', { name: words.shorten_formLabel, exact: true }).click();
       await expect(popup.getByTestId('pending-note')).toBeVisible({ timeout: 20_000 });
