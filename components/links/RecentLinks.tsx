@@ -6,6 +6,7 @@ import { Address } from '@/components/ui/Address';
 import { displayUrl, shortUrlParts } from '@/components/ui/format';
 import { QrCode, Search } from '@/components/ui/icons';
 import { SyncBadge } from '@/components/ui/SyncBadge';
+import { FIRST_SCREEN_PART, LIVE_PAINTED } from '@/lib/browser/first-screen-snapshot';
 import { t } from '@/lib/browser/i18n';
 import type { LinkRow } from '@/lib/db/schema';
 import { CopyButton, copyAndSay } from './CopyButton';
@@ -15,12 +16,6 @@ const BY_KEYBOARD = 'recent-keyboard';
 const LiveRecent = lazy(() => import('./LiveRecent').then((m) => ({ default: m.LiveRecent })));
 /** The most letters of a host in a row of the list, beside its Copy and QR buttons. */
 const RECENT_HOST_MAX = 18;
-/**
- * The Element Timing name of the list's text: the browser records when it was first painted, which is
- * when the popup is ready to use (the benchmarks read it; a mark at React's commit came before the paint).
- */
-const RECENT_PAINTED = 'linkpilot:recent';
-
 /**
  * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
  * Keyboard first: `/` goes to the search, the arrow keys move through the results, Enter copies the
@@ -97,7 +92,7 @@ export function RecentLinks({
   const [live, setLive] = useState<{ query: string; links: LinkRow[] } | null>(null);
   const links = live?.query === query ? live.links : query ? undefined : initial;
   return (
-    <section className="stack recent" aria-labelledby="recent-heading">
+    <section className="stack recent" aria-labelledby="recent-heading" {...FIRST_SCREEN_PART}>
       {painted ? (
         <Suspense fallback={null}>
           <LiveRecent query={query} limit={limit} onLinks={setLive} />
@@ -135,7 +130,7 @@ export function RecentLinks({
           <RecentRow key={link.key} link={link} qrOpen={qrFor === link.key} onQr={onQr} onKey={onRowKey} />
         ))}
         {links && links.length === 0 ? (
-          <li className="muted recent-empty" elementtiming={RECENT_PAINTED}>
+          <li className="muted recent-empty" elementtiming={LIVE_PAINTED}>
             {query ? t('recent.noMatch') : t('recent.empty')}
           </li>
         ) : null}
@@ -171,7 +166,7 @@ const RecentRow = memo(function RecentRow({
       onKeyDown={(e) => onKey(e, link.shorturl, name)}
     >
       <div className="recent-text">
-        <span className="recent-title truncate" title={link.longurl} elementtiming={RECENT_PAINTED}>
+        <span className="recent-title truncate" title={link.longurl} elementtiming={LIVE_PAINTED}>
           {name}
         </span>
         <span className="recent-short truncate" title={short || undefined}>

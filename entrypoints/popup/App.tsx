@@ -7,6 +7,7 @@ import { RecentLinks } from '@/components/links/RecentLinks';
 import { usePopup } from '@/components/state/popup';
 import { Keyboard, LayoutDashboard, Link2, PictureInPicture2, Settings } from '@/components/ui/icons';
 import { withElements } from '@/components/ui/with-elements';
+import { FIRST_SCREEN_PART } from '@/lib/browser/first-screen-snapshot';
 import { raw, t } from '@/lib/browser/i18n';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
@@ -15,6 +16,7 @@ import type { LinkRow } from '@/lib/db/schema';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import type { FirstScreen } from './first-screen';
+import { useKeptFirstScreen } from './keep-first-screen';
 
 // The first screen (header and recent list) needs React and the rows read beforehand, nothing else:
 // whatever reads the mirror live (Dexie), validates (zod) or talks to the worker loads once that has
@@ -32,8 +34,9 @@ const ShortenAllTabs = lazy(() =>
 export function App({ first }: { first: FirstScreen | null }) {
   useTheme();
   const connections = useStorageItem(connectionsItem, first?.connections);
+  const active = connections.loaded ? activeConnection(connections.value) : undefined;
+  useKeptFirstScreen(active === undefined ? undefined : (active?.database ?? null));
   if (!connections.loaded) return null;
-  const active = activeConnection(connections.value);
   // Views read the selected database; keyed by the connection, they mount afresh on a switch.
   showDatabase(active?.database);
   // The recent links read beforehand are those of the connection active then.
@@ -60,7 +63,7 @@ function Popup({
   const onHasLink = useCallback((has: boolean) => setHasLink(has), []);
 
   const header = (
-    <header className="popup-header">
+    <header className="popup-header" {...FIRST_SCREEN_PART}>
       <span className="brand">
         <Link2 size={18} aria-hidden="true" /> {t('manifest.name')}
       </span>

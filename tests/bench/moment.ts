@@ -1,8 +1,9 @@
 /**
  * npm run bench:moment — the moment people judge a shortener by, with 10,000 links mirrored, in
  * headless Chromium with the built extension against the local server:
- * - the popup ready (recent list on screen) over the first paint of a blank page of the same
- *   extension (added to a copy of the build, never shipped);
+ * - the popup ready (its recent list painted: the picture of its last first screen, or the live list
+ *   when that came first) over the first paint of a blank page of the same extension (added to a copy
+ *   of the build, never shipped); and the live list, which can be used, over the same;
  * - "Shorten this page" clicked → the short URL on screen, minus a raw `POST /api/url/add` sent
  *   with fetch from an extension page (same server, same key);
  * - the keyboard shortcut's path through the worker → the short URL on the clipboard (the worker's
@@ -56,25 +57,31 @@ async function blankPaintMs(context: BrowserContext, url: string): Promise<numbe
 }
 
 async function popupOverBlank(context: BrowserContext, extensionId: string): Promise<Record<string, number>> {
-  const { popupReadyMs } = await import('./extension');
+  const { popupPaintsMs } = await import('./extension');
   const popupUrl = `chrome-extension://${extensionId}/popup.html`;
   const blankUrl = `chrome-extension://${extensionId}/blank.html`;
   // Warm-up: the first load of each compiles its code.
-  await popupReadyMs(context, popupUrl);
+  await popupPaintsMs(context, popupUrl);
   await blankPaintMs(context, blankUrl);
   const popup: number[] = [];
+  const live: number[] = [];
   const blank: number[] = [];
+  const open = async () => {
+    const painted = await popupPaintsMs(context, popupUrl);
+    popup.push(painted.first);
+    live.push(painted.live);
+  };
   for (let i = 0; i < OPENINGS; i++) {
     // Which goes first alternates too: neither always follows the other.
     if (i % 2) {
-      popup.push(await popupReadyMs(context, popupUrl));
+      await open();
       blank.push(await blankPaintMs(context, blankUrl));
     } else {
       blank.push(await blankPaintMs(context, blankUrl));
-      popup.push(await popupReadyMs(context, popupUrl));
+      await open();
     }
   }
-  return { popup: median(popup), blank: median(blank) };
+  return { popup: median(popup), live: median(live), blank: median(blank) };
 }
 
 /** One raw create from an extension page, as the extension would send it (same origin, same rule). */
@@ -233,6 +240,11 @@ try {
       popup_ready_ms: opened.popup,
       blank_paint_ms: opened.blank,
       openings: OPENINGS,
+    });
+    // The live list, which can be used, painted over the picture of the last first screen.
+    report('moment.popup_live_over_blank_10k', opened.live! / opened.blank!, 'ratio', {
+      popup_live_ms: opened.live,
+      blank_paint_ms: opened.blank,
     });
     report('moment.shorten_over_wire_ms', shortened.click - shortened.raw, 'ms', {
       goal: '<= 80',

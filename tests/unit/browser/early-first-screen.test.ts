@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { startEarlyFirstScreen, takeEarlyFirstScreen } from '@/lib/browser/early-first-screen';
+import { keepSnapshot, readSnapshot } from '@/lib/browser/first-screen-snapshot';
 import { recentLinks } from '@/lib/db/queries';
 import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { type Connections, connectionsItem } from '@/lib/settings/connection';
 import { themeItem } from '@/lib/settings/theme';
 import { freshDb } from '../sync/db';
+import { fakePage, memoryStorage } from './page-fakes';
 
 const add = (db: LinkpilotDb, id: number) =>
   db.links.add(
@@ -41,10 +44,14 @@ const connectedTo = (database: string): Connections => ({
   ],
 });
 
-async function early() {
-  startEarlyFirstScreen();
+async function early(root = fakePage().root, startApp = () => {}) {
+  startEarlyFirstScreen(root, startApp);
   return takeEarlyFirstScreen();
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("the popup's first screen read before its bundle", () => {
   it('reads the connections and theme as the storage items stored them, and the newest links by date', async () => {
@@ -75,5 +82,36 @@ describe("the popup's first screen read before its bundle", () => {
     await connectionsItem.setValue(connectedTo(db.name));
     await connectionsItem.setMeta({ v: 1 });
     expect(await early()).toBeNull();
+  });
+
+  it('draws the kept picture of the active mirror while reading its rows, and forgets that of another', async () => {
+    const db = freshDb();
+    await add(db, 1);
+    await connectionsItem.migrate();
+    await connectionsItem.setValue(connectedTo(db.name));
+    const store = memoryStorage();
+    vi.stubGlobal('localStorage', store);
+    // A page's frames: the modules start once the picture has been painted.
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
+    const language = browser.i18n.getUILanguage();
+    keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, store);
+    const shown = fakePage();
+    const started: string[] = [];
+    expect(await early(shown.root, () => started.push(shown.root.innerHTML))).not.toBeNull();
+    expect(shown.root.innerHTML).toBe('<div inert><p>the list</p></div>');
+    expect(started).toEqual([]);
+    frames.shift()?.();
+    await vi.waitFor(() => expect(started).toEqual(['<div inert><p>the list</p></div>']));
+
+    keepSnapshot('<p>another account</p>', 'another-mirror', language, fakePage().page, store);
+    const notShown = fakePage();
+    const startedToo: string[] = [];
+    await early(notShown.root, () => startedToo.push(notShown.root.innerHTML));
+    expect(notShown.root.innerHTML).toBe('');
+    expect(startedToo).toEqual(['']);
+    expect(readSnapshot(language, store)).toBeNull();
+    expect(frames).toEqual([]);
   });
 });

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { browser } from 'wxt/browser';
+import { forgetSnapshot, keepSnapshot } from '@/lib/browser/first-screen-snapshot';
+
+/** A burst of changes (the live list arriving, a row's badge) is kept once, this long after it ends. */
+const SETTLE_MS = 300;
+
+/** The first screen's parts as the popup's layout nests them, or null when one is missing or searched. */
+function firstScreenHtml(root: HTMLElement): string | null {
+  const [header, recent, ...rest] = root.querySelectorAll('[data-first-screen]');
+  if (!header || !recent || rest.length > 0) return null;
+  // The next opening starts without a search: a filtered list is not its first screen.
+  if (recent.querySelector<HTMLInputElement>('input[type="search"]')?.value) return null;
+  return `<div class="popup">${header.outerHTML}<main class="popup-main">${recent.outerHTML}</main></div>`;
+}
+
+/**
+ * Keeps the popup's first screen for its next opening (lib/browser/first-screen-snapshot.ts): after
+ * each change has settled, and as the popup closes. `database`: the mirror whose links it shows; null
+ * forgets any picture, as a popup with nothing connected has no list; undefined while not yet known.
+ */
+export function useKeptFirstScreen(database: string | null | undefined): void {
+  useEffect(() => {
+    if (database === undefined) return;
+    if (database === null) return forgetSnapshot();
+    const root = document.getElementById('root');
+    if (!root) return;
+    const keep = () => {
+      clearTimeout(timer);
+      const html = firstScreenHtml(root);
+      if (html) keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement);
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const changed = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(keep, SETTLE_MS);
+    });
+    changed.observe(root, { subtree: true, childList: true, characterData: true });
+    keep();
+    addEventListener('pagehide', keep);
+    return () => {
+      changed.disconnect();
+      clearTimeout(timer);
+      removeEventListener('pagehide', keep);
+    };
+  }, [database]);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  forgetSnapshot,
+  keepSnapshot,
+  LIVE_PAINTED,
+  paintSnapshot,
+  readSnapshot,
+  SNAPSHOT_PAINTED,
+} from '@/lib/browser/first-screen-snapshot';
+import { fakePage, memoryStorage } from './page-fakes';
+
+const SCREEN = `<div class="popup"><ul data-testid="recent-links" data-ready="true"><li><span elementtiming="${LIVE_PAINTED}">Docs</span></li></ul></div>`;
+
+describe('the picture of the popup’s first screen', () => {
+  it('is drawn at the next opening in the language, direction and theme it was kept in, inert and without test ids', () => {
+    const store = memoryStorage();
+    keepSnapshot(SCREEN, 'mirror-1', 'ar', fakePage('ar', 'rtl', 'dark').page, store);
+    const snapshot = readSnapshot('ar', store);
+    expect(snapshot?.database).toBe('mirror-1');
+    const next = fakePage();
+    paintSnapshot(next.root, snapshot!);
+    expect(next.root.innerHTML).toBe(
+      `<div inert><div class="popup"><ul><li><span elementtiming="${SNAPSHOT_PAINTED}">Docs</span></li></ul></div></div>`,
+    );
+    const page = next.root.ownerDocument.documentElement;
+    expect([page.lang, page.dir, page.dataset.theme]).toEqual(['ar', 'rtl', 'dark']);
+  });
+
+  it('is not read in another language of the browser, nor when it was never kept, is unreadable or forgotten', () => {
+    const store = memoryStorage();
+    expect(readSnapshot('en', store)).toBeNull();
+    keepSnapshot(SCREEN, 'mirror-1', 'de', fakePage('de').page, store);
+    expect(readSnapshot('en', store)).toBeNull();
+    expect(readSnapshot('de', store)).not.toBeNull();
+    forgetSnapshot(store);
+    expect(readSnapshot('de', store)).toBeNull();
+    store.setItem('linkpilot:first-screen', '{not json');
+    expect(readSnapshot('de', store)).toBeNull();
+    store.setItem(
+      'linkpilot:first-screen',
+      JSON.stringify({ v: 0, html: SCREEN, database: 'mirror-1', uiLanguage: 'de' }),
+    );
+    expect(readSnapshot('de', store)).toBeNull();
+  });
+
+  it('a store that refuses the write, or none at all (a worker), leaves no picture and no error', () => {
+    const store = memoryStorage(true);
+    expect(() => keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, store)).not.toThrow();
+    expect(readSnapshot('en', store)).toBeNull();
+    expect(readSnapshot('en', undefined)).toBeNull();
+    expect(() => forgetSnapshot(undefined)).not.toThrow();
+  });
+});
