@@ -32,9 +32,9 @@ export async function waitForMirror(page: Page, timeoutMs: number): Promise<void
  * Milliseconds from navigation start until the popup's recent list was painted (the Element Timing
  * entries of its text, as the browser records the paint itself): `first`, whichever came first, the
  * picture of the last first screen or the live list; `live`, the live list, which can be used.
- * `first` is also bounded by the first contentful paint: the browser drops the entries of elements
- * taken out of the page before their paint was presented, as the picture's can be, and every first
- * paint of the popup holds its list (the picture's header and list, or React's first screen).
+ * `first` is also bounded by the first contentful paint: the picture's elements report no Element
+ * Timing entry (parsed in a document of their own, then moved in), and every first paint of the popup
+ * holds its list (the picture's header and list, or React's first screen).
  */
 export async function popupPaintsMs(context: BrowserContext, url: string): Promise<{ first: number; live: number }> {
   const page = await context.newPage();

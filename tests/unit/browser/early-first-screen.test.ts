@@ -8,7 +8,7 @@ import type { LinkpilotDb } from '@/lib/db/schema';
 import { type Connections, connectionsItem } from '@/lib/settings/connection';
 import { themeItem } from '@/lib/settings/theme';
 import { freshDb } from '../sync/db';
-import { fakePage, memoryStorage } from './page-fakes';
+import { FakeDomParser, fakePage, memoryStorage } from './page-fakes';
 
 const add = (db: LinkpilotDb, id: number) =>
   db.links.add(
@@ -91,6 +91,7 @@ describe("the popup's first screen read before its bundle", () => {
     await connectionsItem.setValue(connectedTo(db.name));
     const store = memoryStorage();
     vi.stubGlobal('localStorage', store);
+    vi.stubGlobal('DOMParser', FakeDomParser);
     // A page's frames: the modules start once the picture has been painted.
     const frames: (() => void)[] = [];
     vi.stubGlobal('document', { visibilityState: 'visible' });

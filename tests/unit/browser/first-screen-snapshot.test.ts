@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   forgetSnapshot,
   keepSnapshot,
@@ -7,11 +7,18 @@ import {
   readSnapshot,
   SNAPSHOT_PAINTED,
 } from '@/lib/browser/first-screen-snapshot';
-import { fakePage, memoryStorage } from './page-fakes';
+import { FakeDomParser, fakePage, memoryStorage } from './page-fakes';
 
 const SCREEN = `<div class="popup"><ul data-testid="recent-links" data-ready="true"><li><span elementtiming="${LIVE_PAINTED}">Docs</span></li></ul></div>`;
 
 describe('the picture of the popup’s first screen', () => {
+  beforeEach(() => {
+    vi.stubGlobal('DOMParser', FakeDomParser);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('is drawn at the next opening in the language, direction and theme it was kept in, inert and without test ids', () => {
     const store = memoryStorage();
     keepSnapshot(SCREEN, 'mirror-1', 'ar', fakePage('ar', 'rtl', 'dark').page, store);

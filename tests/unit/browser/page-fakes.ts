@@ -18,9 +18,25 @@ export function memoryStorage(full = false): Storage {
   };
 }
 
-/** The parts of a page the picture touches: the root's markup and the page's language, direction, theme. */
+/**
+ * The parts of a page the picture touches: the root (its markup kept as text in `innerHTML`) and the
+ * page's language, direction and theme. Parsed markup stays text here: see FakeDomParser.
+ */
 export function fakePage(lang = 'en', dir = 'ltr', theme?: string) {
   const page = { lang, dir, dataset: theme ? { theme } : ({} as Record<string, string>) };
-  const root = { innerHTML: '', ownerDocument: { documentElement: page } };
+  const root = {
+    innerHTML: '',
+    ownerDocument: { documentElement: page, adoptNode: <T>(node: T) => node },
+    replaceChildren(...nodes: string[]) {
+      this.innerHTML = nodes.join('');
+    },
+  };
   return { page: page as unknown as HTMLElement, root: root as unknown as HTMLElement };
+}
+
+/** DOMParser for a page without a DOM (stub it as a global): the body's one child is the markup itself. */
+export class FakeDomParser {
+  parseFromString(markup: string) {
+    return { body: { childNodes: [markup] } };
+  }
 }
