@@ -1,25 +1,23 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension } from './support';
 
 /**
- * When the popup first painted anything, and when its live list was painted (its Element Timing entry).
- * The picture's own elements report no such entry: they are parsed in a document of their own.
+ * Notes, from the start of every page of the browser, what the popup's root held before React's first
+ * render replaced it: the text of the picture drawn into it, if one was.
  */
-function paints(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ first: number; live: number }>((resolve) => {
-        new PerformanceObserver((list) => {
-          const live = (list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]).find(
-            (e) => e.identifier === 'linkpilot:recent',
-          );
-          const first = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-          if (live && first !== undefined) resolve({ first, live: live.renderTime });
-        }).observe({ type: 'element', buffered: true });
-      }),
-  );
+function notePicture() {
+  const seen = { drawn: '' };
+  (globalThis as unknown as { linkpilotPicture: typeof seen }).linkpilotPicture = seen;
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node instanceof HTMLElement && node.hasAttribute('inert') && node.parentElement?.id === 'root') {
+          seen.drawn = node.textContent ?? '';
+        }
+      }
+    }
+  }).observe(document, { subtree: true, childList: true });
 }
 
 test('the popup opens on the picture of its last first screen, which the live list then replaces; none once disconnected', async ({
@@ -34,6 +32,7 @@ test('the popup opens on the picture of its last first screen, which the live li
   await popup.shortenButton().click();
   await expect(popup.recentLinks().filter({ hasText: 'kept-for-later' })).toHaveCount(1);
   await popup.page.close();
+  await context.addInitScript(notePicture);
 
   // The picture kept as the popup closed: its list, without a search, nothing a test or a click could use.
   const reopened = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
@@ -45,10 +44,12 @@ test('the popup opens on the picture of its last first screen, which the live li
   expect(picture.html).not.toContain('data-testid');
   expect(picture.lang).toBe('en-US');
 
-  // Painted before the live list (whose modules start only after that paint), which then stands alone.
-  const painted = await paints(reopened.page);
-  expect(painted.first).toBeLessThan(painted.live);
+  // Drawn before the live list, which then stands alone.
   await reopened.expectReady();
+  const drawn = await reopened.page.evaluate(
+    () => (globalThis as unknown as { linkpilotPicture: { drawn: string } }).linkpilotPicture.drawn,
+  );
+  expect(drawn).toContain('kept-for-later');
   await expect(reopened.page.locator('#root [inert]')).toHaveCount(0);
   await expect(reopened.recentLinks().filter({ hasText: 'kept-for-later' })).toHaveCount(1);
   await reopened.page.close();
