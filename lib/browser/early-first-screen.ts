@@ -5,8 +5,8 @@ import { forgetSnapshot, paintSnapshot, readSnapshot, type Snapshot } from './fi
 
 /**
  * The popup's first screen asked for by a tiny classic script (entrypoints/popup-boot.ts) that runs
- * before the popup's modules are even fetched: the storage read and the mirror's recent links then
- * overlap the bundle's loading instead of following it. Nothing here may import Dexie, React or
+ * while the page is parsed, before the popup's deferred modules: the storage read and the mirror's
+ * recent links then overlap the bundle's loading instead of following it. Nothing here may import Dexie, React or
  * WXT's storage; the popup validates what it takes over and reads everything itself when it is null.
  */
 export interface EarlyFirstScreen {
