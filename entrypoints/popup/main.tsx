@@ -10,7 +10,9 @@ import { type FirstScreen, readFirstScreen } from './first-screen';
 speakUiLanguage(document);
 
 function render(first: FirstScreen | null): void {
-  if (first && first.theme !== 'system') document.documentElement.dataset.theme = first.theme;
+  // Also over the theme the picture of the last first screen was drawn in, should it have changed since.
+  if (first?.theme === 'system') delete document.documentElement.dataset.theme;
+  else if (first) document.documentElement.dataset.theme = first.theme;
   const root = createRoot(document.getElementById('root')!);
   // Not flushSync: a synchronous render also runs every effect (the live queries, the worker's
   // messages) before the browser may paint; rendered as usual, the first screen paints before them.

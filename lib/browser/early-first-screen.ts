@@ -6,8 +6,9 @@ import { forgetSnapshot, paintSnapshot, readSnapshot, type Snapshot } from './fi
 /**
  * The popup's first screen asked for by a tiny classic script (entrypoints/popup-boot.ts) that runs
  * while the page is parsed, before the popup's deferred modules: the storage read and the mirror's
- * recent links then overlap the bundle's loading instead of following it. Nothing here may import Dexie, React or
- * WXT's storage; the popup validates what it takes over and reads everything itself when it is null.
+ * recent links then overlap the bundle's loading instead of following it. Nothing here may import
+ * Dexie, React or WXT's storage; the popup validates what it takes over and reads everything itself
+ * when it is null.
  */
 export interface EarlyFirstScreen {
   /** As stored under `local:connection` (version 2), unchecked: the popup checks it. */
