@@ -11,7 +11,17 @@ function firstScreenHtml(root: HTMLElement): string | null {
   if (!header || !recent || rest.length > 0) return null;
   // The next opening starts without a search: a filtered list is not its first screen.
   if (recent.querySelector<HTMLInputElement>('input[type="search"]')?.value) return null;
-  return `<div class="popup">${header.outerHTML}<main class="popup-main">${recent.outerHTML}</main></div>`;
+  return `<div class="popup">${markup(header)}<main class="popup-main">${markup(recent)}</main></div>`;
+}
+
+/** An element's markup with each list's choice in it: React sets a select's value, which markup leaves out. */
+function markup(part: Element): string {
+  const copy = part.cloneNode(true) as Element;
+  const chosen = [...part.querySelectorAll('select')].map((select) => select.value);
+  copy.querySelectorAll('select').forEach((select, i) => {
+    for (const option of select.options) option.toggleAttribute('selected', option.value === chosen[i]);
+  });
+  return copy.outerHTML;
 }
 
 /**

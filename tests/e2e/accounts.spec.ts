@@ -52,6 +52,14 @@ test('two accounts: each mirror shows its own links, and a change queued for one
   await b.popup.switchConnection(first);
   // The first account's mirror has no link for that page.
   await expect(b.popup.shortenButton()).toBeVisible();
+  // The picture kept for the popup's next opening is the first account's, its switcher showing that one.
+  await expect
+    .poll(async () => {
+      const kept = await b.popup.page.evaluate(() => localStorage.getItem('linkpilot:first-screen'));
+      const html = (JSON.parse(kept ?? '{"html":""}') as { html: string }).html;
+      return /<option[^>]* selected[^>]*>([^<]*)</.exec(html)?.[1];
+    })
+    .toContain('demo@linkpilot.test');
   const a = await popupFor(forA);
   await a.popup.shortenButton().click();
   await expect(a.popup.shortUrl()).toBeVisible();
