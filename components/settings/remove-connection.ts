@@ -1,4 +1,5 @@
 import { askFirst } from '@/components/state/confirm';
+import { forgetSnapshotOf } from '@/lib/browser/first-screen-snapshot';
 import { plural, t } from '@/lib/browser/i18n';
 import { databaseNamed } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
@@ -16,5 +17,7 @@ export async function confirmRemove(c: Connection, question: string): Promise<bo
   });
   if (!yes) return false;
   await sendRequest({ type: 'connection.remove', id: c.id });
+  // The popup's picture of its first screen is a copy of that data too.
+  forgetSnapshotOf(c.database);
   return true;
 }

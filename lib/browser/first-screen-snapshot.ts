@@ -31,18 +31,23 @@ export interface Snapshot {
   html: string;
 }
 
+function kept(store: Storage | undefined): Snapshot | null {
+  try {
+    const value = JSON.parse(store?.getItem(KEY) ?? 'null') as Partial<Snapshot> | null;
+    const valid = value?.v === VERSION && typeof value.html === 'string' && typeof value.database === 'string';
+    return valid ? (value as Snapshot) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The kept picture, when there is one drawn in the browser's current language `uiLanguage`. */
 export function readSnapshot(
   uiLanguage: string,
   store: Storage | undefined = globalThis.localStorage,
 ): Snapshot | null {
-  try {
-    const value = JSON.parse(store?.getItem(KEY) ?? 'null') as Partial<Snapshot> | null;
-    const valid = value?.v === VERSION && typeof value.html === 'string' && typeof value.database === 'string';
-    return valid && value.uiLanguage === uiLanguage ? (value as Snapshot) : null;
-  } catch {
-    return null;
-  }
+  const snapshot = kept(store);
+  return snapshot?.uiLanguage === uiLanguage ? snapshot : null;
 }
 
 /** Draws the picture into `root`, with the page's language, direction and theme of then. */
@@ -95,4 +100,9 @@ export function forgetSnapshot(store: Storage | undefined = globalThis.localStor
   } catch {
     // Nothing kept, nothing to forget.
   }
+}
+
+/** Forgets the picture if it shows the links of `database`, a mirror being removed from this browser. */
+export function forgetSnapshotOf(database: string, store: Storage | undefined = globalThis.localStorage): void {
+  if (kept(store)?.database === database) forgetSnapshot(store);
 }

@@ -54,12 +54,14 @@ test('the popup opens on the picture of its last first screen, which the live li
   await expect(reopened.recentLinks().filter({ hasText: 'kept-for-later' })).toHaveCount(1);
   await reopened.page.close();
 
-  // Disconnected, the next popup has no list, and no picture of one.
+  // Disconnected, the picture goes with the copy of the data, and the next popup has no list.
   const settings = await context.newPage();
   await settings.goto(extensionUrl('dashboard.html#/settings'));
   await settings.getByRole('button', { name: 'Disconnect' }).click();
   await settings.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(settings.getByRole('heading', { name: 'Connect Linkpilot to your link service' })).toBeVisible();
+  // Removed with the rest of the account's data, before any popup opens again.
+  expect(await settings.evaluate(() => localStorage.getItem('linkpilot:first-screen'))).toBeNull();
   const empty = await context.newPage();
   await empty.goto(extensionUrl('popup.html'));
   await expect(empty.getByRole('button', { name: 'Connect in Settings' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   forgetSnapshot,
+  forgetSnapshotOf,
   keepSnapshot,
   LIVE_PAINTED,
   paintSnapshot,
@@ -56,5 +57,14 @@ describe('the picture of the popup’s first screen', () => {
     expect(readSnapshot('en', store)).toBeNull();
     expect(readSnapshot('en', undefined)).toBeNull();
     expect(() => forgetSnapshot(undefined)).not.toThrow();
+  });
+
+  it('is forgotten with the mirror it shows, and kept when another one is removed', () => {
+    const store = memoryStorage();
+    keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, store);
+    forgetSnapshotOf('mirror-2', store);
+    expect(readSnapshot('en', store)).not.toBeNull();
+    forgetSnapshotOf('mirror-1', store);
+    expect(readSnapshot('en', store)).toBeNull();
   });
 });
