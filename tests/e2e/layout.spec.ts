@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
 import { layoutProblems } from './layout';
@@ -11,6 +11,17 @@ import { connectIn, openTab } from './support';
 // language; the demo account's data, plus a link the service has not taken yet.
 
 const WIDTHS = [1280, 1024];
+
+/**
+ * Closes a dialog with Escape, as a person does, until it is gone: the browser's list of suggestions
+ * open under a field takes the first Escape for itself (and a dialog left open blocks the next screen).
+ */
+async function closeWithEscape(page: Page, dialog: Locator) {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
 
 for (const language of ['en', 'de', 'ar']) {
   test.describe(`in ${language}`, () => {
@@ -79,7 +90,7 @@ for (const language of ['en', 'de', 'ar']) {
         await form.getByTestId('target-choice').first().fill(country);
         await form.getByTestId('target-choice').first().scrollIntoViewIfNeeded();
         await look(dashboard, `targeting-${width}`);
-        await dashboard.keyboard.press('Escape');
+        await closeWithEscape(dashboard, form);
 
         // A new QR code with its preview drawn.
         await dashboard.goto(extensionUrl('dashboard.html#/qr'));
@@ -88,7 +99,7 @@ for (const language of ['en', 'de', 'ar']) {
         await dialog.locator('input[type="url"]').first().fill('https://example.com/a-page-to-print');
         await expect(dialog.getByTestId('qr-image')).toBeVisible();
         await look(dashboard, `new-qr-${width}`);
-        await dashboard.keyboard.press('Escape');
+        await closeWithEscape(dashboard, dialog);
       }
       server.setFaults(null);
 
