@@ -116,7 +116,26 @@ test('a short link made twice is pointed out in the sync centre: the API cannot 
     shown = (await detail.getByTestId('detail-short-url').textContent()) ?? '';
     notices.push(await detail.getByTestId('twin-notice').count());
   }
-  expect(notices.sort()).toEqual([0, 1]);
+  // Should both be flagged, the message shows how the mirror holds them (which was made here, which copies which).
+  const mirrored = await page.evaluate(
+    (longUrl) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('linkpilot');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('links').objectStore('links').getAll();
+          all.onsuccess = () => {
+            const rows = all.result as { key: string; id?: number; twinOf?: string; sync?: string; longurl: string }[];
+            resolve(
+              rows.filter((r) => r.longurl === longUrl).map(({ key, id, twinOf, sync }) => ({ key, id, twinOf, sync })),
+            );
+            open.result.close();
+          };
+        };
+      }),
+    url,
+  );
+  expect(notices.sort(), JSON.stringify(mirrored)).toEqual([0, 1]);
 });
 
 test('a create whose answer is lost is not sent again by the browser: one QR code, found and kept once the service answers', async ({
