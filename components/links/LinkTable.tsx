@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
+import { PickAllBox } from '@/components/selection/PickAllBox';
 import { Gain } from '@/components/stats/Gain';
 import { holdText } from '@/components/sync/MirrorProgress';
 import { useCopyState } from '@/components/sync/useCopyState';
@@ -186,15 +187,11 @@ export function LinkTable({
           <thead>
             <tr>
               <th scope="col" className="pick">
-                <input
-                  type="checkbox"
-                  aria-label={t('selection.selectAll', { count: formatNumber(total) })}
-                  checked={total > 0 && pickedHere >= total}
-                  ref={(box) => {
-                    if (box) box.indeterminate = pickedHere > 0 && pickedHere < total;
-                  }}
-                  onChange={(e) => void tickAll(e.target.checked)}
-                  data-testid="pick-all"
+                <PickAllBox
+                  total={total}
+                  picked={pickedHere}
+                  label={t('selection.selectAll', { count: formatNumber(total) })}
+                  onChange={(on) => void tickAll(on)}
                 />
               </th>
               <th scope="col">{t('link.groupLink')}</th>

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { usePicked } from '@/components/hooks/usePicked';
+import { PickAllBox } from '@/components/selection/PickAllBox';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -47,20 +48,16 @@ export function QrCodesPage() {
       {shown.length > 0 ? (
         <div className="qr-pick-row">
           <label className="qr-pick-all">
-            <input
-              type="checkbox"
-              checked={pickedShown.length === shown.length}
-              ref={(box) => {
-                if (box) box.indeterminate = pickedShown.length > 0 && pickedShown.length < shown.length;
-              }}
-              onChange={(e) =>
+            <PickAllBox
+              total={shown.length}
+              picked={pickedShown.length}
+              onChange={(on) =>
                 pick(
                   shown.map((qr) => qr.key),
-                  e.target.checked,
+                  on,
                   true,
                 )
               }
-              data-testid="pick-all"
             />
             {t('qrSelection.selectAll', { count: formatNumber(shown.length) })}
           </label>

@@ -45,8 +45,8 @@ export function useKeptFirstScreen(database: string | null | undefined): void {
       clearTimeout(timer);
       timer = setTimeout(keep, SETTLE_MS);
     });
+    // Not kept at once: the popup's start holds what the last picture showed, and its own work comes first.
     changed.observe(root, { subtree: true, childList: true, characterData: true });
-    keep();
     addEventListener('pagehide', keep);
     return () => {
       changed.disconnect();
