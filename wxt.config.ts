@@ -1,4 +1,5 @@
 import { defineConfig, type UserManifest } from 'wxt';
+import { firstPaintFirst } from './components/ui/first-paint-html';
 import { withIconSprite } from './components/ui/icon-sprite';
 import { withoutCodeFromStrings } from './store/build-patches';
 import { extensionManifest, grantsLocalService } from './store/manifest';
@@ -9,7 +10,7 @@ export default defineConfig({
   // Separate builds can live side by side (e.g. parallel test runs): LINKPILOT_OUT_DIR=.output-b
   outDir: process.env.LINKPILOT_OUT_DIR ?? '.output',
   vite: () => ({
-    plugins: [withoutCodeFromStrings(), withIconSprite()],
+    plugins: [withoutCodeFromStrings(), withIconSprite(), firstPaintFirst('popup/index.html', '/popup-boot.js')],
     build: {
       // A dynamic import does not add <link rel="modulepreload"> tags for its chunk's imports: the
       // popup's first render starts its lazy parts, and appending those tags then took half of that

@@ -1,5 +1,18 @@
 import { startEarlyFirstScreen } from '@/lib/browser/early-first-screen';
 
-// A classic script in popup.html right after its root element, ahead of the modules: see
-// lib/browser/early-first-screen.ts.
-export default defineUnlistedScript(() => startEarlyFirstScreen(document.getElementById('root')!));
+/**
+ * A classic script in popup.html right after its root element, ahead of the modules: see
+ * lib/browser/early-first-screen.ts. The built page names its module entry in `data-main` and the
+ * modules it imports in `data-preload` (components/ui/first-paint-html.ts), which this script asks for
+ * together; without them (`wxt dev`) the page's own module script runs.
+ */
+export default defineUnlistedScript(() => {
+  const { main, preload = '' } = document.currentScript?.dataset ?? {};
+  startEarlyFirstScreen(document.getElementById('root')!, () => {
+    if (!main) return;
+    for (const href of preload.split(' ').filter(Boolean)) {
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    }
+    document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: main }));
+  });
+});

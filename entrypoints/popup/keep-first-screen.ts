@@ -5,23 +5,39 @@ import { forgetSnapshot, keepSnapshot } from '@/lib/browser/first-screen-snapsho
 /** A burst of changes (the live list arriving, a row's badge) is kept once, this long after it ends. */
 const SETTLE_MS = 300;
 
-/** The first screen's parts as the popup's layout nests them, or null when one is missing or searched. */
+/**
+ * The first screen's parts as the popup's layout nests them, or null when one is missing or searched.
+ * It is what was in view: rows below the window are left out (each costs the next opening's first
+ * paint its style and layout, unseen), and the list keeps its place below the header, where the page's
+ * own card and any banner then stood, so that the live screen does not move it.
+ */
 function firstScreenHtml(root: HTMLElement): string | null {
   const [header, recent, ...rest] = root.querySelectorAll('[data-first-screen]');
   if (!header || !recent || rest.length > 0) return null;
   // The next opening starts without a search: a filtered list is not its first screen.
   if (recent.querySelector<HTMLInputElement>('input[type="search"]')?.value) return null;
-  return `<div class="popup">${markup(header)}<main class="popup-main">${markup(recent)}</main></div>`;
+  const list = markup(recent, (row) => row.getBoundingClientRect().top < innerHeight);
+  const padding = recent.parentElement ? Number.parseFloat(getComputedStyle(recent.parentElement).paddingTop) : 0;
+  const above = Math.round(recent.getBoundingClientRect().top - header.getBoundingClientRect().bottom - padding);
+  if (above > 0) list.setAttribute('style', `margin-block-start: ${above}px`);
+  return `<div class="popup">${markup(header).outerHTML}<main class="popup-main">${list.outerHTML}</main></div>`;
 }
 
-/** An element's markup with each list's choice in it: React sets a select's value, which markup leaves out. */
-function markup(part: Element): string {
+/**
+ * A copy of an element with each list's choice in it (React sets a select's value, which markup leaves
+ * out), and of its list items only those `shown` says were in view.
+ */
+function markup(part: Element, shown: (row: Element) => boolean = () => true): Element {
   const copy = part.cloneNode(true) as Element;
   const chosen = [...part.querySelectorAll('select')].map((select) => select.value);
   copy.querySelectorAll('select').forEach((select, i) => {
     for (const option of select.options) option.toggleAttribute('selected', option.value === chosen[i]);
   });
-  return copy.outerHTML;
+  const rows = [...part.querySelectorAll('li')];
+  copy.querySelectorAll('li').forEach((row, i) => {
+    if (rows[i] && !shown(rows[i])) row.remove();
+  });
+  return copy;
 }
 
 /**

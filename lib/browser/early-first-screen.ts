@@ -26,29 +26,57 @@ export const FIRST_SCREEN_RECENT = 20;
 type WithEarly = typeof globalThis & { [GLOBAL]?: Promise<EarlyFirstScreen | null> };
 
 /** Keys as WXT's storage keeps `local:connection` (with its version beside it) and `local:theme`. */
-async function readEarly(root: HTMLElement, snapshot: Snapshot | null): Promise<EarlyFirstScreen | null> {
+async function readEarly(
+  root: HTMLElement,
+  snapshot: Snapshot | null,
+  startApp: () => void,
+): Promise<EarlyFirstScreen | null> {
   const stored = await browser.storage.local.get(['connection', 'connection$', 'theme']);
   const meta = stored.connection$ as { v?: unknown } | undefined;
   const connections = stored.connection as { activeId?: unknown; list?: unknown } | undefined;
   const list = Array.isArray(connections?.list) ? (connections.list as { id?: unknown; database?: unknown }[]) : [];
   const active = list.find((c) => c?.id === connections?.activeId);
   // The picture of the active mirror is drawn now, while its rows are read; any other is forgotten.
-  if (snapshot && snapshot.database === active?.database) paintSnapshot(root, snapshot);
-  else if (snapshot) forgetSnapshot();
+  if (snapshot && snapshot.database === active?.database) {
+    paintSnapshot(root, snapshot);
+    afterNextPaint(startApp);
+  } else if (snapshot) {
+    forgetSnapshot();
+    startApp();
+  }
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
   const recent =
     typeof active?.database === 'string' ? await readRecentRaw(indexedDB, active.database, FIRST_SCREEN_RECENT) : [];
   return recent ? { connections, theme: stored.theme, recent } : null;
 }
 
+/** A frame's callbacks run just before it is painted; a task queued from one runs after. */
+function afterNextPaint(then: () => void): void {
+  // A hidden page is never painted: nothing to wait for.
+  if (document.visibilityState === 'hidden') then();
+  else requestAnimationFrame(() => setTimeout(then));
+}
+
 /**
  * Run by the boot script right after the popup's root element: starts the reads, and draws the last
  * first screen into the root as soon as storage has named the active mirror (first-screen-snapshot.ts).
- * Failures become null, never an unhandled rejection.
+ * `startApp` loads the popup's modules: at once without a picture, else once the picture is painted,
+ * so that evaluating them does not hold its paint back. Failures become null, never an unhandled
+ * rejection, and the modules are started whatever happens.
  */
-export function startEarlyFirstScreen(root: HTMLElement): void {
+export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = () => {}): void {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    startApp();
+  };
   const snapshot = readSnapshot(browser.i18n.getUILanguage());
-  (globalThis as WithEarly)[GLOBAL] = readEarly(root, snapshot).catch(() => null);
+  if (!snapshot) startOnce();
+  (globalThis as WithEarly)[GLOBAL] = readEarly(root, snapshot, startOnce).catch(() => {
+    startOnce();
+    return null;
+  });
 }
 
 /** What the boot script read, or null when it did not run or could not read it. */

@@ -28,6 +28,16 @@ export async function waitForMirror(page: Page, timeoutMs: number): Promise<void
   throw new Error('bench: the first mirror did not finish in time');
 }
 
+/** The size Chromium gives the popup (its largest is 800×600): what is in view is what is painted first. */
+export const POPUP_VIEWPORT = { width: 400, height: 600 };
+
+/** A new page of the popup's size, for the popup and for any page it is compared with. */
+export async function popupSizedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize(POPUP_VIEWPORT);
+  return page;
+}
+
 /**
  * Milliseconds from navigation start until the popup's recent list was painted (the Element Timing
  * entries of its text, as the browser records the paint itself): `first`, whichever came first, the
@@ -37,7 +47,7 @@ export async function waitForMirror(page: Page, timeoutMs: number): Promise<void
  * holds its list (the picture's header and list, or React's first screen).
  */
 export async function popupPaintsMs(context: BrowserContext, url: string): Promise<{ first: number; live: number }> {
-  const page = await context.newPage();
+  const page = await popupSizedPage(context);
   try {
     await page.goto(url);
     return await page.evaluate(

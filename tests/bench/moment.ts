@@ -39,7 +39,8 @@ function buildWithBlankPage(): string {
 
 /** Milliseconds from navigation start to the blank page's first contentful paint. */
 async function blankPaintMs(context: BrowserContext, url: string): Promise<number> {
-  const page = await context.newPage();
+  const { popupSizedPage } = await import('./extension');
+  const page = await popupSizedPage(context);
   try {
     await page.goto(url);
     return await page.evaluate(

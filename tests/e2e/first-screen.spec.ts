@@ -1,3 +1,4 @@
+import { seedLinks } from '../bench/seed';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension } from './support';
@@ -7,13 +8,14 @@ import { connectExtension } from './support';
  * render replaced it: the text of the picture drawn into it, if one was.
  */
 function notePicture() {
-  const seen = { drawn: '' };
+  const seen = { drawn: '', listTop: Number.NaN };
   (globalThis as unknown as { linkpilotPicture: typeof seen }).linkpilotPicture = seen;
   new MutationObserver((changes) => {
     for (const change of changes) {
       for (const node of change.addedNodes) {
         if (node instanceof HTMLElement && node.hasAttribute('inert') && node.parentElement?.id === 'root') {
           seen.drawn = node.textContent ?? '';
+          seen.listTop = node.querySelector('ul')?.getBoundingClientRect().top ?? Number.NaN;
         }
       }
     }
@@ -27,8 +29,11 @@ test('the popup opens on the picture of its last first screen, which the live li
   web,
   popupFor,
 }) => {
+  // More links than a 600-pixel popup shows.
+  await seedLinks(server, 24);
   await connectExtension(await context.newPage(), extensionUrl, server);
   const { popup, tabId } = await popupFor(web.url('/kept-for-later'));
+  await popup.page.setViewportSize({ width: 400, height: 600 });
   await popup.shortenButton().click();
   await expect(popup.recentLinks().filter({ hasText: 'kept-for-later' })).toHaveCount(1);
   await popup.page.close();
@@ -36,6 +41,7 @@ test('the popup opens on the picture of its last first screen, which the live li
 
   // The picture kept as the popup closed: its list, without a search, nothing a test or a click could use.
   const reopened = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
+  await reopened.page.setViewportSize({ width: 400, height: 600 });
   await reopened.openFor(tabId);
   const kept = await reopened.page.evaluate(() => localStorage.getItem('linkpilot:first-screen'));
   const picture = JSON.parse(kept!) as { html: string; lang: string };
@@ -43,16 +49,37 @@ test('the popup opens on the picture of its last first screen, which the live li
   expect(picture.html).toMatch(/^<div inert>/);
   expect(picture.html).not.toContain('data-testid');
   expect(picture.lang).toBe('en-US');
+  // Only the rows that were in view: the rest would cost the first paint and show nothing.
+  const rowsKept = picture.html.match(/<li /g)?.length ?? 0;
+  expect(rowsKept).toBeGreaterThanOrEqual(3);
+  expect(rowsKept).toBeLessThan(20);
 
   // Drawn before the live list, which then stands alone.
   await reopened.expectReady();
   const drawn = await reopened.page.evaluate(
-    () => (globalThis as unknown as { linkpilotPicture: { drawn: string } }).linkpilotPicture.drawn,
+    () => (globalThis as unknown as { linkpilotPicture: { drawn: string } }).linkpilotPicture,
   );
-  expect(drawn).toContain('kept-for-later');
+  expect(drawn.drawn).toContain('kept-for-later');
   await expect(reopened.page.locator('#root [inert]')).toHaveCount(0);
   await expect(reopened.recentLinks().filter({ hasText: 'kept-for-later' })).toHaveCount(1);
+  await expect(reopened.recentLinks()).toHaveCount(20);
   await reopened.page.close();
+
+  // Opened again on the same page, the picture's list stands where the live one then stands: below
+  // the room the page's card took, so the live screen does not move it.
+  const again = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
+  await again.page.setViewportSize({ width: 400, height: 600 });
+  await again.openFor(tabId);
+  await again.expectReady();
+  const pictureTop = await again.page.evaluate(
+    () => (globalThis as unknown as { linkpilotPicture: { listTop: number } }).linkpilotPicture.listTop,
+  );
+  const liveList = again.page.locator('ul.recent-list');
+  // Once the live screen has settled (the page's card loads its statistics after the first paint).
+  await expect
+    .poll(async () => Math.abs(pictureTop - (await liveList.evaluate((list) => list.getBoundingClientRect().top))))
+    .toBeLessThanOrEqual(2);
+  await again.page.close();
 
   // Disconnected, the picture goes with the copy of the data, and the next popup has no list.
   const settings = await context.newPage();

@@ -44,8 +44,8 @@ const connectedTo = (database: string): Connections => ({
   ],
 });
 
-async function early(root = fakePage().root) {
-  startEarlyFirstScreen(root);
+async function early(root = fakePage().root, startApp = () => {}) {
+  startEarlyFirstScreen(root, startApp);
   return takeEarlyFirstScreen();
 }
 
@@ -92,16 +92,27 @@ describe("the popup's first screen read before its bundle", () => {
     const store = memoryStorage();
     vi.stubGlobal('localStorage', store);
     vi.stubGlobal('DOMParser', FakeDomParser);
+    // A page's frames: the modules start once the picture has been painted.
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
     const language = browser.i18n.getUILanguage();
     keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, store);
     const shown = fakePage();
-    expect(await early(shown.root)).not.toBeNull();
+    const started: string[] = [];
+    expect(await early(shown.root, () => started.push(shown.root.innerHTML))).not.toBeNull();
     expect(shown.root.innerHTML).toBe('<div inert><p>the list</p></div>');
+    expect(started).toEqual([]);
+    frames.shift()?.();
+    await vi.waitFor(() => expect(started).toEqual(['<div inert><p>the list</p></div>']));
 
     keepSnapshot('<p>another account</p>', 'another-mirror', language, fakePage().page, store);
     const notShown = fakePage();
-    await early(notShown.root);
+    const startedToo: string[] = [];
+    await early(notShown.root, () => startedToo.push(notShown.root.innerHTML));
     expect(notShown.root.innerHTML).toBe('');
+    expect(startedToo).toEqual(['']);
     expect(readSnapshot(language, store)).toBeNull();
+    expect(frames).toEqual([]);
   });
 });
