@@ -3,7 +3,7 @@ import type { ChannelItem } from '../api/schemas/channels';
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
-import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
+import type { ChannelItemRow, LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
 import type { CatalogTable } from '../kinds/collections';
 import { itemKeyOf, itemTables } from '../kinds/item-types';
@@ -40,7 +40,7 @@ function sameRow(a: object, b: object, except: string): boolean {
 
 /**
  * Merges a page by server id: records deleted here stay deleted, queued edits are laid over the
- * pulled values, a record that may be what an unsettled create made waits for its look-up, and a
+ * pulled values, a record that may be what an unsettled create made waits for that create, and a
  * record unknown here made at the same moment as one of ours, holding what ours held, is flagged
  * as a likely copy. Reads only the outbox entries of this kind and these rows.
  */
@@ -82,7 +82,10 @@ export async function mergeRecords<R extends Mirrored, I extends { id: number }>
     let changed = 0;
     for (const item of items) {
       const before = existing.get(item.id);
-      if (deleted.has(item.id) || (!before && queued.some((e) => e.ambiguous && listing.madeBy(e, item)))) {
+      // A record our create may have made is its to adopt: one on the wire is answered with its id
+      // (mirrored here, it would be a second row of it), one whose answer was lost is looked up.
+      const ours = (e: OutboxEntry) => (e.ambiguous || e.state === 'inflight') && listing.madeBy(e, item);
+      if (deleted.has(item.id) || (!before && queued.some(ours))) {
         keys.push(null);
         continue;
       }

@@ -71,6 +71,18 @@ describe('the pull merges pages by server id', () => {
     ]);
   });
 
+  it('a record that a create still on the wire may have made waits for its answer, which brings its id', async () => {
+    const db = freshDb();
+    await actions.createChannel({ db }, { name: 'Being made' });
+    // Sent, not yet answered: the service may have made it, and its answer is about to say so.
+    await db.outbox.toCollection().modify({ state: 'inflight', sentAt: 1 });
+    await pullAll(db, serviceListing({ channels: [channel(5, 'Being made'), channel(6, 'Other')] }));
+    expect((await db.channels.toArray()).map((c) => [c.id, c.name])).toEqual([
+      [null, 'Being made'],
+      [6, 'Other'],
+    ]);
+  });
+
   it('after a complete walk, synced records no longer listed go with what hangs off them; queued ones stay', async () => {
     const db = freshDb();
     await db.channels.add({
