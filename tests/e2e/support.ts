@@ -15,6 +15,16 @@ export async function connectExtension(
   await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
 }
 
+/**
+ * Shortens the window after which what a page shows is refreshed again (40 s in the product) to
+ * `seconds`, through the storage value the worker and the pages read for it (freshForItem in
+ * lib/settings/refresh.ts; nothing but tests writes it). A page opened afterwards also looks that
+ * often, so a change made elsewhere shows within seconds instead of within a minute.
+ */
+export async function shortenFreshness(worker: Worker, seconds: number): Promise<void> {
+  await worker.evaluate((s) => chrome.storage.local.set({ 'fresh-for-s': s }), seconds);
+}
+
 /** Connects from Settings in the browser's language, by its catalogue's words (connectExtension reads English). */
 export async function connectIn(
   page: Page,
