@@ -4,7 +4,7 @@ import { type Fetch, platformFetch } from '../api/fetch';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import type { SendContext } from '../kinds/kind';
 import { pullInProgress, requestPull } from '../refresh/pull';
-import type { ShownTarget } from '../refresh/shown';
+import { FRESH_FOR_MS, type ShownTarget } from '../refresh/shown';
 import type { OwnSent } from '../sync/kick';
 import type { Claimed } from '../sync/outbox';
 import { claim, nextEntry, recoverInflight, settle, unclaim } from '../sync/queue';
@@ -38,6 +38,8 @@ export interface EngineDeps {
   timeoutMs?: () => number | Promise<number>;
   /** Percent of the hourly allowance background refresh may use (Settings; default 10). */
   sharePercent?: () => number | Promise<number>;
+  /** Ms after which what a page shows is refreshed again (default FRESH_FOR_MS). */
+  freshForMs?: () => number | Promise<number>;
 }
 
 export interface DrainReport {
@@ -262,12 +264,14 @@ export function createSyncEngine(deps: EngineDeps) {
       const wait = pulling ? await budget.waitFor(COPY_PRIORITY) : 0;
       if (wait > 0) return waitUntil(now() + wait, MAX_INLINE_WAIT_MS);
       const requested: RefreshRun = { type: 'requested' };
+      const freshForMs = (await deps.freshForMs?.()) ?? FRESH_FOR_MS;
       const plan = pulling
         ? { task: requested, wakeAt: null }
         : await planRefresh(db, now(), {
             budget: await budget.get(),
             sharePercent: (await deps.sharePercent?.()) ?? 10,
-            busy: refresher.busy(),
+            busy: refresher.busy(freshForMs),
+            freshForMs,
           });
       if (plan.task) {
         const outcome = await refresher.step(plan.task, clientsFor(connection, timeoutMs));

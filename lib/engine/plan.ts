@@ -49,6 +49,8 @@ export interface RefreshContext {
   sharePercent: number;
   /** Targets being refreshed right now (by targetId), not to be asked for twice. */
   busy?: ReadonlySet<string>;
+  /** What is on screen is refreshed once older than this (default FRESH_FOR_MS). */
+  freshForMs?: number;
 }
 
 /** Requests an hour background refresh may send. */
@@ -80,10 +82,11 @@ export function walkRate(pages: number, allowance: number, intervals: Record<Hea
 }
 
 export async function planRefresh(db: LinkpilotDb, now: number, ctx: RefreshContext): Promise<RefreshPlan> {
+  const freshForMs = ctx.freshForMs ?? FRESH_FOR_MS;
   for (const target of await shownTargets(db, now)) {
     if (ctx.busy?.has(targetId(target))) continue;
     const at = await refreshedAt(db, target);
-    if (at !== null && now - at >= FRESH_FOR_MS) return { task: { type: 'shown', target }, wakeAt: null };
+    if (at !== null && now - at >= freshForMs) return { task: { type: 'shown', target }, wakeAt: null };
   }
   if (!(await mirrored(db))) return { task: null, wakeAt: null };
 

@@ -26,9 +26,9 @@ export function createRefreshRunner(db: LinkpilotDb, now: () => number, random: 
   const attempted = new Map<string, number>();
   const inflight = new Map<string, Promise<void>>();
   return {
-    /** Targets refreshed or tried within FRESH_FOR_MS, by targetId. */
-    busy(): Set<string> {
-      for (const [id, at] of attempted) if (now() - at >= FRESH_FOR_MS) attempted.delete(id);
+    /** Targets refreshed or tried within the freshness window, by targetId. */
+    busy(freshForMs = FRESH_FOR_MS): Set<string> {
+      for (const [id, at] of attempted) if (now() - at >= freshForMs) attempted.delete(id);
       return new Set(attempted.keys());
     },
 

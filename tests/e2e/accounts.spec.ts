@@ -2,7 +2,7 @@ import type { Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
 import { SettingsPage } from './pages/SettingsPage';
-import { connectExtension, outboxSize, serverList } from './support';
+import { connectFromSettings, outboxSize, serverList } from './support';
 
 // Two accounts on the local service: the demo account (first key) and an empty one (second key).
 const KEYS = ['e2e-first-account-key', 'e2e-second-account-key'];
@@ -31,7 +31,7 @@ test('two accounts: each mirror shows its own links, and a change queued for one
   // The first account, then a second one added beside it in Settings: the first stays active, and the
   // page offers the switch to the second; taken, the second is active.
   const page = await context.newPage();
-  await connectExtension(page, extensionUrl, server);
+  await connectFromSettings(page, extensionUrl, server);
   const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
   await settings.addConnection(server.url, keyB);
   const added = page.getByTestId('connection-added');
@@ -108,7 +108,7 @@ test('removing a connection with unsent changes asks first, saying how many woul
 }) => {
   const [, keyB] = server.apiKeys as [string, string];
   const page = await context.newPage();
-  await connectExtension(page, extensionUrl, server);
+  await connectFromSettings(page, extensionUrl, server);
   const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
   await settings.addConnection(server.url, keyB);
   await expect(page.getByTestId('other-connection')).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { connectExtension } from './support';
+import { connectFromSettings } from './support';
 
 // A first copy of a large account, within a small allowance: where the person looks (the Links
 // count, Settings) says how far it has got and why it stands still.
@@ -29,7 +29,7 @@ test('a large first copy: the Links count says it is still copying, Settings say
 
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await connectExtension(page, extensionUrl, server);
+  await connectFromSettings(page, extensionUrl, server);
 
   // Settings: the copy's step, and while it waits for the allowance, that it does and for how long.
   const waiting = page.getByTestId('mirror-waiting');

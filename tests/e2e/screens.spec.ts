@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { DASHBOARD_SECTIONS } from './sections';
-import { connectExtension, openTab } from './support';
+import { connectFromSettings, openTab } from './support';
 
 // Reference images of every screen, compared on each run (playwright.config.ts sets the tolerance).
 // What changes from run to run is masked: the port of the local service in short URLs, dates and times
@@ -36,7 +36,7 @@ test('the popup at 400×600: a page to shorten, a shortened page, offline', asyn
   extensionUrl,
   web,
 }) => {
-  await connectExtension(await context.newPage(), extensionUrl, server);
+  await connectFromSettings(await context.newPage(), extensionUrl, server);
   const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
   const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
   await popup.page.setViewportSize({ width: 400, height: 600 });
@@ -64,7 +64,7 @@ test('the popup at 400×600: a page to shorten, a shortened page, offline', asyn
 test('each dashboard section', async ({ context, server, extensionUrl }) => {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await connectExtension(page, extensionUrl, server);
+  await connectFromSettings(page, extensionUrl, server);
   await expect(page.getByTestId('mirror-progress')).toHaveCount(0, { timeout: 20_000 });
   for (const [section, shown] of Object.entries(DASHBOARD_SECTIONS)) {
     await page.goto(extensionUrl(`dashboard.html#/${section}`));

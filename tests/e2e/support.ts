@@ -3,8 +3,29 @@ import type { RunningServer } from '../../server/start';
 import { expect } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
 
-/** Connects the extension to the server from the Settings page, and waits for the first mirror. */
+/**
+ * Connects the extension to the server as the Settings form does once its origin is granted (for
+ * 127.0.0.1 it always is): with the form's own `connection.connect` message, which the worker checks
+ * with GET /api/account, stores and follows with the first mirror. Sent from the extension's
+ * lightest page (own-visit.html: no framework, no listener), so the test's next page is the first
+ * one it loads. The tests about the form itself and what Settings shows meanwhile use
+ * connectFromSettings.
+ */
 export async function connectExtension(
+  page: Page,
+  extensionUrl: (p: string) => string,
+  server: RunningServer,
+): Promise<void> {
+  await page.goto(extensionUrl('own-visit.html'));
+  const reply = await page.evaluate(
+    ([serviceUrl, apiKey]) => chrome.runtime.sendMessage({ type: 'connection.connect', serviceUrl, apiKey }),
+    [server.url, server.apiKey] as const,
+  );
+  expect(reply).toMatchObject({ ok: true, data: { account: { email: 'demo@linkpilot.test' } } });
+}
+
+/** Connects the extension to the server from the Settings page, as a person does, and leaves the page there. */
+export async function connectFromSettings(
   page: Page,
   extensionUrl: (p: string) => string,
   server: RunningServer,
@@ -13,6 +34,16 @@ export async function connectExtension(
   await settings.open();
   await settings.connect(server.url, server.apiKey);
   await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
+}
+
+/**
+ * Shortens the window after which what a page shows is refreshed again (40 s in the product) to
+ * `seconds`, through the storage value the worker and the pages read for it (freshForItem in
+ * lib/settings/refresh.ts; nothing but tests writes it). A page opened afterwards also looks that
+ * often, so a change made elsewhere shows within seconds instead of within a minute.
+ */
+export async function shortenFreshness(worker: Worker, seconds: number): Promise<void> {
+  await worker.evaluate((s) => chrome.storage.local.set({ 'fresh-for-s': s }), seconds);
 }
 
 /** Connects from Settings in the browser's language, by its catalogue's words (connectExtension reads English). */

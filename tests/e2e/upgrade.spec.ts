@@ -8,7 +8,7 @@ import { EXTENSION_DIR, launchWithExtension } from './browser';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
-import { connectExtension, outboxSize, serverList } from './support';
+import { connectFromSettings, outboxSize, serverList } from './support';
 
 // Each released Chrome package is kept in tests/fixtures/releases/; the newest is the one people have.
 const RELEASES = path.resolve('tests/fixtures/releases');
@@ -54,7 +54,8 @@ test(`an update from ${previous} keeps the mirror, settings, presets and connect
   try {
     const old = await launchWithExtension('en-US', { extensionDir, profileDir });
     const page = await old.context.newPage();
-    await connectExtension(page, (p) => `chrome-extension://${old.extensionId}/${p}`, server);
+    // The released version, through its own Settings form (it has no page the quicker connect uses).
+    await connectFromSettings(page, (p) => `chrome-extension://${old.extensionId}/${p}`, server);
     const dashboard = new DashboardPage(page, `chrome-extension://${old.extensionId}/dashboard.html`);
     await dashboard.open('settings');
     await page.getByLabel('Wait for the service at most').selectOption('30');

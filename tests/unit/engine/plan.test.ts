@@ -129,4 +129,13 @@ describe('what background refresh does next', () => {
     const busy = new Set(['list:links']);
     expect((await planRefresh(db, T + 40_000, { budget, sharePercent: 10, busy })).task).toBeNull();
   });
+
+  it('a shorter freshness window (what the end-to-end tests set) refreshes what is on screen sooner', async () => {
+    const db = await mirroredDb(T);
+    const budget = initialBudget();
+    await markShown(db, 'popup', [{ type: 'list', list: 'links' }], T);
+    const shown = { type: 'shown', target: { type: 'list', list: 'links' } };
+    expect((await planRefresh(db, T + 1_000, { budget, sharePercent: 10, freshForMs: 2_000 })).task).not.toEqual(shown);
+    expect((await planRefresh(db, T + 2_000, { budget, sharePercent: 10, freshForMs: 2_000 })).task).toEqual(shown);
+  });
 });
