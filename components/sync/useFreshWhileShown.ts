@@ -6,14 +6,14 @@ import { database } from '@/lib/db/open';
 import { linksOfShownPage } from '@/lib/db/queries';
 import { LISTS, listsIn } from '@/lib/kinds/collections';
 import { clearShown, markShown, renewEvery, type ShownTarget } from '@/lib/refresh/shown';
-import { freshForItem } from '@/lib/settings/refresh';
+import { freshForMs } from '@/lib/settings/refresh';
 import { kickSync } from '@/lib/sync/kick';
 
 /**
  * Keeps `targets` fresh while this view is on screen: says so in IndexedDB every SHOWN_RENEW_MS
  * (and when the page becomes visible again) and asks the worker to look; the worker refreshes
  * whatever is older than 40 s (lib/refresh/shown.ts). A hidden page says nothing, and what it said
- * lapses within a minute. A shorter window (freshForItem, tests only) makes the page look as often.
+ * lapses within a minute. A shorter window (freshForMs, tests only) makes the page look as often.
  */
 export function useFreshWhileShown(targets: ShownTarget[]): void {
   const [viewId] = useState(() => `${window.location.pathname}:${crypto.randomUUID()}`);
@@ -29,8 +29,8 @@ export function useFreshWhileShown(targets: ShownTarget[]): void {
     };
     renew();
     let timer: ReturnType<typeof setInterval> | undefined;
-    void freshForItem.getValue().then((seconds) => {
-      if (active) timer = setInterval(renew, renewEvery(seconds * 1000));
+    void freshForMs().then((window) => {
+      if (active) timer = setInterval(renew, renewEvery(window));
     });
     document.addEventListener('visibilitychange', renew);
     return () => {

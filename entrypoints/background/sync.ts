@@ -10,7 +10,7 @@ import { createSyncEngine, type DrainReport, type OwnReport } from '@/lib/engine
 import { requestTimeoutItem } from '@/lib/settings/advanced';
 import { labelCarriedOverConnections } from '@/lib/settings/connect';
 import { activeConnection, type Connection, type Connections, connectionsItem } from '@/lib/settings/connection';
-import { freshForItem, refreshShareItem } from '@/lib/settings/refresh';
+import { freshForMs, refreshShareItem } from '@/lib/settings/refresh';
 import type { Claimed } from '@/lib/sync/outbox';
 import { recordingReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
@@ -50,7 +50,7 @@ function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>)
     isOnline: () => navigator.onLine,
     timeoutMs: async () => (await requestTimeoutItem.getValue()) * 1000,
     sharePercent: () => refreshShareItem.getValue(),
-    freshForMs: async () => (await freshForItem.getValue()) * 1000,
+    freshForMs,
     wakeAt: (at) => void browser.alarms.create(wakeAlarmOf(c.id), { when: Math.max(at, Date.now() + 1000) }),
   });
 

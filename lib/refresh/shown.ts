@@ -21,7 +21,7 @@ export const SHOWN_LEASE_MS = 45_000;
 /**
  * Refreshed once older than this: with a look every SHOWN_RENEW_MS, what is on screen is never
  * older than a minute (40 s, plus up to 15 s until the next look, plus the request itself).
- * The worker and the pages read it from freshForItem (lib/settings/refresh.ts), which only tests change.
+ * The worker and the pages read it through freshForMs (lib/settings/refresh.ts), which only tests change.
  */
 export const FRESH_FOR_MS = 40_000;
 /** How often a page renews what it shows, for a freshness window of `freshForMs`: never less often than the window. */

@@ -21,3 +21,14 @@ export const freshForItem = storage.defineItem<number>('local:fresh-for-s', {
   fallback: FRESH_FOR_MS / 1000,
   version: 1,
 });
+
+/** The smallest window read from storage: a stray 0 there must not make every page look without pause. */
+const SHORTEST_FRESH_MS = 1000;
+
+/** The freshness window in ms as stored, kept between 1 s and FRESH_FOR_MS; anything not a number is the default. */
+export function freshForMsOf(seconds: unknown): number {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return FRESH_FOR_MS;
+  return Math.min(FRESH_FOR_MS, Math.max(SHORTEST_FRESH_MS, seconds * 1000));
+}
+
+export const freshForMs = async (): Promise<number> => freshForMsOf(await freshForItem.getValue());
