@@ -5,8 +5,8 @@ import { forgetSnapshot, paintSnapshot, readSnapshot, type Snapshot } from './fi
 
 /**
  * The popup's first screen asked for by a tiny classic script (entrypoints/popup-boot.ts) that runs
- * while the page is parsed, before the popup's deferred modules: the storage read and the mirror's
- * recent links then overlap the bundle's loading instead of following it. Nothing here may import
+ * while the page is parsed, before the popup's modules, which it asks for once the picture is painted:
+ * the mirror's recent links are then read while the bundle loads, not after it. Nothing here may import
  * Dexie, React or WXT's storage; the popup validates what it takes over and reads everything itself
  * when it is null.
  */
