@@ -29,8 +29,8 @@ export function useFreshWhileShown(targets: ShownTarget[]): void {
     };
     renew();
     let timer: ReturnType<typeof setInterval> | undefined;
-    void freshForMs().then((window) => {
-      if (active) timer = setInterval(renew, renewEvery(window));
+    void freshForMs().then((freshFor) => {
+      if (active) timer = setInterval(renew, renewEvery(freshFor));
     });
     document.addEventListener('visibilitychange', renew);
     return () => {

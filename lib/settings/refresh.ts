@@ -17,7 +17,7 @@ export const REFRESH_SHARE_CHOICES = [2, 5, 10, 20, 50, 100] as const;
  * offer it and nothing in the extension writes it: the end-to-end tests shorten it in extension
  * storage, so that a change made elsewhere shows within seconds rather than within a minute.
  */
-export const freshForItem = storage.defineItem<number>('local:fresh-for-s', {
+const freshForItem = storage.defineItem<number>('local:fresh-for-s', {
   fallback: FRESH_FOR_MS / 1000,
   version: 1,
 });

@@ -38,8 +38,8 @@ export async function connectFromSettings(
 
 /**
  * Shortens the window after which what a page shows is refreshed again (40 s in the product) to
- * `seconds`, through the storage value the worker and the pages read for it (freshForItem in
- * lib/settings/refresh.ts; nothing but tests writes it). A page opened afterwards also looks that
+ * `seconds`, through the storage value the worker and the pages read for it (`local:fresh-for-s`,
+ * freshForMs in lib/settings/refresh.ts; nothing but tests writes it). A page opened afterwards looks that
  * often, so a change made elsewhere shows within seconds instead of within a minute.
  */
 export async function shortenFreshness(worker: Worker, seconds: number): Promise<void> {
