@@ -16,8 +16,9 @@ export async function confirmRemove(c: Connection, question: string): Promise<bo
     action: t('connections.remove'),
   });
   if (!yes) return false;
-  await sendRequest({ type: 'connection.remove', id: c.id });
-  // The popup's picture of its first screen is a copy of that data too.
+  // The popup's picture of its first screen is a copy of that data too. Forgotten first: a page that
+  // sees the connection gone (the Settings form, a popup opening) never finds the picture still kept.
   forgetSnapshotOf(c.database);
+  await sendRequest({ type: 'connection.remove', id: c.id });
   return true;
 }

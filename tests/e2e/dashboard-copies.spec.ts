@@ -39,13 +39,16 @@ test('a look-alike is only flagged: the sync centre points to it and the person 
   const { page, dashboard } = await syncedDashboard(context, server, extensionUrl);
 
   await dashboard.open('channels');
-  const lookAlike = await firstOfTwo(server, 'Look-alike');
-  // Another record made in between, with another name, is no look-alike.
-  await dashboard.createChannel('Made first');
-  await dashboard.expectInSync();
-  await dashboard.open('channels');
   await dashboard.createChannel('Look-alike');
   await dashboard.expectInSync();
+  // Another record made in between, with another name, is no look-alike.
+  await dashboard.open('channels');
+  await dashboard.createChannel('Made between');
+  await dashboard.expectInSync();
+  // The copy a resent request leaves comes into being right after ours. Made before it, a refresh
+  // of the open Channels section could mirror it before our create has its id: then it is a record
+  // seen before ours was made, which is never taken for a copy (lib/refresh/apply.ts).
+  const lookAlike = await firstOfTwo(server, 'Look-alike');
   await dashboard.syncNow();
 
   const summary = page.getByTestId('likely-copies');
