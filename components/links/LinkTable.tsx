@@ -20,7 +20,7 @@ import {
   watchLinkTable,
 } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
-import { gainsByRecord } from '@/lib/history/read';
+import { gainsOf } from '@/lib/history/read';
 import type { LinksCopy } from '@/lib/refresh/progress';
 import { CopyButton } from './CopyButton';
 
@@ -98,8 +98,6 @@ export function LinkTable({
   // Unfiltered, the rows come straight from the sort index: they need not wait for the count
   // (which walks every record), so the first rows are on screen sooner.
   const unfiltered = !listedOrder(query);
-  // Clicks gained in the last week, by service id: the gain column (and what Trending orders by).
-  const gains = useLiveQuery(() => gainsByRecord(db, 'link', Date.now(), TRENDING_DAYS), [db]);
   const page = useLiveQuery(
     async () =>
       unfiltered
@@ -110,6 +108,9 @@ export function LinkTable({
     [unfiltered, unfiltered ? null : shape, start, count, query.sort, search],
   );
   const rows = page?.rows;
+  // Clicks gained in the last week by the rows in view, by service id: the gain column.
+  const shownIds = (rows ?? []).flatMap((r) => (r.id === null ? [] : [r.id]));
+  const gains = useLiveQuery(() => gainsOf(db, 'link', shownIds, Date.now(), TRENDING_DAYS), [db, shownIds.join(' ')]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: back to the top whenever the query changes, which these fields are.
   useEffect(() => {

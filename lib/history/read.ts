@@ -1,5 +1,5 @@
 import { readMeta } from '../db/meta';
-import type { LinkpilotDb, Observation } from '../db/schema';
+import type { LinkpilotDb, Observation, RecentObservation } from '../db/schema';
 import { type Counted, DAY, historySinceKey, historyTable, recentTable, type Span, watchedKey } from './record';
 import { type Series, seriesOf, sumOf } from './series';
 
@@ -62,9 +62,34 @@ export interface Gain {
  */
 export async function gainsSince(db: LinkpilotDb, kind: Counted, from: number): Promise<Map<number, Gain>> {
   // [from, Infinity] sorts after every [from, id]: above it lie the observations made after `from`.
-  const recent = await recentTable(db, kind).where('[at+id]').above([from, Infinity]).toArray();
+  return summedGains(await recentTable(db, kind).where('[at+id]').above([from, Infinity]).toArray());
+}
+
+/**
+ * What these records gained in the last `days` days, by service id (those that gained none are left
+ * out), reading only their own observations: a table's rows in view. The whole span's observations
+ * are one per record after a first copy, 100,000 of them, which the links table's first rows must not
+ * wait behind.
+ */
+export async function gainsOf(
+  db: LinkpilotDb,
+  kind: Counted,
+  ids: readonly number[],
+  now: number,
+  days = 7,
+): Promise<Map<number, number>> {
+  const from = now - days * DAY;
+  const theirs = await recentTable(db, kind)
+    .where('id')
+    .anyOf([...ids])
+    .filter((o) => o.at > from)
+    .toArray();
+  return new Map([...summedGains(theirs)].map(([id, g]) => [id, g.gain]));
+}
+
+function summedGains(observations: RecentObservation[]): Map<number, Gain> {
   const gains = new Map<number, Gain>();
-  for (const o of recent) {
+  for (const o of observations) {
     if (!o.gain) continue;
     const known = gains.get(o.id);
     if (known) known.gain += o.gain;

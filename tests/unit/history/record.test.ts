@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
 import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb, Observation } from '@/lib/db/schema';
-import { gainsByRecord, gainsSince, recordSeries } from '@/lib/history/read';
+import { gainsByRecord, gainsOf, gainsSince, recordSeries } from '@/lib/history/read';
 import { DAY, dayOf, type Reading, recordTotals, watchedKey } from '@/lib/history/record';
 import { listSource, readPage } from '@/lib/refresh/lists';
 import { refreshTarget } from '@/lib/refresh/shown-refresh';
@@ -194,6 +194,31 @@ describe('the history of totals', () => {
     expect((await gainsByRecord(db, 'link', T + 13 * DAY + HOUR, 7)).get(1)).toBe(1);
     expect((await history(db)).map((o) => o.gain)).toEqual([2, 8, 1]);
     expect(await db.linkHistory.count()).toBe(2);
+  });
+
+  it("reads the gains of the records asked for only, as the whole span's gains have them", async () => {
+    const db = freshDb();
+    const totals = [0, 0, 0, 0, 0];
+    // Link `id` gains `id` clicks at each reading, but link 3 none at the last.
+    const reading = async (at: number, last = false) => {
+      const read = [1, 2, 3, 4].map((id) => {
+        const before = totals[id]!;
+        totals[id] = before + (last && id === 3 ? 0 : id);
+        return { id, key: serverKey(id), clicks: totals[id]!, before };
+      });
+      await recordTotals(db, 'link', read, at);
+    };
+    await reading(T - 9 * DAY);
+    await reading(T);
+    await reading(T + DAY, true);
+    const now = T + DAY + HOUR;
+    const all = await gainsByRecord(db, 'link', now, 7);
+    const some = await gainsOf(db, 'link', [2, 3, 9], now, 7);
+    expect([...some.keys()].sort()).toEqual([2, 3]);
+    for (const [id, gain] of some) expect(gain).toBe(all.get(id));
+    // The last day alone: link 3 gained nothing then, so it is left out.
+    expect(await gainsOf(db, 'link', [2, 3], now, 1)).toEqual(new Map([[2, 2]]));
+    expect(await gainsOf(db, 'link', [], now, 7)).toEqual(new Map());
   });
 
   it('goes with a link deleted elsewhere, its thinned days and its last days', async () => {
