@@ -2,10 +2,10 @@
  * The popup's first screen as it last looked (its header and recent list), kept in the extension's
  * localStorage: the one store a page reads synchronously, so the boot script draws it before any
  * module or the mirror has loaded (the page asks for its modules only after that paint), and the
- * browser's first paint already shows the list. It is drawn only once storage has said which mirror is the active one, so
- * that it never shows another account's links, not even for a frame. It is a picture, not the app:
- * inert, until React renders the live screen in its place (a root empties its container on its
- * first commit).
+ * browser's first paint already shows the list. It is drawn only once storage has said which mirror
+ * is the active one, so that it never shows another account's links, not even for a frame. It is a
+ * picture, not the app: inert, until React renders the live screen in its place (a root empties its
+ * container on its first commit).
  *
  * Nothing here may import Dexie, React or WXT's storage: the boot script bundles it.
  */
