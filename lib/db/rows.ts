@@ -22,7 +22,7 @@ import type {
   QrRow,
   QueuedLink,
 } from './schema';
-import { searchWords } from './search-words';
+import { linkSearchWords } from './search-words';
 
 /**
  * Server records → mirror rows. `existing` is the row already mirrored for the same id: its local
@@ -58,7 +58,7 @@ export function withLinkWords<T extends LinkText>(row: T): T & Pick<LinkRow, 'lo
   return {
     ...row,
     longurlKey: pageKey(row.longurl),
-    words: searchWords(row.alias, row.title, row.description, row.shorturl, row.longurl),
+    words: linkSearchWords(row),
   };
 }
 

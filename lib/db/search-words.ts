@@ -1,7 +1,8 @@
 /**
  * The words a record is found by: lower-cased runs of letters and digits from its alias, title,
  * description and URLs, capped so one huge title cannot blow up the index. Queries match words
- * by prefix (see queries.ts), so "exa" finds "example.com".
+ * by prefix (see queries.ts), so "exa" finds "example.com". One-letter words count too: "plan b"
+ * must find "Plan B" (they were left out before version 11 of the mirror, which re-indexes).
  */
 const MAX_WORDS = 48;
 
@@ -13,11 +14,22 @@ export function searchWords(...fields: (string | null | undefined)[]): string[] 
       .toLowerCase()
       .slice(0, 4000)
       .split(/[^\p{L}\p{N}]+/u)) {
-      if (word.length >= 2 && word.length <= 64) words.add(word);
+      if (word.length >= 1 && word.length <= 64) words.add(word);
       if (words.size >= MAX_WORDS) return [...words];
     }
   }
   return [...words];
+}
+
+/** The words a link is found by: from its alias, title, description and both URLs. */
+export function linkSearchWords(link: {
+  alias: string;
+  title: string | null | undefined;
+  description: string | null | undefined;
+  shorturl: string;
+  longurl: string;
+}): string[] {
+  return searchWords(link.alias, link.title, link.description, link.shorturl, link.longurl);
 }
 
 /** The words of what a person typed into a search box, longest first (the most selective). */
