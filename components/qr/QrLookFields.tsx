@@ -3,7 +3,11 @@ import type { FieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { poorContrast } from '@/lib/qr/render';
 
-/** Name, colours (as #rrggbb from the pickers; converted to rgb() only when the input is built) and logo. */
+/**
+ * Name, colours (as #rrggbb from the pickers; converted to rgb() only when the input is built) and logo.
+ * A colour is '' while it is not known: a code made elsewhere, whose record the service lists without
+ * its colours. Its picker then starts at the default, and nothing is sent until one is picked.
+ */
 export interface QrLook {
   name: string;
   foreground: string;
@@ -28,22 +32,33 @@ export function QrLookFields({
       <Field label={t('catalogPage.name')} error={errors.name} hint={t('qrLookFields.optionalHowTheCode')}>
         {(p) => <input {...p} maxLength={100} autoComplete="off" value={look.name} onChange={set('name')} />}
       </Field>
-      <Field label={t('qrLookFields.foregroundColour')} error={errors.foreground}>
-        {(p) => (
-          <span className="qr-colour-field">
-            <input {...p} type="color" className="qr-colour" value={look.foreground} onChange={set('foreground')} />
-            <code dir="ltr">{look.foreground}</code>
-          </span>
-        )}
-      </Field>
-      <Field label={t('qrLookFields.backgroundColour')} error={errors.background}>
-        {(p) => (
-          <span className="qr-colour-field">
-            <input {...p} type="color" className="qr-colour" value={look.background} onChange={set('background')} />
-            <code dir="ltr">{look.background}</code>
-          </span>
-        )}
-      </Field>
+      {(['foreground', 'background'] as const).map((key) => (
+        <Field
+          key={key}
+          label={t(key === 'foreground' ? 'qrLookFields.foregroundColour' : 'qrLookFields.backgroundColour')}
+          error={errors[key]}
+          // Said once, under the first of the two: both are unknown together.
+          hint={look[key] || key === 'background' ? undefined : t('qrLookFields.coloursNotKnown')}
+        >
+          {(p) => (
+            <span className="qr-colour-field">
+              <input
+                {...p}
+                type="color"
+                className="qr-colour"
+                data-unknown={look[key] ? undefined : ''}
+                value={look[key] || DEFAULT_LOOK[key]}
+                onChange={set(key)}
+              />
+              {look[key] ? (
+                <code dir="ltr">{look[key]}</code>
+              ) : (
+                <span className="muted">{t('qrLookFields.notKnownHere')}</span>
+              )}
+            </span>
+          )}
+        </Field>
+      ))}
       <Field label={t('qrLookFields.logoUrl')} error={errors.logo} hint={t('qrLookFields.optionalTheUrlOf')}>
         {(p) => <input {...p} type="url" autoComplete="off" value={look.logo} onChange={set('logo')} />}
       </Field>

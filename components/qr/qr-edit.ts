@@ -2,12 +2,16 @@ import type { QrRow } from '@/lib/db/schema';
 import { colorToHex, hexToRgb } from '@/lib/qr/render';
 import { DEFAULT_LOOK, type QrLook } from './QrLookFields';
 
-/** A code's name and look as its edit form opens: what the mirror knows (a code made elsewhere: its name only). */
+/**
+ * A code's name and look as its edit form opens: what the mirror knows. A code made elsewhere: its name
+ * only, its colours '' (not known), never the defaults, which would claim it is black on white.
+ */
 export function lookOf(qr: QrRow): QrLook {
+  const colour = (value: string | undefined, fallback: string) => (qr.input ? colorToHex(value, fallback) : '');
   return {
     name: qr.name,
-    foreground: colorToHex(qr.input?.foreground, DEFAULT_LOOK.foreground),
-    background: colorToHex(qr.input?.background, DEFAULT_LOOK.background),
+    foreground: colour(qr.input?.foreground, DEFAULT_LOOK.foreground),
+    background: colour(qr.input?.background, DEFAULT_LOOK.background),
     logo: qr.input?.logo ?? '',
   };
 }

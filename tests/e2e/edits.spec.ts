@@ -179,6 +179,12 @@ test('a QR code edited from its details keeps its scans; the form refuses what t
     'Saving keeps the code’s scans and statistics; what it encodes stays the same.',
   );
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Menu card');
+  // Made on the service: its colours are not listed, so the form does not claim black on white.
+  const foreground = form.getByLabel('Foreground colour', { exact: true });
+  await expect(foreground).toHaveAccessibleDescription(
+    'Made elsewhere: the service does not list its colours. Each stays as it is unless you pick one.',
+  );
+  await expect(form.getByText('Not known here')).toHaveCount(2);
   await form.getByLabel('Logo URL', { exact: true }).fill('logo.gif');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByText('The logo is the path or http(s) URL of a .png or .jpg image.')).toBeVisible();

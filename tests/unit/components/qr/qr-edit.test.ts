@@ -17,7 +17,7 @@ const row = (input: QrRow['input']): QrRow => ({
 });
 
 describe("a QR code's edit form", () => {
-  it('opens with what the mirror knows: a code made here its colours and logo, one made elsewhere its name', () => {
+  it('opens with what the mirror knows: a code made here its colours and logo, one made elsewhere its name, colours unknown', () => {
     const made = row({
       type: 'link',
       data: 'https://example.com',
@@ -31,7 +31,7 @@ describe("a QR code's edit form", () => {
       background: '#ffffff',
       logo: 'https://example.com/logo.png',
     });
-    expect(lookOf(row(null))).toEqual({ name: 'Menu card', foreground: '#000000', background: '#ffffff', logo: '' });
+    expect(lookOf(row(null))).toEqual({ name: 'Menu card', foreground: '', background: '', logo: '' });
   });
 
   it('sends only what changed, colours as the create form sends them; an emptied logo is not sent', () => {
@@ -41,6 +41,8 @@ describe("a QR code's edit form", () => {
       name: 'Lunch menu',
       foreground: 'rgb(255,0,0)',
     });
+    // An unknown colour picked: only that one is sent, the other stays as the service has it.
+    expect(qrEditOf(opened, { ...opened, background: '#ffffff' })).toEqual({ background: 'rgb(255,255,255)' });
     const withLogo = { ...opened, logo: 'https://example.com/a.png' };
     expect(qrEditOf(withLogo, { ...withLogo, logo: '' })).toEqual({});
   });
