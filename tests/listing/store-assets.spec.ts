@@ -47,10 +47,6 @@ for (const locale of ['en', 'de', 'fr', 'es', 'ar']) {
       const dashboard = await context.newPage();
       await dashboard.setViewportSize({ width: 1280, height: 800 });
       await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
-      await dashboard.goto(extensionUrl('dashboard.html#/links'));
-      await expect(dashboard.getByTestId('links-count')).toBeVisible();
-      await dashboard.mouse.move(0, 0);
-      await dashboard.screenshot({ path: path.join(SCREENSHOTS, `${locale}-dashboard.png`) });
 
       const { tabId } = await openTab(context, worker, ARTICLE);
       const popup = await context.newPage();
@@ -58,6 +54,10 @@ for (const locale of ['en', 'de', 'fr', 'es', 'ar']) {
       await popup.goto(`${extensionUrl('popup.html')}?tab=${tabId}`);
       await popup.getByRole('button', { name: words.shorten_formLabel, exact: true }).click();
       await expect(popup.getByTestId('short-url')).toContainText('lnk.example');
+      // The link as the service made it: its statistics read and its channel and campaign offered,
+      // in every language alike, not whichever step the popup had reached.
+      await expect(popup.getByTestId('stats-updated')).toBeVisible({ timeout: 20_000 });
+      await expect(popup.getByTestId('assign')).toBeVisible();
       await popup.mouse.move(0, 0);
       const popupImage = (await popup.screenshot()).toString('base64');
       // The popup at its own size on a calm backdrop, beside the listing's summary in this language.
@@ -75,6 +75,15 @@ for (const locale of ['en', 'de', 'fr', 'es', 'ar']) {
         </div>`,
         path.join(SCREENSHOTS, `${locale}-popup.png`),
       );
+
+      // The dashboard with the account's links, the one just made among them, never its empty state.
+      await dashboard.goto(extensionUrl('dashboard.html#/links'));
+      await expect(dashboard.getByTestId('link-row').filter({ hasText: 'Spring launch' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(dashboard.getByTestId('link-row')).not.toHaveCount(1);
+      await dashboard.mouse.move(0, 0);
+      await dashboard.screenshot({ path: path.join(SCREENSHOTS, `${locale}-dashboard.png`) });
 
       const listing = {
         name: words.manifest_name,
