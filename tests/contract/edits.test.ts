@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PIXEL_TYPES } from '@/lib/api/schemas/pixels';
 import { call, expectError, serverPerFile } from './http';
 
 /** Update and delete of links and QR codes, and pixels: beyond the seed's operations (server/README.md). */
@@ -170,6 +171,15 @@ describe('pixels', () => {
     expect(s().db.prepare('SELECT pixels FROM links WHERE id = ?').get(link.id)).toEqual({ pixels: `[${id}]` });
     expect((await call(s(), 'DELETE', `/api/pixel/${id}/delete`)).json.error).toBe(0);
     expect(s().db.prepare('SELECT pixels FROM links WHERE id = ?').get(link.id)).toEqual({ pixels: '[]' });
+  });
+
+  // The client offers its own list of networks (the local service imports nothing from the client):
+  // each one it offers must be one the service takes.
+  it('takes a pixel of every network the client offers', async () => {
+    for (const type of PIXEL_TYPES) {
+      const added = await call(s(), 'POST', '/api/pixel/add', { type, name: `On ${type}`, tag: '1' });
+      expect([type, added.json.error]).toEqual([type, 0]);
+    }
   });
 
   it('refuses a pixel of another network, without a name, or unknown on a link', async () => {
