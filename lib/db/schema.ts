@@ -12,7 +12,6 @@ import type { ChannelItemType } from '../api/schemas/channels';
 import type { Statistics } from '../api/schemas/stats';
 import { pageKey } from '../links/page-identity';
 import { DB_NAME } from './names';
-import { linkSearchWords } from './search-words';
 
 /** Where a mirrored record stands relative to the service. */
 export type SyncState = 'synced' | 'pending' | 'failed';
@@ -464,18 +463,6 @@ export class LinkpilotDb extends Dexie {
     this.version(10)
       .stores(SCHEMA_V10_CHANGES)
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v10'))).pixelRows(tx, carried));
-    // 11: one-letter words are searchable ("plan b"). Same index, more values: only links whose
-    // words change are written. The outbox is not touched.
-    this.version(11)
-      .stores({})
-      .upgrade((tx) =>
-        tx
-          .table<LinkRow, string>('links')
-          .filter((row) => linkSearchWords(row).length !== row.words.length)
-          .modify((row) => {
-            row.words = linkSearchWords(row);
-          }),
-      );
   }
 }
 

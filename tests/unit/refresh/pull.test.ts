@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMeta } from '@/lib/db/meta';
+import { searchLinks } from '@/lib/db/queries';
+import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { pullCursorKey, pullStep, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
@@ -120,6 +122,16 @@ describe('the pull merges pages by server id', () => {
     await pullAll(db, serviceListing({}));
     expect(await db.channels.toCollection().primaryKeys()).toEqual([queued]);
     expect([await db.channelItems.count(), await db.links.count(), await db.linkStats.count()]).toEqual([0, 0, 0]);
+  });
+
+  it('a link indexed before one-letter words counted is re-indexed when its page is read again', async () => {
+    const db = freshDb();
+    const listed = { ...link(7, 'https://example.com/plans'), title: 'Plan B' };
+    const mirrored = linkRow(listed, undefined, 0);
+    await db.links.add({ ...mirrored, words: mirrored.words.filter((w) => w.length > 1) });
+    expect(await searchLinks(db, 'plan b')).toEqual([]);
+    await pullAll(db, serviceListing({ urls: [listed] }));
+    expect((await searchLinks(db, 'plan b')).map((l) => l.title)).toEqual(['Plan B']);
   });
 
   it('channel items: the synced ones are replaced on each pull, queued assignments stay', async () => {
