@@ -1,27 +1,25 @@
 /**
  * The words a record is found by: lower-cased runs of letters and digits from its alias, title,
  * description and URLs, capped so one huge title cannot blow up the index. Queries match words
- * by prefix (see queries.ts), so "exa" finds "example.com". One-letter words count too: "plan b"
- * must find "Plan B". Links mirrored before they counted are re-indexed without an upgrade: the
- * refresh rewrites every row it reads whose derived fields differ (lib/refresh/apply.ts), so each
- * gets its one-letter words the next time its page is read. Rewriting them all at once in a schema
- * upgrade took 36 s at 100,000 links in Chromium, with the mirror closed to every page meanwhile.
+ * by prefix (see queries.ts), so "exa" finds "example.com". One-letter words of the text count
+ * too: "plan b" must find "Plan B". Links mirrored before they counted are re-indexed without a
+ * schema upgrade: the refresh rewrites every row it reads whose derived fields differ
+ * (lib/refresh/apply.ts), so each gets its one-letter words the next time its page is read.
+ * Rewriting every link at once in an upgrade took 36 s at 100,000 links in Chromium, with the
+ * mirror closed to every page meanwhile.
  */
 const MAX_WORDS = 48;
 
-export function searchWords(...fields: (string | null | undefined)[]): string[] {
-  const words = new Set<string>();
-  for (const field of fields) {
-    if (!field) continue;
-    for (const word of field
-      .toLowerCase()
-      .slice(0, 4000)
-      .split(/[^\p{L}\p{N}]+/u)) {
-      if (word.length >= 1 && word.length <= 64) words.add(word);
-      if (words.size >= MAX_WORDS) return [...words];
-    }
+/** Adds the words of `field` that have at least `shortest` letters, until there are MAX_WORDS. */
+function addWords(words: Set<string>, field: string | null | undefined, shortest: number): void {
+  if (!field) return;
+  for (const word of field
+    .toLowerCase()
+    .slice(0, 4000)
+    .split(/[^\p{L}\p{N}]+/u)) {
+    if (words.size >= MAX_WORDS) return;
+    if (word.length >= shortest && word.length <= 64) words.add(word);
   }
-  return [...words];
 }
 
 /** The words a link is found by: from its alias, title, description and both URLs. */
@@ -32,7 +30,13 @@ export function linkSearchWords(link: {
   shorturl: string;
   longurl: string;
 }): string[] {
-  return searchWords(link.alias, link.title, link.description, link.shorturl, link.longurl);
+  const words = new Set<string>();
+  // A one-letter word of what people wrote is one they search for ("Plan B"). In an address it is a
+  // path or parameter letter shared by many links (`?v=`, `/p/`, the digits of an IP host), which
+  // only swells the index: there, words start at two letters.
+  for (const field of [link.alias, link.title, link.description]) addWords(words, field, 1);
+  for (const field of [link.shorturl, link.longurl]) addWords(words, field, 2);
+  return [...words];
 }
 
 /** The words of what a person typed into a search box, longest first (the most selective). */
