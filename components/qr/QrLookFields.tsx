@@ -6,7 +6,7 @@ import { poorContrast } from '@/lib/qr/render';
 /**
  * Name, colours (as #rrggbb from the pickers; converted to rgb() only when the input is built) and logo.
  * A colour is '' while it is not known: a code made elsewhere, whose record the service lists without
- * its colours. Its picker then starts at the default, and nothing is sent until one is picked.
+ * its colours. Nothing is sent for it until the person chooses one.
  */
 export interface QrLook {
   name: string;
@@ -26,6 +26,10 @@ export function QrLookFields({
   onChange: (next: QrLook) => void;
   errors: FieldErrors;
 }) {
+  const colourLabel = {
+    foreground: t('qrLookFields.foregroundColour'),
+    background: t('qrLookFields.backgroundColour'),
+  };
   const set = (key: keyof QrLook) => (e: { target: { value: string } }) => onChange({ ...look, [key]: e.target.value });
   return (
     <>
@@ -35,28 +39,35 @@ export function QrLookFields({
       {(['foreground', 'background'] as const).map((key) => (
         <Field
           key={key}
-          label={t(key === 'foreground' ? 'qrLookFields.foregroundColour' : 'qrLookFields.backgroundColour')}
+          label={colourLabel[key]}
           error={errors[key]}
           // Said once, under the first of the two: both are unknown together.
           hint={look[key] || key === 'background' ? undefined : t('qrLookFields.coloursNotKnown')}
         >
-          {(p) => (
-            <span className="qr-colour-field">
-              <input
-                {...p}
-                type="color"
-                className="qr-colour"
-                data-unknown={look[key] ? undefined : ''}
-                value={look[key] || DEFAULT_LOOK[key]}
-                onChange={set(key)}
-              />
-              {look[key] ? (
+          {(p) =>
+            look[key] ? (
+              <span className="qr-colour-field">
+                <input {...p} type="color" className="qr-colour" value={look[key]} onChange={set(key)} />
                 <code dir="ltr">{look[key]}</code>
-              ) : (
+              </span>
+            ) : (
+              // Not known: no swatch that claims a colour. Choosing one starts the picker at the
+              // default, and that choice is then sent, even if the default is what was wanted.
+              <span className="qr-colour-field">
                 <span className="muted">{t('qrLookFields.notKnownHere')}</span>
-              )}
-            </span>
-          )}
+                <button
+                  {...p}
+                  type="button"
+                  className="ghost small"
+                  // Its words first, as seen, then which colour: the field's label alone would hide them.
+                  aria-label={`${t('qrLookFields.chooseColour')}: ${colourLabel[key]}`}
+                  onClick={() => onChange({ ...look, [key]: DEFAULT_LOOK[key] })}
+                >
+                  {t('qrLookFields.chooseColour')}
+                </button>
+              </span>
+            )
+          }
         </Field>
       ))}
       <Field label={t('qrLookFields.logoUrl')} error={errors.logo} hint={t('qrLookFields.optionalTheUrlOf')}>

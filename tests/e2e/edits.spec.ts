@@ -180,11 +180,16 @@ test('a QR code edited from its details keeps its scans; the form refuses what t
   );
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Menu card');
   // Made on the service: its colours are not listed, so the form does not claim black on white.
-  const foreground = form.getByLabel('Foreground colour', { exact: true });
-  await expect(foreground).toHaveAccessibleDescription(
-    'Made elsewhere: the service does not list its colours. Each stays as it is unless you pick one.',
+  const chooseForeground = form.getByRole('button', { name: 'Choose a colour: Foreground colour' });
+  await expect(chooseForeground).toHaveAccessibleDescription(
+    'Made elsewhere: the service does not list its colours. Each stays as it is unless you choose one.',
   );
   await expect(form.getByText('Not known here')).toHaveCount(2);
+  await expect(form.locator('input[type="color"]')).toHaveCount(0);
+  // Choosing one gives a picker at the default; the other colour stays unknown.
+  await chooseForeground.click();
+  await expect(form.getByLabel('Foreground colour', { exact: true })).toHaveValue('#000000');
+  await expect(form.getByText('Not known here')).toHaveCount(1);
   await form.getByLabel('Logo URL', { exact: true }).fill('logo.gif');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByText('The logo is the path or http(s) URL of a .png or .jpg image.')).toBeVisible();
