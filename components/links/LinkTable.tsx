@@ -20,7 +20,7 @@ import {
   watchLinkTable,
 } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
-import { gainsOf } from '@/lib/history/read';
+import { gainsByRecord } from '@/lib/history/read';
 import type { LinksCopy } from '@/lib/refresh/progress';
 import { CopyButton } from './CopyButton';
 
@@ -110,7 +110,10 @@ export function LinkTable({
   const rows = page?.rows;
   // Clicks gained in the last week by the rows in view, by service id: the gain column.
   const shownIds = (rows ?? []).flatMap((r) => (r.id === null ? [] : [r.id]));
-  const gains = useLiveQuery(() => gainsOf(db, 'link', shownIds, Date.now(), TRENDING_DAYS), [db, shownIds.join(' ')]);
+  const gains = useLiveQuery(
+    () => gainsByRecord(db, 'link', Date.now(), TRENDING_DAYS, shownIds),
+    [db, shownIds.join(' ')],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: back to the top whenever the query changes, which these fields are.
   useEffect(() => {

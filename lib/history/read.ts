@@ -65,28 +65,6 @@ export async function gainsSince(db: LinkpilotDb, kind: Counted, from: number): 
   return summedGains(await recentTable(db, kind).where('[at+id]').above([from, Infinity]).toArray());
 }
 
-/**
- * What these records gained in the last `days` days, by service id (those that gained none are left
- * out), reading only their own observations: a table's rows in view. The whole span's observations
- * are one per record after a first copy, 100,000 of them, which the links table's first rows must not
- * wait behind.
- */
-export async function gainsOf(
-  db: LinkpilotDb,
-  kind: Counted,
-  ids: readonly number[],
-  now: number,
-  days = 7,
-): Promise<Map<number, number>> {
-  const from = now - days * DAY;
-  const theirs = await recentTable(db, kind)
-    .where('id')
-    .anyOf([...ids])
-    .filter((o) => o.at > from)
-    .toArray();
-  return new Map([...summedGains(theirs)].map(([id, g]) => [id, g.gain]));
-}
-
 function summedGains(observations: RecentObservation[]): Map<number, Gain> {
   const gains = new Map<number, Gain>();
   for (const o of observations) {
@@ -99,13 +77,28 @@ function summedGains(observations: RecentObservation[]): Map<number, Gain> {
   return gains;
 }
 
-/** Clicks each record gained in the last `days` days, by service id (records that gained none are left out). */
+/**
+ * Clicks each record gained in the last `days` days, by service id (records that gained none are left
+ * out): of every record, or of the records `ids` only, read by their own observations. A table's rows
+ * in view ask for theirs: the whole span holds one observation per record after a first copy, 100,000
+ * of them, which the table's first rows must not wait behind.
+ */
 export async function gainsByRecord(
   db: LinkpilotDb,
   kind: Counted,
   now: number,
   days = 7,
+  ids?: readonly number[],
 ): Promise<Map<number, number>> {
-  const gains = await gainsSince(db, kind, now - days * DAY);
+  const from = now - days * DAY;
+  const gains = ids
+    ? summedGains(
+        await recentTable(db, kind)
+          .where('id')
+          .anyOf([...ids])
+          .filter((o) => o.at > from)
+          .toArray(),
+      )
+    : await gainsSince(db, kind, from);
   return new Map([...gains].map(([id, g]) => [id, g.gain]));
 }

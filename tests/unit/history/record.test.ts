@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
 import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb, Observation } from '@/lib/db/schema';
-import { gainsByRecord, gainsOf, gainsSince, recordSeries } from '@/lib/history/read';
+import { gainsByRecord, gainsSince, recordSeries } from '@/lib/history/read';
 import { DAY, dayOf, type Reading, recordTotals, watchedKey } from '@/lib/history/record';
 import { listSource, readPage } from '@/lib/refresh/lists';
 import { refreshTarget } from '@/lib/refresh/shown-refresh';
@@ -213,12 +213,12 @@ describe('the history of totals', () => {
     await reading(T + DAY, true);
     const now = T + DAY + HOUR;
     const all = await gainsByRecord(db, 'link', now, 7);
-    const some = await gainsOf(db, 'link', [2, 3, 9], now, 7);
+    const some = await gainsByRecord(db, 'link', now, 7, [2, 3, 9]);
     expect([...some.keys()].sort()).toEqual([2, 3]);
     for (const [id, gain] of some) expect(gain).toBe(all.get(id));
     // The last day alone: link 3 gained nothing then, so it is left out.
-    expect(await gainsOf(db, 'link', [2, 3], now, 1)).toEqual(new Map([[2, 2]]));
-    expect(await gainsOf(db, 'link', [], now, 7)).toEqual(new Map());
+    expect(await gainsByRecord(db, 'link', now, 1, [2, 3])).toEqual(new Map([[2, 2]]));
+    expect(await gainsByRecord(db, 'link', now, 7, [])).toEqual(new Map());
   });
 
   it('goes with a link deleted elsewhere, its thinned days and its last days', async () => {
