@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
 import { findChromium } from '../../scripts/chromium.mjs';
@@ -8,6 +9,27 @@ export const EXTENSION_DIR = path.resolve(process.env.LINKPILOT_OUT_DIR ?? '.out
 /** The browser of every test and benchmark: CHROMIUM_PATH, else one found or installed (scripts/chromium.mjs). */
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? findChromium();
+}
+
+/**
+ * Chromium's address-bar suggestions are a web page of their own in recent versions, started with every
+ * browser (chrome://omnibox-popup.top-chrome): in a test run it took about 2 s of CPU per browser, on a
+ * machine where the tests' browsers share two cores. Nothing here uses the browser's own address bar
+ * (the omnibox test speaks to the extension's keyword through its events).
+ */
+const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Chromium reads only the last `--disable-features`, and Playwright passes one of its own (its
+ * chromiumSwitches.ts): ours must repeat its list or would undo it. Read from the installed Playwright,
+ * so that an upgrade's list is the one repeated; a bundle in another shape fails the launch plainly.
+ */
+function playwrightDisabledFeatures(): string[] {
+  const bundle = readFileSync(createRequire(import.meta.url).resolve('playwright-core/lib/coreBundle'), 'utf8');
+  const list = bundle.match(/\bdisabledFeatures = \[([^\]]*)\]/)?.[1];
+  const names = [...(list ?? '').matchAll(/"(\w+)"/g)].map((m) => m[1]!);
+  if (!names.includes('PaintHolding')) throw new Error("could not read Playwright's --disable-features list");
+  return names;
 }
 
 /**
@@ -34,6 +56,7 @@ export async function launchWithExtension(
     '--no-first-run',
     '--disable-quic',
     `--lang=${language}`,
+    `--disable-features=${[...playwrightDisabledFeatures(), ...DISABLED_FEATURES].join(',')}`,
   ];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   // One locale and time zone everywhere (unless a test asks for another language), so dates read the
