@@ -35,8 +35,16 @@ export function linkSearchWords(link: {
   // path or parameter letter shared by many links (`?v=`, `/p/`, the digits of an IP host), which
   // only swells the index: there, words start at two letters.
   for (const field of [link.alias, link.title, link.description]) addWords(words, field, 1);
-  for (const field of [link.shorturl, link.longurl]) addWords(words, field, 2);
+  for (const field of [link.shorturl, link.longurl]) addWords(words, withoutPort(field), 2);
   return [...words];
+}
+
+/**
+ * An address without its port: nobody searches by one, and a service on a port (as a local one is)
+ * gives the same number to every short URL, so that "87" found every link of a service on 8787.
+ */
+function withoutPort(address: string): string {
+  return address.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#]*?):\d+(?=[/?#]|$)/i, '$1');
 }
 
 /** The words of what a person typed into a search box, longest first (the most selective). */

@@ -310,8 +310,9 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
   }
   /**
    * Opens one soak link's details through the table's search (the table shows only what fits on
-   * screen). Two-digit aliases are each the only row their search finds: the index keeps words of
-   * two characters or more, and no soak alias has three digits.
+   * screen). Two-digit aliases are each the only row their search finds: words match by prefix, no
+   * soak alias has three digits, and no address gives the service's port as a word (it did, and a
+   * port starting 37 made the search for soak-link-37 find every link).
    */
   const linkDetails = async (alias: string) => {
     await page.getByLabel('Search').fill(alias);
@@ -330,7 +331,7 @@ async function makeChanges(page: Page, base: string, expected: Expected): Promis
     return page.getByTestId('link-detail');
   };
   for (let i = 0; i < 10; i++) {
-    // Two-digit aliases: the search index keeps words of two characters or more ("0" finds nothing).
+    // Two-digit aliases: "3" would also find 30 to 39, its words by prefix.
     const alias = `soak-link-${10 + i * 3}`;
     const longurl = `https://soak.example/edited/${i}`;
     const panel = await linkDetails(alias);
