@@ -15,9 +15,11 @@ export function chromiumPath(): string {
  * Chromium's address-bar suggestions are a web page of their own in recent versions, started with every
  * browser (chrome://omnibox-popup.top-chrome): in a test run it took about 2 s of CPU per browser, on a
  * machine where the tests' browsers share two cores. Nothing here uses the browser's own address bar
- * (the omnibox test speaks to the extension's keyword through its events).
+ * (the omnibox test speaks to the extension's keyword through its events). Nor the spare renderer the
+ * browser keeps started for the next site opened, and starts again each time one is taken: a test's
+ * browser then runs two renderers after its first extension page, not three (about 2 % off a spec's run).
  */
-const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess'];
 
 /**
  * Chromium reads only the last `--disable-features`, and Playwright passes one of its own (its
