@@ -141,7 +141,9 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
   await expect(qr.form().getByLabel('Wi-Fi password', { exact: true })).toHaveCount(0);
   await qr.form().getByLabel('Foreground colour').fill('#1a2b3c');
   await qr.form().getByLabel('Background colour').fill('#fafafa');
-  await expect(qr.preview()).toBeVisible();
+  // The preview is drawn again after each change: read once it shows both colours.
+  await expect(qr.preview()).toHaveAttribute('src', /%23fafafa/);
+  await expect(qr.preview()).toHaveAttribute('src', /%231a2b3c/);
   // A Wi-Fi code is kept as previewed: the code that is listed and downloaded is the one that joins the network.
   const previewed = await qr.preview().getAttribute('src');
   await qr.submit();
