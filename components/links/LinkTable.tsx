@@ -249,13 +249,10 @@ export function LinkTable({
                     className="link-sub truncate"
                     title={row.shorturl ? `${row.shorturl} · ${row.longurl}` : row.longurl}
                   >
-                    {row.shorturl ? (
-                      <Address className="link-short">{displayUrl(row.shorturl)}</Address>
-                    ) : (
-                      <span className="link-short">{t('common.notSynced')}</span>
-                    )}
+                    <SyncBadge state={row.sync} />
+                    {row.shorturl ? <Address className="link-short">{displayUrl(row.shorturl)}</Address> : null}
                     <span className="muted">
-                      {' · '}
+                      {row.shorturl ? ' · ' : ' '}
                       <Address>{middleEllipsis(displayUrl(row.longurl), LONG_SHOWN_MAX)}</Address>
                     </span>
                   </span>
@@ -266,9 +263,7 @@ export function LinkTable({
                 <td className="num muted" data-testid="link-gain">
                   {row.id !== null && gains?.get(row.id) ? <Gain count={gains.get(row.id)!} /> : null}
                 </td>
-                <td className="muted small-text">
-                  {formatDate(row.date)} <SyncBadge state={row.sync} />
-                </td>
+                <td className="muted small-text">{formatDate(row.date)}</td>
                 <td>
                   {row.shorturl ? (
                     <CopyButton text={row.shorturl} item={row.alias || t('links.thisLink')} compact />
