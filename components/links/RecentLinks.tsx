@@ -169,11 +169,12 @@ const RecentRow = memo(function RecentRow({
         <span className="recent-title truncate" title={link.longurl} elementtiming={LIVE_PAINTED}>
           {name}
         </span>
+        {/* A link with no short URL yet says so once, where its short URL will stand. */}
         <span className="recent-short truncate" title={short || undefined}>
-          {short ? <Address>{parts.host + parts.path}</Address> : t('common.notSynced')}
+          {short ? <Address>{parts.host + parts.path}</Address> : <SyncBadge state={link.sync} />}
         </span>
       </div>
-      <SyncBadge state={link.sync} />
+      {short ? <SyncBadge state={link.sync} /> : null}
       {link.shorturl ? <CopyButton text={link.shorturl} item={short} /> : null}
       {link.shorturl ? (
         <button
