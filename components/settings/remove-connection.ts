@@ -1,5 +1,4 @@
 import { askFirst } from '@/components/state/confirm';
-import { forgetSnapshotOf } from '@/lib/browser/first-screen-snapshot';
 import { plural, t } from '@/lib/browser/i18n';
 import { databaseNamed } from '@/lib/db/open';
 import { sendRequest } from '@/lib/messages/send';
@@ -16,9 +15,6 @@ export async function confirmRemove(c: Connection, question: string): Promise<bo
     action: t('connections.remove'),
   });
   if (!yes) return false;
-  // The popup's picture of its first screen is a copy of that data too. Forgotten first: a page that
-  // sees the connection gone (the Settings form, a popup opening) never finds the picture still kept.
-  forgetSnapshotOf(c.database);
   await sendRequest({ type: 'connection.remove', id: c.id });
   return true;
 }

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { browser } from 'wxt/browser';
-import { forgetSnapshot, keepSnapshot } from '@/lib/browser/first-screen-snapshot';
+import {
+  connectionChangesAsked,
+  forgetSnapshot,
+  forgottenElsewhere,
+  keepSnapshot,
+} from '@/lib/browser/first-screen-snapshot';
 
 /** A burst of changes (the live list arriving, a row's badge) is kept once, this long after it ends. */
 const SETTLE_MS = 300;
@@ -51,8 +56,16 @@ export function useKeptFirstScreen(database: string | null | undefined): void {
     if (database === null) return forgetSnapshot();
     const root = document.getElementById('root');
     if (!root) return;
+    // Once this page or another has asked for another connection, the list in view may be of a mirror
+    // no longer active: it is kept again only once this popup shows another mirror's.
+    const changesBefore = connectionChangesAsked();
+    let forgotten = false;
+    const forgottenThere = (event: StorageEvent) => {
+      if (forgottenElsewhere(event)) forgotten = true;
+    };
     const keep = () => {
       clearTimeout(timer);
+      if (forgotten || connectionChangesAsked() !== changesBefore) return;
       const html = firstScreenHtml(root);
       if (html) keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement);
     };
@@ -64,10 +77,12 @@ export function useKeptFirstScreen(database: string | null | undefined): void {
     // Not kept at once: the popup's start holds what the last picture showed, and its own work comes first.
     changed.observe(root, { subtree: true, childList: true, characterData: true });
     addEventListener('pagehide', keep);
+    addEventListener('storage', forgottenThere);
     return () => {
       changed.disconnect();
       clearTimeout(timer);
       removeEventListener('pagehide', keep);
+      removeEventListener('storage', forgottenThere);
     };
   }, [database]);
 }

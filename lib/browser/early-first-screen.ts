@@ -36,12 +36,11 @@ async function readEarly(
   const connections = stored.connection as { activeId?: unknown; list?: unknown } | undefined;
   const list = Array.isArray(connections?.list) ? (connections.list as { id?: unknown; database?: unknown }[]) : [];
   const active = list.find((c) => c?.id === connections?.activeId);
-  // The picture of the active mirror is drawn now, while its rows are read; any other is forgotten.
-  if (snapshot && snapshot.database === active?.database) {
-    paintSnapshot(root, snapshot);
-    afterNextPaint(startApp);
-  } else if (snapshot) {
+  // Pages forget the picture before they ask for another connection (lib/messages/send.ts), so the
+  // kept one is of the active mirror. Should it not be after all, it goes, and is forgotten.
+  if (snapshot && snapshot.database !== active?.database) {
     forgetSnapshot();
+    root.replaceChildren();
     startApp();
   }
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
@@ -50,19 +49,35 @@ async function readEarly(
   return recent ? { connections, theme: stored.theme, recent } : null;
 }
 
-/** A frame's callbacks run just before it is painted; a task queued from one runs after. */
-function afterNextPaint(then: () => void): void {
+/** Never waits longer on a paint the browser does not report. */
+const PAINT_REPORT_MAX_MS = 1_000;
+
+/**
+ * Once the browser reports the page's first contentful paint, on screen. Asked for as soon as the
+ * picture's frame had left the page, the modules' parse and evaluation took the CPU its raster
+ * needed (README, Decisions: the popup's first paint).
+ */
+function afterFirstContentfulPaint(then: () => void): void {
   // A hidden page is never painted: nothing to wait for.
-  if (document.visibilityState === 'hidden') then();
-  else requestAnimationFrame(() => setTimeout(then));
+  if (document.visibilityState === 'hidden') {
+    then();
+    return;
+  }
+  const reported = new PerformanceObserver((entries) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    reported.disconnect();
+    setTimeout(then);
+  });
+  reported.observe({ type: 'paint', buffered: true });
+  setTimeout(then, PAINT_REPORT_MAX_MS);
 }
 
 /**
- * Run by the boot script right after the popup's root element: starts the reads, and draws the last
- * first screen into the root as soon as storage has named the active mirror (first-screen-snapshot.ts).
- * `startApp` loads the popup's modules: at once without a picture, else once the picture is painted,
- * so that evaluating them does not hold its paint back. Failures become null, never an unhandled
- * rejection, and the modules are started whatever happens.
+ * Run by the boot script right after the popup's root element: draws the last first screen into the
+ * root at once, before the browser's first frame, and starts the reads. `startApp` loads the popup's
+ * modules: at once without a picture, else once the picture is painted, so that evaluating them does
+ * not hold its paint back. Failures become null, never an unhandled rejection, and the modules are
+ * started whatever happens.
  */
 export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = () => {}): void {
   let started = false;
@@ -72,7 +87,10 @@ export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = 
     startApp();
   };
   const snapshot = readSnapshot(browser.i18n.getUILanguage());
-  if (!snapshot) startOnce();
+  if (snapshot) {
+    paintSnapshot(root, snapshot);
+    afterFirstContentfulPaint(startOnce);
+  } else startOnce();
   (globalThis as WithEarly)[GLOBAL] = readEarly(root, snapshot, startOnce).catch(() => {
     startOnce();
     return null;

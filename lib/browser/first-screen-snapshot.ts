@@ -2,10 +2,12 @@
  * The popup's first screen as it last looked (its header and recent list), kept in the extension's
  * localStorage: the one store a page reads synchronously, so the boot script draws it before any
  * module or the mirror has loaded (the page asks for its modules only after that paint), and the
- * browser's first paint already shows the list. It is drawn only once storage has said which mirror
- * is the active one, so that it never shows another account's links, not even for a frame. It is a
- * picture, not the app: inert, until React renders the live screen in its place (a root empties its
- * container on its first commit).
+ * browser's first paint already shows the list. It is drawn at once, before storage could say which
+ * mirror is the active one, so a kept picture must be of that mirror: a page forgets it before asking
+ * for another connection (lib/messages/send.ts), and an open popup stops keeping it once another page
+ * has (entrypoints/popup/keep-first-screen.ts). The boot script still checks it against storage and
+ * takes away one that is not. It is a picture, not the app: inert, until React renders the live
+ * screen in its place (a root empties its container on its first commit).
  *
  * Nothing here may import Dexie, React or WXT's storage: the boot script bundles it.
  */
@@ -21,7 +23,7 @@ export const SNAPSHOT_PAINTED = 'linkpilot:recent-snapshot';
 
 export interface Snapshot {
   v: typeof VERSION;
-  /** The mirror whose links it shows: drawn only while that mirror's connection is the active one. */
+  /** The mirror whose links it shows: taken away unseen if another is the active one. */
   database: string;
   /** The browser's UI language it was drawn in, and the page's `lang`, `dir` and theme then. */
   uiLanguage: string;
@@ -102,7 +104,21 @@ export function forgetSnapshot(store: Storage | undefined = globalThis.localStor
   }
 }
 
-/** Forgets the picture if it shows the links of `database`, a mirror being removed from this browser. */
-export function forgetSnapshotOf(database: string, store: Storage | undefined = globalThis.localStorage): void {
-  if (kept(store)?.database === database) forgetSnapshot(store);
+/** How many times this page has asked for another connection: a keeper started before it stops. */
+let connectionChanges = 0;
+
+/** Forgets the picture as this page asks for another connection, which may make another mirror active. */
+export function forgetBeforeConnectionChange(): void {
+  connectionChanges++;
+  forgetSnapshot();
+}
+
+/** Changes asked for by this page so far (forgetBeforeConnectionChange). */
+export function connectionChangesAsked(): number {
+  return connectionChanges;
+}
+
+/** Whether a `storage` event says another page forgot the picture, as one does before it asks for another connection. */
+export function forgottenElsewhere(event: Pick<StorageEvent, 'key' | 'newValue'>): boolean {
+  return (event.key === KEY || event.key === null) && event.newValue === null;
 }

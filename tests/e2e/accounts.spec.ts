@@ -2,6 +2,7 @@ import type { Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { notePicture, pictureDrawn } from './picture';
 import { connectFromSettings, outboxSize, serverList } from './support';
 
 // Two accounts on the local service: the demo account (first key) and an empty one (second key).
@@ -67,6 +68,12 @@ test('two accounts: each mirror shows its own links, and a change queued for one
   expect(await longUrls(server, keyA)).not.toContain(forB);
   expect(await longUrls(server, keyB)).toEqual([forB]);
 
+  // Closed, the popups keep the picture of the first account's list for the next opening.
+  for (const opened of [a, b]) await opened.popup.page.close();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('linkpilot:first-screen') ?? ''))
+    .toContain('for-the-first');
+
   // Each mirror in the dashboard shows only its own links; the sidebar switches.
   const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
   await dashboard.open('links');
@@ -76,6 +83,13 @@ test('two accounts: each mirror shows its own links, and a change queued for one
   await dashboard.switchConnection(second);
   await expect(dashboard.linkRow('Article for-the-second')).toHaveCount(1);
   await expect(page.getByTestId('link-row')).toHaveCount(1);
+  // The popup draws its picture before storage says which account is active: the switch forgot the
+  // first account's, so the next popup draws none of its links, not even for a frame.
+  await context.addInitScript(notePicture);
+  const afterSwitch = await popupFor(forB);
+  await expect(afterSwitch.popup.shortUrl()).toBeVisible();
+  expect(await pictureDrawn(afterSwitch.popup.page)).not.toContain('for-the-first');
+  await afterSwitch.popup.page.close();
 
   // The service stops answering; a page shortened with the first account waits in its outbox.
   await dashboard.switchConnection(first);

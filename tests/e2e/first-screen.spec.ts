@@ -2,26 +2,8 @@ import type { Page } from '@playwright/test';
 import { seedLinks } from '../bench/seed';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
+import { notePicture } from './picture';
 import { connectExtension } from './support';
-
-/**
- * Notes, from the start of every page of the browser, what the popup's root held before React's first
- * render replaced it: the text of the picture drawn into it, if one was.
- */
-function notePicture() {
-  const seen = { drawn: '', listTop: Number.NaN };
-  (globalThis as unknown as { linkpilotPicture: typeof seen }).linkpilotPicture = seen;
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) {
-        if (node instanceof HTMLElement && node.hasAttribute('inert') && node.parentElement?.id === 'root') {
-          seen.drawn = node.textContent ?? '';
-          seen.listTop = node.querySelector('ul')?.getBoundingClientRect().top ?? Number.NaN;
-        }
-      }
-    }
-  }).observe(document, { subtree: true, childList: true });
-}
 
 /** Where the popup's live list stands once it has stopped moving (the same place in three looks, 300 ms apart). */
 async function settledListTop(page: Page): Promise<number> {

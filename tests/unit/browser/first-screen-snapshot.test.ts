@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   forgetSnapshot,
-  forgetSnapshotOf,
+  forgottenElsewhere,
   keepSnapshot,
   LIVE_PAINTED,
   paintSnapshot,
@@ -59,12 +59,11 @@ describe('the picture of the popup’s first screen', () => {
     expect(() => forgetSnapshot(undefined)).not.toThrow();
   });
 
-  it('is forgotten with the mirror it shows, and kept when another one is removed', () => {
-    const store = memoryStorage();
-    keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, store);
-    forgetSnapshotOf('mirror-2', store);
-    expect(readSnapshot('en', store)).not.toBeNull();
-    forgetSnapshotOf('mirror-1', store);
-    expect(readSnapshot('en', store)).toBeNull();
+  it("knows another page's forgetting from a storage event, and nothing else for it", () => {
+    expect(forgottenElsewhere({ key: 'linkpilot:first-screen', newValue: null })).toBe(true);
+    // The whole store cleared.
+    expect(forgottenElsewhere({ key: null, newValue: null })).toBe(true);
+    expect(forgottenElsewhere({ key: 'linkpilot:first-screen', newValue: '{}' })).toBe(false);
+    expect(forgottenElsewhere({ key: 'another', newValue: null })).toBe(false);
   });
 });

@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isApiError } from '@/lib/api/errors';
+import { connectionChangesAsked, keepSnapshot, readSnapshot } from '@/lib/browser/first-screen-snapshot';
 import { errorInWords } from '@/lib/browser/problems-in-words';
 import { SHOWN_KINDS } from '@/lib/kinds/shown';
 import { refreshTargetOf, requestSchema } from '@/lib/messages/protocol';
 import { sendRequest } from '@/lib/messages/send';
+import { fakePage, memoryStorage } from '../browser/page-fakes';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('page → worker messages', () => {
   it('accepts each known request and refuses foreign or malformed ones', () => {
@@ -48,6 +54,27 @@ describe('page → worker messages', () => {
     await expect(sendRequest({ type: 'sync.pull' })).resolves.toEqual({ started: true });
     const error = await sendRequest({ type: 'sync.kick' }).catch((e: unknown) => e);
     expect(isApiError(error) && error.kind).toBe('auth');
+  });
+
+  it("forgets the popup's picture before asking for another connection, and only then", async () => {
+    fakeBrowser.runtime.onMessage.addListener(() => Promise.resolve({ ok: true, data: {} }));
+    const store = memoryStorage();
+    vi.stubGlobal('localStorage', store);
+    const keep = () => keepSnapshot('<p>the list</p>', 'mirror-1', 'en', fakePage().page, store);
+    keep();
+    await sendRequest({ type: 'sync.pull' });
+    expect(readSnapshot('en', store)).not.toBeNull();
+    const asked = connectionChangesAsked();
+    for (const request of [
+      { type: 'connection.activate', id: 'c2' },
+      { type: 'connection.remove', id: 'c2' },
+      { type: 'connection.connect', serviceUrl: 'https://links.example', apiKey: 'k'.repeat(16) },
+    ] as const) {
+      keep();
+      await sendRequest(request).catch(() => undefined);
+      expect(readSnapshot('en', store)).toBeNull();
+    }
+    expect(connectionChangesAsked()).toBe(asked + 3);
   });
 
   it('explains a worker that does not answer', async () => {
