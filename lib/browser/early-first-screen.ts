@@ -27,8 +27,8 @@ type WithEarly = typeof globalThis & { [GLOBAL]?: Promise<EarlyFirstScreen | nul
 
 /** Keys as WXT's storage keeps `local:connection` (with its version beside it) and `local:theme`. */
 async function readEarly(
-  root: HTMLElement,
   snapshot: Snapshot | null,
+  takeAway: () => void,
   startApp: () => void,
 ): Promise<EarlyFirstScreen | null> {
   const stored = await browser.storage.local.get(['connection', 'connection$', 'theme']);
@@ -40,7 +40,7 @@ async function readEarly(
   // kept one is of the active mirror. Should it not be after all, it goes, and is forgotten.
   if (snapshot && snapshot.database !== active?.database) {
     forgetSnapshot();
-    root.replaceChildren();
+    takeAway();
     startApp();
   }
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
@@ -61,6 +61,11 @@ function afterFirstContentfulPaint(then: () => void): void {
   // A hidden page is never painted: nothing to wait for.
   if (document.visibilityState === 'hidden') {
     then();
+    return;
+  }
+  // A browser that reports no paints: once the picture's frame has left the page.
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(then));
     return;
   }
   const reported = new PerformanceObserver((entries) => {
@@ -86,12 +91,16 @@ export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = 
     started = true;
     startApp();
   };
+  // Once the modules run, React's first commit replaces the picture and the root is React's.
+  const takeAway = () => {
+    if (!started) root.replaceChildren();
+  };
   const snapshot = readSnapshot(browser.i18n.getUILanguage());
   if (snapshot) {
     paintSnapshot(root, snapshot);
     afterFirstContentfulPaint(startOnce);
   } else startOnce();
-  (globalThis as WithEarly)[GLOBAL] = readEarly(root, snapshot, startOnce).catch(() => {
+  (globalThis as WithEarly)[GLOBAL] = readEarly(snapshot, takeAway, startOnce).catch(() => {
     startOnce();
     return null;
   });

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 // What the popup's boot script drew into its root before React's first render (lib/browser/early-first-screen.ts).
 

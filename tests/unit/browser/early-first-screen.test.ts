@@ -98,6 +98,7 @@ describe("the popup's first screen read before its bundle", () => {
     vi.stubGlobal(
       'PerformanceObserver',
       class {
+        static supportedEntryTypes = ['paint', 'element'];
         constructor(seen: (list: { getEntriesByName: (name: string) => object[] }) => void) {
           reports.push((painted) => seen({ getEntriesByName: (name) => (name === painted ? [{}] : []) }));
         }
@@ -130,6 +131,27 @@ describe("the popup's first screen read before its bundle", () => {
     expect(notShown.root.innerHTML).toBe('');
     expect(startedToo).toEqual(['']);
     expect(readSnapshot(language, store)).toBeNull();
+  });
+
+  it("asks for the modules after the picture's frame in a browser that reports no paints", async () => {
+    const db = freshDb();
+    await add(db, 1);
+    await connectionsItem.migrate();
+    await connectionsItem.setValue(connectedTo(db.name));
+    const store = memoryStorage();
+    vi.stubGlobal('localStorage', store);
+    vi.stubGlobal('DOMParser', FakeDomParser);
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: ['mark', 'measure'] });
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
+    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, store);
+    const started: string[] = [];
+    startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
+    await takeEarlyFirstScreen();
+    expect(started).toEqual([]);
+    frames.shift()?.();
+    await vi.waitFor(() => expect(started).toEqual(['modules']));
   });
 
   it('starts the modules at once when no picture is kept', async () => {
