@@ -53,6 +53,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A visible popup page with its localStorage, connected to a mirror holding one link. */
+async function connectedPopup() {
+  const db = freshDb();
+  await add(db, 1);
+  await connectionsItem.migrate();
+  await connectionsItem.setValue(connectedTo(db.name));
+  const store = memoryStorage();
+  vi.stubGlobal('localStorage', store);
+  vi.stubGlobal('DOMParser', FakeDomParser);
+  vi.stubGlobal('document', { visibilityState: 'visible' });
+  return { db, store };
+}
+
 describe("the popup's first screen read before its bundle", () => {
   it('reads the connections and theme as the storage items stored them, and the newest links by date', async () => {
     const db = freshDb();
@@ -85,14 +98,7 @@ describe("the popup's first screen read before its bundle", () => {
   });
 
   it('draws the kept picture at once, asks for the modules once its paint is reported, and takes away one of another mirror', async () => {
-    const db = freshDb();
-    await add(db, 1);
-    await connectionsItem.migrate();
-    await connectionsItem.setValue(connectedTo(db.name));
-    const store = memoryStorage();
-    vi.stubGlobal('localStorage', store);
-    vi.stubGlobal('DOMParser', FakeDomParser);
-    vi.stubGlobal('document', { visibilityState: 'visible' });
+    const { db, store } = await connectedPopup();
     // The browser's paint reports, handed out by the test: the modules start after the first contentful one.
     const reports: ((name: string) => void)[] = [];
     vi.stubGlobal(
@@ -134,14 +140,7 @@ describe("the popup's first screen read before its bundle", () => {
   });
 
   it("asks for the modules after the picture's frame in a browser that reports no paints", async () => {
-    const db = freshDb();
-    await add(db, 1);
-    await connectionsItem.migrate();
-    await connectionsItem.setValue(connectedTo(db.name));
-    const store = memoryStorage();
-    vi.stubGlobal('localStorage', store);
-    vi.stubGlobal('DOMParser', FakeDomParser);
-    vi.stubGlobal('document', { visibilityState: 'visible' });
+    const { db, store } = await connectedPopup();
     vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: ['mark', 'measure'] });
     const frames: (() => void)[] = [];
     vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
