@@ -4,8 +4,8 @@
  * module or the mirror has loaded (the page asks for its modules only after that paint), and the
  * browser's first paint already shows the list. It is drawn at once, before storage could say which
  * mirror is the active one, so a kept picture must be of that mirror: a page forgets it before asking
- * for another connection (lib/messages/send.ts), and an open popup stops keeping it once another page
- * has (entrypoints/popup/keep-first-screen.ts). The boot script still checks it against storage and
+ * for another connection (lib/messages/send.ts), and an open popup stops keeping it once it or another
+ * page has (entrypoints/popup/keep-first-screen.ts). The boot script still checks it against storage and
  * takes away one that is not. It is a picture, not the app: inert, until React renders the live
  * screen in its place (a root empties its container on its first commit).
  *
@@ -23,7 +23,7 @@ export const SNAPSHOT_PAINTED = 'linkpilot:recent-snapshot';
 
 export interface Snapshot {
   v: typeof VERSION;
-  /** The mirror whose links it shows: taken away unseen if another is the active one. */
+  /** The mirror whose links it shows: taken away, and forgotten, if another is active after all. */
   database: string;
   /** The browser's UI language it was drawn in, and the page's `lang`, `dir` and theme then. */
   uiLanguage: string;
