@@ -1,4 +1,10 @@
-// `npm test`: everything, in the order that fails fastest: types, lint, unit, contract, build, end to end.
+// `npm test`: everything. Types and lint first (seconds, and they fail fastest), then the extension's
+// build, then two lanes side by side: the Chromium end-to-end tests, and everything else (unit and
+// contract tests, the Firefox build, its lint, the stores' rules, the Firefox end-to-end tests).
+// The end-to-end tests mostly wait on the browser (less than one of two cores busy), so the second
+// lane fills the idle core instead of adding its two minutes after them. Its output is kept and
+// printed as a whole when it ends; if it fails, the run stops there.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
 import { ensureDependencies, run } from './ensure-deps.mjs';
@@ -13,21 +19,95 @@ step('typecheck');
 run('npx', ['tsc', '--noEmit']);
 step('lint and format (Biome: recommended rules and the house rules in biome.jsonc)');
 run('npx', ['biome', 'ci', '--reporter=summary', '.']);
-step('unit and contract tests (vitest)');
-run('npx', vitest('unit', 'contract'));
 step('build the extension');
 run('npx', ['wxt', 'build']);
-step('Firefox build and web-ext lint (errors and warnings fail)');
-run('npx', ['wxt', 'build', '-b', 'firefox']);
-run('npx', ['web-ext', 'lint', '--source-dir', '.output/firefox-mv2', '--no-input', '--warnings-as-errors']);
-step('the built packages against the stores’ rules (vitest)');
-run('npx', vitest('store'));
-step('end-to-end tests (Playwright + Chromium)');
-run('npx', ['playwright', 'test'], { env: { CHROMIUM_PATH: chromium } });
-step('end-to-end tests in Firefox (the Firefox build, puppeteer-core over WebDriver BiDi)');
-run('npx', ['tsx', 'tests/firefox/run.ts'], { env: { FIREFOX_PATH: firefox } });
+
+step('end-to-end tests (Playwright + Chromium), and beside them the other suites (printed when they end)');
+const e2e = spawnLane([['npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium }]], { inherit: true });
+const others = spawnLane([
+  { title: 'unit and contract tests (vitest)' },
+  ['npx', vitest('unit', 'contract')],
+  { title: 'Firefox build and web-ext lint (errors and warnings fail)' },
+  ['npx', ['wxt', 'build', '-b', 'firefox']],
+  ['npx', ['web-ext', 'lint', '--source-dir', '.output/firefox-mv2', '--no-input', '--warnings-as-errors']],
+  { title: 'the built packages against the stores’ rules (vitest)' },
+  ['npx', vitest('store')],
+  { title: 'end-to-end tests in Firefox (the Firefox build, puppeteer-core over WebDriver BiDi)' },
+  ['npx', ['tsx', 'tests/firefox/run.ts'], { FIREFOX_PATH: firefox }],
+]);
+// The lanes run in process groups of their own: an interrupt reaches them through this one.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    e2e.stop();
+    others.stop();
+    process.exit(130);
+  });
+}
+
+const othersFailed = others.done.then((result) => {
+  process.stdout.write(`\n── the other suites, run beside the end-to-end tests ──\n${result.output}`);
+  if (!result.ok) {
+    console.error(`\n✖ ${result.failed} failed: the end-to-end tests are stopped.`);
+    e2e.stop();
+    process.exit(1);
+  }
+});
+const e2eResult = await e2e.done;
+if (!e2eResult.ok) {
+  console.error(`\n✖ ${e2eResult.failed} failed.`);
+  others.stop();
+  process.exit(1);
+}
+await othersFailed;
 const counts = summarize();
-console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed`);
+console.log(
+  `\nTests: ${counts.passed} passed, ${counts.failed} failed${counts.flaky ? ` (${counts.flaky} passed only when run again)` : ''}`,
+);
+
+/**
+ * Runs commands one after another in a process group of their own; stops at the first failure.
+ * `{ title }` items print a section heading into the lane's output. Without `inherit`, the output is
+ * kept and handed over at the end.
+ */
+function spawnLane(items, { inherit = false } = {}) {
+  let output = '';
+  let current = null;
+  let stopped = false;
+  const write = (text) => {
+    if (inherit) process.stdout.write(text);
+    else output += text;
+  };
+  const done = (async () => {
+    for (const item of items) {
+      if (!Array.isArray(item)) {
+        write(`\n── ${item.title} ──\n`);
+        continue;
+      }
+      const [command, args, env = {}] = item;
+      const status = await new Promise((resolve) => {
+        current = spawn(command, args, {
+          stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env },
+          detached: true,
+        });
+        current.stdout?.on('data', (chunk) => write(chunk.toString()));
+        current.stderr?.on('data', (chunk) => write(chunk.toString()));
+        current.on('close', (code, signal) => resolve(code ?? signal));
+      });
+      if (status !== 0 || stopped) return { ok: false, output, failed: `${command} ${args.join(' ')}` };
+    }
+    return { ok: true, output };
+  })();
+  const stop = () => {
+    stopped = true;
+    try {
+      if (current?.pid) process.kill(-current.pid, 'SIGTERM');
+    } catch {
+      // Already ended.
+    }
+  };
+  return { done, stop };
+}
 
 /** Arguments for a vitest run of these projects, with its JSON report named after them. */
 function vitest(...projects) {
@@ -52,5 +132,6 @@ function summarize() {
   return {
     passed: sum('numPassedTests') + playwright.stats.expected + playwright.stats.flaky + firefox.passed,
     failed: sum('numFailedTests') + playwright.stats.unexpected + firefox.failed,
+    flaky: playwright.stats.flaky,
   };
 }

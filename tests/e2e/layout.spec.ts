@@ -15,12 +15,15 @@ const WIDTHS = [1280, 1024];
 /**
  * Closes a dialog with Escape, as a person does, until it is gone: the browser's list of suggestions
  * open under a field takes the first Escape for itself (and a dialog left open blocks the next screen).
+ * Gone from the page, not only hidden: the app removes a dialog once it has closed, so one still there
+ * was closed by the browser without the page knowing, and would open again on the next visit.
  */
 async function closeWithEscape(page: Page, dialog: Locator) {
   await expect(async () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden({ timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
+  await expect(page.locator('dialog')).toHaveCount(0);
 }
 
 for (const language of ['en', 'de', 'ar']) {
