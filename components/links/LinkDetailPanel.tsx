@@ -28,8 +28,14 @@ const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
 /** One link in full, beside the table: short URL, statistics, targeting, channel and campaign, QR code. */
 export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose: () => void }) {
   const db = database();
-  const link = useLiveQuery(() => db.links.get(linkKey), [linkKey]);
-  const stats = useLiveQuery(() => db.linkStats.get(linkKey), [linkKey]);
+  // Read with the key they belong to: a live query answers with its last result until the next one is
+  // read, so after a click on another row the panel would show the link before it (or this link with
+  // the other's statistics) for a moment.
+  const read = useLiveQuery(
+    async () => ({ key: linkKey, link: await db.links.get(linkKey), stats: await db.linkStats.get(linkKey) }),
+    [linkKey],
+  );
+  const { link, stats } = read?.key === linkKey ? read : { link: undefined, stats: undefined };
   const [note, setNote] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh once per link and once its id is known, not on every change of the record.
   useEffect(() => {
@@ -39,6 +45,8 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       (e: unknown) => setNote(isApiError(e) ? t('pageLink.statsNotRefreshed', { reason: errorInWords(e, '') }) : null),
     );
   }, [linkKey, link?.id]);
+  // Still being read: the panel's place is kept, empty, so that the table does not jump.
+  if (read?.key !== linkKey) return <div className="detail-panel card" aria-hidden="true" />;
   if (!link) return null;
   const targets = stats
     ? [

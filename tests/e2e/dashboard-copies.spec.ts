@@ -135,7 +135,6 @@ test('a short link made twice is pointed out in the sync centre: the API cannot 
   for (const link of mirrored) {
     const shown = link.shorturl.replace(/^https?:\/\//, '');
     await rows.filter({ hasText: shown }).click();
-    // The panel shows the link opened before it until the new one is read: wait for this one.
     await expect(detail.getByTestId('detail-short-url')).toHaveText(shown);
     await expect(detail.getByTestId('twin-notice')).toHaveCount(link.twinOf ? 1 : 0);
   }

@@ -129,6 +129,21 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
   await expect(sources).toContainText('4 clicks in all, each counted once');
   await expect(detail.getByRole('region', { name: 'Social networks' })).toContainText('reddit4');
 
+  // Another row opened: from the click on, the panel never shows the link before it (nor its numbers).
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    Object.assign(window, { detailsShown: shown });
+    new MutationObserver(() => {
+      const panel = document.querySelector('[data-testid="link-detail"]');
+      if (panel) shown.push(panel.textContent ?? '');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.getByTestId('link-row').filter({ hasText: 'quiet' }).click();
+  await expect(detail.getByTestId('detail-short-url')).toContainText('/quiet');
+  const shown = await page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((text) => text.includes('popular'))).toEqual([]);
+
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page
