@@ -16,6 +16,8 @@ import { insertLinks } from './seed';
 
 const LINKS = 100_000;
 const SHORTENS = 12;
+/** The comparison of refresh off and at full share takes turns: this many of each. */
+const TURNS_EACH = 12;
 const SPACING_MS = 6_000;
 
 export interface WaitFigures {
@@ -54,10 +56,11 @@ async function series(
   popupUrl: string,
   web: WebPages,
   name: string,
+  count: number,
   before: (i: number) => Promise<void> = async () => {},
 ): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < SHORTENS; i++) {
+  for (let i = 0; i < count; i++) {
     const started = Date.now();
     await before(i);
     times.push(await shortenOnce(context, worker, popupUrl, web.url(`/${name}/${i}`)));
@@ -87,12 +90,14 @@ export async function shortenWaits(): Promise<WaitFigures> {
     await new Promise((r) => setTimeout(r, 61_000));
     await shortenOnce(context, worker, popupUrl, web.url('/warm-up'));
     // Refresh off (share 0 %) and the walk at full share (100 %), taking turns.
-    const turns = await series(context, worker, popupUrl, web, 'turns', (i) => setShare(worker, i % 2 ? 100 : 0));
+    const turns = await series(context, worker, popupUrl, web, 'turns', 2 * TURNS_EACH, (i) =>
+      setShare(worker, i % 2 ? 100 : 0),
+    );
     const idleMs = turns.filter((_, i) => i % 2 === 0);
     const reconcileMs = turns.filter((_, i) => i % 2 === 1);
     await page.goto(`chrome-extension://${extensionId}/dashboard.html#/sync`);
     await syncNow(page);
-    const fullWalkMs = await series(context, worker, popupUrl, web, 'full-walk');
+    const fullWalkMs = await series(context, worker, popupUrl, web, 'full-walk', SHORTENS);
     return { idleMs, reconcileMs, fullWalkMs };
   } finally {
     await context.close();
@@ -102,3 +107,10 @@ export async function shortenWaits(): Promise<WaitFigures> {
 }
 
 export const waitRatio = (busy: number[], idle: number[]) => median(busy) / median(idle);
+
+/**
+ * Each busy shorten over the idle one just before it, the median of those: the machine's load, which
+ * changes from minute to minute, falls on both of a pair alike. With six turns a side, the ratio of
+ * the two medians moved by a third between runs of the same build (0.79 and 1.24).
+ */
+export const pairedWaitRatio = (busy: number[], idle: number[]) => median(busy.map((b, i) => b / idle[i]!));
