@@ -25,17 +25,19 @@ const LONG_SHOWN_MAX = 36;
 // The chart's code loads with the first details opened, not with the dashboard.
 const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
 
-/** One link in full, beside the table: short URL, statistics, targeting, channel and campaign, QR code. */
+/**
+ * One link in full, beside the table: short URL, statistics, targeting, channel and campaign, QR code.
+ * Mounted once per link (keyed by it): what it read and said, a refresh's note too, is that link's.
+ */
 export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose: () => void }) {
   const db = database();
-  // Read with the key they belong to: a live query answers with its last result until the next one is
-  // read, so after a click on another row the panel would show the link before it (or this link with
-  // the other's statistics) for a moment.
+  // Read together: the link is never shown without its statistics, nor with another link's.
   const read = useLiveQuery(
-    async () => ({ key: linkKey, link: await db.links.get(linkKey), stats: await db.linkStats.get(linkKey) }),
+    async () => ({ link: await db.links.get(linkKey), stats: await db.linkStats.get(linkKey) }),
     [linkKey],
   );
-  const { link, stats } = read?.key === linkKey ? read : { link: undefined, stats: undefined };
+  const link = read?.link;
+  const stats = read?.stats;
   const [note, setNote] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh once per link and once its id is known, not on every change of the record.
   useEffect(() => {
@@ -46,7 +48,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
     );
   }, [linkKey, link?.id]);
   // Still being read: the panel's place is kept, empty, so that the table does not jump.
-  if (read?.key !== linkKey) return <div className="detail-panel card" aria-hidden="true" />;
+  if (!read) return <div className="detail-panel card" aria-hidden="true" />;
   if (!link) return null;
   const targets = stats
     ? [

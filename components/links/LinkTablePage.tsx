@@ -147,7 +147,7 @@ export function LinkTablePage() {
             )
           }
         />
-        {open ? <LinkDetailPanel linkKey={open} onClose={() => setOpen(null)} /> : null}
+        {open ? <LinkDetailPanel key={open} linkKey={open} onClose={() => setOpen(null)} /> : null}
       </div>
       {bulk ? (
         <Dialog title={t('linkTablePage.shortenManyLinks')} onClose={() => setBulk(false)} testId="bulk-dialog">

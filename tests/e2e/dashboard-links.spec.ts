@@ -138,11 +138,24 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
       if (panel) shown.push(panel.textContent ?? '');
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
+  // The service failing meanwhile: this link's statistics say so, under this link.
+  server.setFaults({ error500: 50 });
   await page.getByTestId('link-row').filter({ hasText: 'quiet' }).click();
   await expect(detail.getByTestId('detail-short-url')).toContainText('/quiet');
+  const notRefreshed = 'Statistics could not be refreshed';
+  await expect(detail).toContainText(notRefreshed);
+  server.setFaults(null);
   const shown = await page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown);
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.filter((text) => text.includes('popular'))).toEqual([]);
+  // Back to the first link: the other one's note is not shown under it, not even until its own refresh answers.
+  await page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown.splice(0));
+  await page.getByTestId('link-row').filter({ hasText: 'popular' }).click();
+  await expect(detail.getByTestId('detail-short-url')).toContainText('/popular');
+  await expect(detail.getByTestId('clicks')).toHaveText('4');
+  const shownAfter = await page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown);
+  expect(shownAfter.length).toBeGreaterThan(0);
+  expect(shownAfter.filter((text) => text.includes(notRefreshed))).toEqual([]);
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
