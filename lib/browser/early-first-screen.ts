@@ -58,11 +58,6 @@ const PAINT_REPORT_MAX_MS = 1_000;
  * needed (README, Decisions: the popup's first paint).
  */
 function afterFirstContentfulPaint(then: () => void): void {
-  // A hidden page is never painted: nothing to wait for.
-  if (document.visibilityState === 'hidden') {
-    then();
-    return;
-  }
   // A browser that reports no paints: once the picture's frame has left the page.
   if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     requestAnimationFrame(() => setTimeout(then));
@@ -74,7 +69,25 @@ function afterFirstContentfulPaint(then: () => void): void {
     setTimeout(then);
   });
   reported.observe({ type: 'paint', buffered: true });
-  setTimeout(then, PAINT_REPORT_MAX_MS);
+}
+
+/**
+ * Once the page is shown. The toolbar's popup is hidden until its first load has finished, and modules
+ * asked for before then are part of that load: asked for at once, they held the popup's showing back
+ * until they had run (README, Decisions: the popup's first paint). Waited for once shown, they leave
+ * the picture to the first frame.
+ */
+function whenShown(then: () => void): void {
+  if (document.visibilityState === 'visible') {
+    then();
+    return;
+  }
+  const shown = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', shown);
+    then();
+  };
+  document.addEventListener('visibilitychange', shown);
 }
 
 /**
@@ -98,7 +111,9 @@ export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = 
   const snapshot = readSnapshot(browser.i18n.getUILanguage());
   if (snapshot) {
     paintSnapshot(root, snapshot);
-    afterFirstContentfulPaint(startOnce);
+    whenShown(() => afterFirstContentfulPaint(startOnce));
+    // Nor longer on a page that stays hidden (a tab in the background) or a paint never reported.
+    setTimeout(startOnce, PAINT_REPORT_MAX_MS);
   } else startOnce();
   (globalThis as WithEarly)[GLOBAL] = readEarly(snapshot, takeAway, startOnce).catch(() => {
     startOnce();

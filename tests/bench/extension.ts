@@ -73,3 +73,74 @@ export async function popupPaintsMs(context: BrowserContext, url: string): Promi
     await page.close();
   }
 }
+
+/** What a page opened as the toolbar's popup painted, in ms from its navigation start, and its size. */
+export interface ToolbarPopupPaints {
+  /** The first contentful paint, or the recent list's when that came first (as popupPaintsMs). */
+  first: number;
+  /** The live recent list; NaN for a page without one. */
+  live: number;
+  /** When the browser showed the popup: it is hidden until its first load has finished. */
+  shown: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Opens `file` of the extension as the toolbar's popup itself (chrome.action.openPopup), as a click on
+ * the icon does, from `controller`, a page of the extension, and reads what it painted through the
+ * popup's window (chrome.extension.getViews), then closes it. A tab is not what people see: the
+ * browser keeps a popup hidden until its first load has finished and shows it then, while a tab is
+ * painted as it loads. `withList`: wait for the live recent list too (the popup), else for the first
+ * contentful paint (a blank page).
+ */
+export async function toolbarPopupPaints(
+  controller: Page,
+  file: string,
+  withList: boolean,
+): Promise<ToolbarPopupPaints> {
+  return (await controller.evaluate(
+    `(async () => {
+      const file = ${JSON.stringify(file)};
+      const withList = ${JSON.stringify(withList)};
+      await chrome.action.setPopup({ popup: file });
+      try {
+        await chrome.action.openPopup();
+        let view;
+        // Bounded: about 5 s.
+        for (let i = 0; i < 2500 && !view; i++) {
+          view = chrome.extension.getViews({ type: 'popup' })[0];
+          if (!view) await new Promise((r) => setTimeout(r, 2));
+        }
+        if (!view) throw new Error('bench: the toolbar popup did not open');
+        const painted = await new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('bench: the popup was never painted')), 30000);
+          let first = Infinity;
+          let live = NaN;
+          const settle = () => {
+            const contentful = view.performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+            if (contentful === undefined || (withList && Number.isNaN(live))) return;
+            clearTimeout(timer);
+            const shown = view.performance.getEntriesByType('visibility-state').find((e) => e.name === 'visible');
+            resolve({ first: Math.min(first, contentful), live, shown: shown ? shown.startTime : 0, width: view.innerWidth, height: view.innerHeight });
+          };
+          new view.PerformanceObserver(settle).observe({ type: 'paint', buffered: true });
+          new view.PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              if (entry.identifier.startsWith('linkpilot:recent')) first = Math.min(first, entry.renderTime);
+              if (entry.identifier === 'linkpilot:recent' && Number.isNaN(live)) live = entry.renderTime;
+            }
+            settle();
+          }).observe({ type: 'element', buffered: true });
+        });
+        view.close();
+        for (let i = 0; i < 500 && chrome.extension.getViews({ type: 'popup' }).length; i++) {
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        return painted;
+      } finally {
+        await chrome.action.setPopup({ popup: 'popup.html' });
+      }
+    })()`,
+  )) as ToolbarPopupPaints;
+}

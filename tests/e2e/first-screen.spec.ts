@@ -96,3 +96,61 @@ test('the popup opens on the picture of its last first screen, which the live li
   await expect(empty.getByRole('button', { name: 'Connect in Settings' })).toBeVisible();
   expect(await empty.evaluate(() => localStorage.getItem('linkpilot:first-screen'))).toBeNull();
 });
+
+test('opened from the toolbar, the popup is shown with the picture before its modules are asked for', async ({
+  context,
+  server,
+  extensionUrl,
+  web,
+  popupFor,
+}) => {
+  await seedLinks(server, 24);
+  const controller = await context.newPage();
+  await connectExtension(controller, extensionUrl, server);
+  // A picture kept by an earlier opening.
+  const { popup } = await popupFor(web.url('/toolbar'));
+  await popup.expectReady();
+  await popup.page.close();
+  expect(await controller.evaluate(() => localStorage.getItem('linkpilot:first-screen'))).toMatch(/<div inert>/);
+
+  // The browser keeps the toolbar's popup hidden until its first load has finished: a module asked
+  // for before then would be part of that load and hold the popup back. Watched from the moment the
+  // popup's window exists, by the page that opened it.
+  const seen = await controller.evaluate(async () => {
+    await chrome.action.openPopup();
+    let view: (Window & typeof globalThis) | undefined;
+    for (let i = 0; i < 2500 && !view; i++) {
+      view = chrome.extension.getViews({ type: 'popup' })[0] as (Window & typeof globalThis) | undefined;
+      if (!view) await new Promise((r) => setTimeout(r, 2));
+    }
+    if (!view) throw new Error('the toolbar popup did not open');
+    const popupWindow = view;
+    let moduleAt = popupWindow.document.querySelector('script[type="module"]') ? 0 : Number.NaN;
+    new popupWindow.MutationObserver(() => {
+      if (Number.isNaN(moduleAt) && popupWindow.document.querySelector('script[type="module"]')) {
+        moduleAt = popupWindow.performance.now();
+      }
+    }).observe(popupWindow.document, { subtree: true, childList: true });
+    const ready = () =>
+      popupWindow.performance.getEntriesByName('first-contentful-paint').length > 0 &&
+      popupWindow.document.querySelector('ul.recent-list:not([inert] *)') !== null;
+    for (let i = 0; i < 1000 && !ready(); i++) await new Promise((r) => setTimeout(r, 10));
+    const loaded = popupWindow.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const shown = popupWindow.performance.getEntriesByType('visibility-state').find((e) => e.name === 'visible');
+    const painted = popupWindow.performance.getEntriesByName('first-contentful-paint')[0];
+    const result = {
+      moduleAt,
+      loadEnd: loaded.loadEventEnd,
+      shownAt: shown?.startTime ?? Number.NaN,
+      paintedAt: painted?.startTime ?? Number.NaN,
+      live: Boolean(popupWindow.document.querySelector('ul.recent-list:not([inert] *)')),
+    };
+    popupWindow.close();
+    return result;
+  });
+  expect(seen.live).toBe(true);
+  // Loaded, then shown, then painted (the picture), and only then the modules asked for.
+  expect(seen.loadEnd).toBeGreaterThan(0);
+  expect(seen.shownAt).toBeGreaterThanOrEqual(seen.loadEnd);
+  expect(seen.moduleAt).toBeGreaterThan(seen.paintedAt);
+});

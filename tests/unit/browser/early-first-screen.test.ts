@@ -139,6 +139,61 @@ describe("the popup's first screen read before its bundle", () => {
     expect(readSnapshot(language, store)).toBeNull();
   });
 
+  it("leaves the modules out of a hidden page's load, as the toolbar popup is until that load has finished", async () => {
+    const { db, store } = await connectedPopup();
+    const listeners: (() => void)[] = [];
+    const page = {
+      visibilityState: 'hidden',
+      addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.splice(listeners.indexOf(listener), 1),
+    };
+    vi.stubGlobal('document', page);
+    const reports: ((name: string) => void)[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        constructor(seen: (list: { getEntriesByName: (name: string) => object[] }) => void) {
+          reports.push((painted) => seen({ getEntriesByName: (name) => (name === painted ? [{}] : []) }));
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, store);
+    const started: string[] = [];
+    startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
+    await takeEarlyFirstScreen();
+    // Still hidden: nothing asked for, nothing watched but the page's showing.
+    for (const listener of [...listeners]) listener();
+    expect(started).toEqual([]);
+    expect(reports).toHaveLength(0);
+    page.visibilityState = 'visible';
+    for (const listener of [...listeners]) listener();
+    expect(listeners).toHaveLength(0);
+    expect(started).toEqual([]);
+    reports[0]?.('first-contentful-paint');
+    await vi.waitFor(() => expect(started).toEqual(['modules']));
+  });
+
+  it('starts the modules of a page that stays hidden after a second', async () => {
+    const { db, store } = await connectedPopup();
+    vi.stubGlobal('document', { visibilityState: 'hidden', addEventListener() {}, removeEventListener() {} });
+    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, store);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const started: string[] = [];
+      startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
+      vi.advanceTimersByTime(999);
+      expect(started).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(started).toEqual(['modules']);
+    } finally {
+      vi.useRealTimers();
+    }
+    await takeEarlyFirstScreen();
+  });
+
   it("asks for the modules after the picture's frame in a browser that reports no paints", async () => {
     const { db, store } = await connectedPopup();
     vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: ['mark', 'measure'] });
