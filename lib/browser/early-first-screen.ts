@@ -93,8 +93,8 @@ function whenShown(then: () => void): void {
 /**
  * Run by the boot script right after the popup's root element: draws the last first screen into the
  * root at once, before the browser's first frame, and starts the reads. `startApp` loads the popup's
- * modules: at once without a picture, else once the picture is painted, so that evaluating them does
- * not hold its paint back. Failures become null, never an unhandled rejection, and the modules are
+ * modules: at once without a picture, else once the page is shown and the picture painted, so that
+ * loading and evaluating them holds back neither the popup's showing nor the picture's paint. Failures become null, never an unhandled rejection, and the modules are
  * started whatever happens.
  */
 export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = () => {}): void {
