@@ -130,14 +130,20 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
   await expect(detail.getByRole('region', { name: 'Social networks' })).toContainText('reddit4');
 
   // Another row opened: from the click on, the panel never shows the link before it (nor its numbers).
-  await page.evaluate(() => {
-    const shown: string[] = [];
-    Object.assign(window, { detailsShown: shown });
-    new MutationObserver(() => {
-      const panel = document.querySelector('[data-testid="link-detail"]');
-      if (panel) shown.push(panel.textContent ?? '');
-    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
+  // Recorded from the click only: until then the panel on screen is rightly the other link's.
+  const panelsFromNextClick = () =>
+    page.evaluate(() => {
+      const shown: string[] = [];
+      let clicked = false;
+      document.addEventListener('click', () => (clicked = true), { capture: true, once: true });
+      new MutationObserver(() => {
+        const panel = document.querySelector('[data-testid="link-detail"]');
+        if (clicked && panel) shown.push(panel.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      Object.assign(window, { detailsShown: shown });
+    });
+  const panelsShown = () => page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown);
+  await panelsFromNextClick();
   // The service failing meanwhile: this link's statistics say so, under this link.
   server.setFaults({ error500: 50 });
   await page.getByTestId('link-row').filter({ hasText: 'quiet' }).click();
@@ -145,15 +151,15 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
   const notRefreshed = 'Statistics could not be refreshed';
   await expect(detail).toContainText(notRefreshed);
   server.setFaults(null);
-  const shown = await page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown);
+  const shown = await panelsShown();
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.filter((text) => text.includes('popular'))).toEqual([]);
   // Back to the first link: the other one's note is not shown under it, not even until its own refresh answers.
-  await page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown.splice(0));
+  await panelsFromNextClick();
   await page.getByTestId('link-row').filter({ hasText: 'popular' }).click();
   await expect(detail.getByTestId('detail-short-url')).toContainText('/popular');
   await expect(detail.getByTestId('clicks')).toHaveText('4');
-  const shownAfter = await page.evaluate(() => (window as unknown as { detailsShown: string[] }).detailsShown);
+  const shownAfter = await panelsShown();
   expect(shownAfter.length).toBeGreaterThan(0);
   expect(shownAfter.filter((text) => text.includes(notRefreshed))).toEqual([]);
 
