@@ -74,8 +74,8 @@ function afterFirstContentfulPaint(then: () => void): void {
 /**
  * Once the page is shown. The toolbar's popup is hidden until its first load has finished, and modules
  * asked for before then are part of that load: asked for at once, they held the popup's showing back
- * until they had run (README, Decisions: the popup's first paint). Waited for once shown, they leave
- * the picture to the first frame.
+ * until they had run (README, Decisions: the toolbar's popup is shown only once its first load has
+ * finished). Waited for once shown, they leave the picture to the first frame.
  */
 function whenShown(then: () => void): void {
   if (document.visibilityState === 'visible') {
@@ -94,8 +94,8 @@ function whenShown(then: () => void): void {
  * Run by the boot script right after the popup's root element: draws the last first screen into the
  * root at once, before the browser's first frame, and starts the reads. `startApp` loads the popup's
  * modules: at once without a picture, else once the page is shown and the picture painted, so that
- * loading and evaluating them holds back neither the popup's showing nor the picture's paint. Failures become null, never an unhandled rejection, and the modules are
- * started whatever happens.
+ * loading and evaluating them holds back neither the popup's showing nor the picture's paint.
+ * Failures become null, never an unhandled rejection, and the modules are started whatever happens.
  */
 export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = () => {}): void {
   let started = false;
