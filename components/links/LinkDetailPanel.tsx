@@ -31,7 +31,7 @@ const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
  */
 export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose: () => void }) {
   const db = database();
-  // Read together: the link is never shown without its statistics, nor with another link's.
+  // Read together: the link is never shown before its statistics are read.
   const read = useLiveQuery(
     async () => ({ link: await db.links.get(linkKey), stats: await db.linkStats.get(linkKey) }),
     [linkKey],

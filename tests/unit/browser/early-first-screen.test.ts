@@ -66,6 +66,26 @@ async function connectedPopup() {
   return { db, store };
 }
 
+/**
+ * The browser's paint reports, handed out by the test: each observer the page makes adds a function
+ * that reports one paint (by its name) to it.
+ */
+function stubPaintReports(): ((name: string) => void)[] {
+  const reports: ((name: string) => void)[] = [];
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      static supportedEntryTypes = ['paint'];
+      constructor(seen: (list: { getEntriesByName: (name: string) => object[] }) => void) {
+        reports.push((painted) => seen({ getEntriesByName: (name) => (name === painted ? [{}] : []) }));
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return reports;
+}
+
 describe("the popup's first screen read before its bundle", () => {
   it('reads the connections and theme as the storage items stored them, and the newest links by date', async () => {
     const db = freshDb();
@@ -99,19 +119,8 @@ describe("the popup's first screen read before its bundle", () => {
 
   it('draws the kept picture at once, asks for the modules once its paint is reported, and takes away one of another mirror', async () => {
     const { db, store } = await connectedPopup();
-    // The browser's paint reports, handed out by the test: the modules start after the first contentful one.
-    const reports: ((name: string) => void)[] = [];
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        static supportedEntryTypes = ['paint', 'element'];
-        constructor(seen: (list: { getEntriesByName: (name: string) => object[] }) => void) {
-          reports.push((painted) => seen({ getEntriesByName: (name) => (name === painted ? [{}] : []) }));
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    // The modules start after the first contentful paint reported.
+    const reports = stubPaintReports();
     const language = browser.i18n.getUILanguage();
     keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, store);
     const shown = fakePage();
@@ -148,18 +157,7 @@ describe("the popup's first screen read before its bundle", () => {
       removeEventListener: (_type: string, listener: () => void) => listeners.splice(listeners.indexOf(listener), 1),
     };
     vi.stubGlobal('document', page);
-    const reports: ((name: string) => void)[] = [];
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        static supportedEntryTypes = ['paint'];
-        constructor(seen: (list: { getEntriesByName: (name: string) => object[] }) => void) {
-          reports.push((painted) => seen({ getEntriesByName: (name) => (name === painted ? [{}] : []) }));
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const reports = stubPaintReports();
     keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, store);
     const started: string[] = [];
     startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
