@@ -300,6 +300,25 @@ export interface Queued {
   /** Unreadable answers in a row (absent in entries queued before it was kept). */
   unreadable?: number;
   error: SerializedApiError | null;
+  /**
+   * An update's or delete's base: the readable fields (update input names) as the service held them
+   * when the person changed them, an update's changed ones, a delete's all (lib/sync/rebase.ts).
+   * Absent in entries queued before it was kept: those are sent as they are.
+   */
+  base?: Record<string, unknown>;
+  /** A refresh saw the service hold other values than the base: read the record before sending. */
+  stale?: true;
+  /** Fields changed here and elsewhere to different values: held for the person to settle. */
+  conflict?: FieldConflict[];
+  /** The row's fields as the service held them at the last read before sending: what a discard puts back. */
+  theirs?: Record<string, unknown>;
+}
+
+/** One field a queued change and another writer set differently (`mine` of a delete: the value deleted). */
+export interface FieldConflict {
+  field: string;
+  mine: unknown;
+  theirs: unknown;
 }
 
 /**

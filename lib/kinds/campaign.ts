@@ -47,5 +47,8 @@ export const campaign = fieldKind<
   update,
   remove: (api, id) => api.deleteCampaign(id),
   alsoDelete: (key) => [{ each: 'links', where: 'campaignKey', equals: key, fields: { campaignKey: null } }],
+  // Its slug shows only inside the rotator's URL: sent as set here.
+  readable: { name: 'name', public: 'public' },
+  required: ['name'],
   labels: { name: 'change.label.campaignName', slug: 'change.label.rotatorSlug' },
 });

@@ -32,6 +32,7 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   // The service unassigns the channel's items; the mirror does the same at once.
   alsoDelete: (key) => [{ each: 'channelItems', where: 'channelKey', equals: key, fields: null }],
   hanging: { items: 'channelKey' },
+  readable: { name: 'name', description: 'description', color: 'color', starred: 'starred' },
   labels: { name: 'change.label.channelName', color: 'change.label.colour' },
 });
 

@@ -30,5 +30,6 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
   },
   update: ({ api }, _key, id, patch) => api.updateDomain(id, patch),
   remove: (api, id) => api.deleteDomain(id),
+  readable: { redirectroot: 'redirectroot', redirect404: 'redirect404' },
   labels: { domain: 'change.label.domain' },
 });

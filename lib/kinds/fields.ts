@@ -11,6 +11,7 @@ import {
   findListed,
   labelled,
   type RecordKind,
+  readListed,
   type SendContext,
   type SyncTable,
   sendCreate,
@@ -53,6 +54,10 @@ export interface FieldSpec<
   alsoDelete?(key: string): MirrorWrite[];
   /** The fields of a queued create a person can correct, by label; the first names the record. */
   labels: Record<string, MessageKey>;
+  /** Update input field → row field, for the fields its list shows (see TwoWriters). */
+  readable: Readonly<Record<string, string>>;
+  /** Fields every update carries (a campaign's name). */
+  required?: readonly string[];
 }
 
 export function fieldKind<
@@ -141,6 +146,20 @@ export function fieldKind<
         change: wrap({ op: 'create', payload }),
         writes: [{ put: spec.table, row: spec.fromInput(payload, entry.key) }],
       };
+    },
+    twoWriters: {
+      fields: spec.readable,
+      required: spec.required,
+      changes: (change) => {
+        const c = mine(change);
+        return c.op === 'update' ? fieldsOf(c.payload) : {};
+      },
+      withChanges: (change, changes) => {
+        const c = mine(change);
+        return c.op === 'update' ? wrap({ op: 'update', payload: changes as U }) : change;
+      },
+      // The service reads these back only through their list.
+      read: (api, id, existing, at) => readListed(api, listing, id, existing, at),
     },
   };
 }

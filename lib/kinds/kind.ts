@@ -63,6 +63,28 @@ export interface KindSpec<K extends Kind> {
    * record along.
    */
   discard?(entry: OutboxEntry<K>): MirrorWrite[] | null;
+  /** How its queued updates and deletes meet changes made elsewhere (lib/sync/rebase.ts). */
+  twoWriters?: TwoWriters<K>;
+}
+
+/**
+ * What the three-way merge of a queued change needs to know of a kind. Fields are named as the
+ * update's input names them; only those the service lets us read back can be compared.
+ */
+export interface TwoWriters<K extends Kind> {
+  /** Update input field → the row field that shows it. */
+  fields: Readonly<Record<string, string>>;
+  /** Fields every update carries, changed or not (a link's url, a campaign's name). */
+  required?: readonly string[];
+  /** The fields an update sends. */
+  changes(change: Change<K>): Record<string, unknown>;
+  /** The same update, sending `changes` instead. */
+  withChanges(change: Change<K>, changes: Record<string, unknown>): Change<K>;
+  /**
+   * The record as the service holds it now, as a mirror row (`existing` lends it the row's own
+   * fields); null when it is gone.
+   */
+  read(api: ApiClient, id: number, existing: Row | undefined, at: number): Promise<Row | null>;
 }
 
 /** A kind mirrored one row per record: listed by the pull, made by a create, looked up after an ambiguous one. */
@@ -207,6 +229,29 @@ export function unsent<T extends Record<string, unknown>>(record: object, fields
       differs = true;
     }
   return differs ? out : null;
+}
+
+/** A record's read answered "not found": it is gone. */
+export function goneAsNull(error: unknown): null {
+  if (error instanceof ApiError && error.kind === 'not-found') return null;
+  throw error;
+}
+
+/**
+ * A record read back through its list, for kinds the service offers no read of one record for:
+ * page by page until it shows, as a mirror row; null when no page has it (deleted).
+ */
+export async function readListed<R extends Mirrored, I extends { id: number }>(
+  api: ApiClient,
+  listing: Listing<R, I>,
+  id: number,
+  existing: Row | undefined,
+  at: number,
+): Promise<Row | null> {
+  for await (const page of api.walkPages((page, limit) => listing.list(api, { page, limit })))
+    for (const item of page.items)
+      if (item.id === id) return listing.fromServer(item, existing as R | undefined, at) as unknown as Row;
+  return null;
 }
 
 /** A delete that finds the record gone (deleted elsewhere, or by our earlier send whose answer was lost) is done. */

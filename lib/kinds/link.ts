@@ -6,7 +6,16 @@ import type { LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema'
 import { normalizeLongUrl } from '../db/search-words';
 import { placed } from './channel-item';
 import { sendEdit, sendRemoval, undone } from './edits';
-import { type Creation, describing, existing, labelled, type RecordKind, type Row, sendCreate } from './kind';
+import {
+  type Creation,
+  describing,
+  existing,
+  goneAsNull,
+  labelled,
+  type RecordKind,
+  type Row,
+  sendCreate,
+} from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
 import type { MirrorWrite } from './mirror';
@@ -249,6 +258,22 @@ export const link: RecordKind<'link', LinkRow, Link> = {
     return { change: { kind: 'link', op: 'create', payload: next }, writes: [{ patch: 'links', key, fields: row }] };
   },
   discard: (entry) => (entry.op === 'create' ? null : undone('links', entry)),
+  twoWriters: {
+    // What the service lets us read back of a link; its other fields (targets, expiry…) are sent as set here.
+    fields: { url: 'longurl', custom: 'alias', metatitle: 'title', description: 'description' },
+    // The service requires the long URL in every edit: unchanged here, it is sent as the service has it.
+    required: ['url'],
+    changes: (change) => (change.op === 'update' ? { ...change.payload.input } : {}),
+    withChanges: (change, changes) =>
+      change.op === 'update' ? { ...change, payload: { ...change.payload, input: changes as LinkEdit } } : change,
+    async read(api, id, existing, at) {
+      const found = await api.getLink(id).catch(goneAsNull);
+      if (!found) return null;
+      const { details, stats } = found;
+      const item: Link = { ...details, alias: aliasOf(details.shorturl), clicks: stats.clicks };
+      return listing.fromServer(item, existing as LinkRow | undefined, at) as unknown as Row;
+    },
+  },
 };
 
 // ── The refresh's side: how a link on screen is kept fresh (lib/kinds/shown.ts) ──────────────────

@@ -4,7 +4,7 @@ import { validateInput } from '../api/validate-input';
 import { pixelFromInput, pixelRow } from '../db/rows';
 import type { PixelRow } from '../db/schema';
 import { foldEdit, sendAddition, sendEdit, sendRemoval, undone } from './edits';
-import { type Creation, describing, existing, findListed, labelled, type RecordKind } from './kind';
+import { type Creation, describing, existing, findListed, labelled, type RecordKind, readListed } from './kind';
 import type { Listing } from './listing';
 import type { MirrorWrite } from './mirror';
 
@@ -117,4 +117,11 @@ export const pixel: RecordKind<'pixel', PixelRow, Pixel> = {
     return { change: { kind: 'pixel', op: 'create', payload: next }, writes };
   },
   discard: (entry) => (entry.op === 'create' ? null : undone('pixels', entry)),
+  twoWriters: {
+    fields: { type: 'type', name: 'name', tag: 'tag' },
+    changes: (change) => (change.op === 'update' ? { ...change.payload.input } : {}),
+    withChanges: (change, changes) =>
+      change.op === 'update' ? { ...change, payload: { ...change.payload, input: changes } } : change,
+    read: (api, id, existing, at) => readListed(api, listing, id, existing, at),
+  },
 };

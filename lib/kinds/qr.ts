@@ -4,7 +4,17 @@ import { validateInput } from '../api/validate-input';
 import { qrFromInput, qrRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
 import { foldEdit, sendEdit, sendRemoval, undone } from './edits';
-import { type Creation, describing, existing, findListed, labelled, type RecordKind, sendCreate } from './kind';
+import {
+  type Creation,
+  describing,
+  existing,
+  findListed,
+  goneAsNull,
+  labelled,
+  type RecordKind,
+  type Row,
+  sendCreate,
+} from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
 import type { MirrorWrite } from './mirror';
@@ -118,6 +128,17 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
     return { change: { kind: 'qr', op: 'create', payload: next }, writes };
   },
   discard: (entry) => (entry.op === 'create' ? null : undone('qrs', entry)),
+  twoWriters: {
+    // The listing shows its name; its colours and logo are sent as set here.
+    fields: { name: 'name' },
+    changes: (change) => (change.op === 'update' ? { ...change.payload.input } : {}),
+    withChanges: (change, changes) =>
+      change.op === 'update' ? { ...change, payload: { ...change.payload, input: changes } } : change,
+    async read(api, id, existing, at) {
+      const found = await api.getQrCode(id).catch(goneAsNull);
+      return found && (listing.fromServer(found.qr, existing as QrRow | undefined, at) as unknown as Row);
+    },
+  },
 };
 
 // ── The refresh's side: how a QR code on screen is kept fresh (lib/kinds/shown.ts) ───────────────

@@ -16,7 +16,8 @@ import { refuseAbsent } from '../kinds/edits';
 import { changeTables, kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
-import { writeMirror } from '../kinds/mirror';
+import { type MirrorWrite, writeMirror } from '../kinds/mirror';
+import { baseOf, rowFieldsOf } from '../kinds/two-writers';
 import { words } from '../words';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
@@ -72,7 +73,7 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
     // What the mirror knows to be taken is refused here, at once and offline too, never queued to fail.
     await refuseTaken(ctx.db, entry, entry.key);
     // Queued before a deleted row goes, so the entry picks up the record's server id.
-    const seq = await enqueue(ctx.db, entry, now, ctx.claimed !== undefined);
+    const seq = await enqueue(ctx.db, { ...entry, ...(await baseFor(ctx.db, entry)) }, now, ctx.claimed !== undefined);
     if (seq !== null) ctx.claimed?.({ seq, key: entry.key });
     // What it shows is read through a native async function that may end without a request (a new
     // record's row). Awaited as a Dexie promise, the transaction is carried across it as across any
@@ -80,6 +81,15 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
     const writes = await Dexie.Promise.resolve(kindOf(entry.kind).shows(ctx.db, entry, entry.key, now));
     await writeMirror(ctx.db, writes);
   });
+}
+
+/** An update's or delete's base, from the row it is made over (lib/kinds/two-writers.ts). */
+async function baseFor(db: LinkpilotDb, entry: NewChange): Promise<{ base?: Record<string, unknown> }> {
+  const { table, twoWriters } = kindOf(entry.kind);
+  if (!table || !twoWriters || (entry.op !== 'update' && entry.op !== 'delete')) return {};
+  const row = await db.table(table).get(entry.key);
+  const base = row && baseOf(twoWriters, entry, row);
+  return base ? { base } : {};
 }
 
 /** Queues a record's create under a new local key, and returns the key. */
@@ -253,6 +263,53 @@ export async function discardChange(ctx: ActionContext, seq: number): Promise<vo
     await ctx.db.outbox.delete(seq);
     const undo = kindOf(entry.kind).discard?.(entry) ?? null;
     await (undo ? writeMirror(ctx.db, undo) : forgetCreate(ctx.db, entry));
+    await writeMirror(ctx.db, serviceValues(entry));
+    await refreshSyncState(ctx.db, entry.kind, entry.key);
+  });
+}
+
+/**
+ * What the service holds of a record whose change is given up: the base it was made over, and what
+ * the last read before sending found there (newer), laid over the row.
+ */
+function serviceValues(entry: OutboxEntry): MirrorWrite[] {
+  const { table, twoWriters } = kindOf(entry.kind);
+  if (!table || !twoWriters || entry.op !== 'update' || !entry.base) return [];
+  return [{ patch: table, key: entry.key, fields: { ...rowFieldsOf(twoWriters, entry.base), ...entry.theirs } }];
+}
+
+/**
+ * Settles a change held because it meets one made elsewhere (lib/sync/rebase.ts). "Mine": what the
+ * service holds now becomes its base, so it is sent over it (a delete goes after all). "Theirs":
+ * its conflicting fields are given up and the row shows the service's values (a delete is given
+ * up, the record stays); the rest of the change, if any, is sent.
+ */
+export async function settleConflict(ctx: ActionContext, seq: number, keep: 'mine' | 'theirs'): Promise<void> {
+  await change(ctx, async (now) => {
+    const entry = await ctx.db.outbox.get(seq);
+    const { table, twoWriters } = entry ? kindOf(entry.kind) : {};
+    if (!entry?.conflict || !table || !twoWriters) return;
+    const theirs = Object.fromEntries(entry.conflict.map((c) => [c.field, c.theirs]));
+    const again: Partial<OutboxEntry> = {
+      state: 'pending',
+      error: null,
+      attempts: 0,
+      notBefore: now,
+      conflict: undefined,
+    };
+    if (keep === 'mine') {
+      await ctx.db.outbox.update(seq, { ...again, base: { ...entry.base, ...theirs } });
+      if (entry.op === 'delete') await writeMirror(ctx.db, [{ remove: table, key: entry.key }]);
+    } else {
+      const left = Object.fromEntries(
+        Object.entries(twoWriters.changes(entry)).filter(([field]) => !(field in theirs)),
+      );
+      const changesLeft = Object.keys(left).some((field) => !twoWriters.required?.includes(field));
+      if (entry.op === 'delete' || !changesLeft) await ctx.db.outbox.delete(seq);
+      else await ctx.db.outbox.put({ ...entry, ...again, ...twoWriters.withChanges(entry, left) } as OutboxEntry);
+      if (entry.op === 'update')
+        await writeMirror(ctx.db, [{ patch: table, key: entry.key, fields: rowFieldsOf(twoWriters, theirs) }]);
+    }
     await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }

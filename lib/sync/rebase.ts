@@ -1,0 +1,125 @@
+import { ApiError } from '../api/errors';
+import type { FieldConflict, OutboxEntry, Queued } from '../db/schema';
+import { kindOf } from '../kinds';
+import type { Row, SendContext } from '../kinds/kind';
+import { type MirrorWrite, writeMirror } from '../kinds/mirror';
+import { deleteConflicts, fieldsView, mergeUpdate, rowFieldsOf } from '../kinds/two-writers';
+import { words } from '../words';
+import { refreshSyncState } from './outbox';
+
+/**
+ * A row the service confirmed this recently is taken as what it holds: an edit sent over it is not
+ * read back first. Past it (an edit that waited offline, a mirror not refreshed lately) it is.
+ */
+export const CONFIRMED_FOR_MS = 60_000;
+
+/**
+ * Rebases a queued update or delete on what the service holds now, before it is sent: when its
+ * base may be out of date (the row was not confirmed lately, a refresh saw it change) or the
+ * request needs a field the person did not change (a link's long URL), the record is read once
+ * and merged three ways (lib/kinds/two-writers.ts). Returns the entry to send (its changes cut to
+ * what still changes something), or 'settled' when nothing is to be sent: the record is gone, the
+ * service already holds every change, or a conflict now waits for the person.
+ *
+ * Between the read and the write another writer may still change the record: the API has no
+ * version or condition to send with a write, so that window (one request long) stays open.
+ */
+export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<OutboxEntry | 'settled'> {
+  const kind = kindOf(entry.kind);
+  const how = kind.twoWriters;
+  const id = entry.ids[entry.key];
+  if (!how || !kind.table || !entry.base || id === undefined || (entry.op !== 'update' && entry.op !== 'delete'))
+    return entry;
+  const { db } = ctx;
+  const table = db.table(kind.table);
+  const now = ctx.now();
+  const changes = entry.op === 'update' ? how.changes(entry) : {};
+  const row = (await table.get(entry.key)) as Row | undefined;
+  const unchangedRequired =
+    entry.op === 'update' && (how.required ?? []).some((f) => f in changes && !(f in entry.base!));
+  const confirmed = typeof row?.pulledAt === 'number' && row.pulledAt >= now - CONFIRMED_FOR_MS;
+  if (!entry.stale && !unchangedRequired && confirmed) return entry;
+
+  const server = await how.read(ctx.api, id, row ?? { ...entryRow(entry), key: entry.key }, now);
+  if (!server) {
+    // Deleted elsewhere: a delete is done, an edit has nothing left to change (and never brings it back).
+    if (entry.op === 'delete') return entry;
+    await close(ctx, entry, [
+      { remove: kind.table, key: entry.key },
+      { each: 'channelItems', where: 'itemKey', equals: entry.key, fields: null },
+    ]);
+    return 'settled';
+  }
+  const theirs = fieldsView(how, server);
+  const theirsRow = rowFieldsOf(how, theirs);
+  if (entry.op === 'delete') {
+    const conflicts = deleteConflicts(entry.base, theirs);
+    if (conflicts.length === 0) return entry;
+    // Changed elsewhere since it was deleted here: it is shown again, as the service has it, to be asked.
+    await hold(ctx, entry, conflicts, theirsRow, [{ restore: kind.table, row: { ...server, key: entry.key } }]);
+    return 'settled';
+  }
+  const merged = mergeUpdate(changes, entry.base, theirs, how.required);
+  // What moved only elsewhere shows at once; the person's own changes stay laid over it.
+  const elsewhere = rowFieldsOf(
+    how,
+    Object.fromEntries(Object.entries(theirs).filter(([f]) => !(f in changes) || !(f in entry.base!))),
+  );
+  const shown: MirrorWrite = { patch: kind.table, key: entry.key, fields: { ...elsewhere, pulledAt: now } };
+  if (merged.send === null) {
+    await hold(ctx, entry, merged.conflicts, theirsRow, [shown]);
+    return 'settled';
+  }
+  if (!merged.changesAnything) {
+    await close(ctx, entry, [shown]);
+    return 'settled';
+  }
+  const next = { ...entry, ...how.withChanges(entry, merged.send), theirs: theirsRow } as OutboxEntry;
+  delete next.stale;
+  // Kept as it will be sent: a send whose answer is lost goes again the same.
+  await db.transaction('rw', [table, db.outbox], async () => {
+    await db.outbox.put(next);
+    await writeMirror(db, [shown]);
+  });
+  return next;
+}
+
+/** A delete's snapshot, for kinds that keep one: what a restored row starts from. */
+function entryRow(entry: OutboxEntry): Row {
+  const payload = entry.payload as { row?: Row } | null;
+  return { ...payload?.row };
+}
+
+/** Ends the entry with these writes, in one transaction. */
+async function close(ctx: SendContext, entry: OutboxEntry, writes: MirrorWrite[]): Promise<void> {
+  const { db } = ctx;
+  const table = kindOf(entry.kind).table!;
+  await db.transaction('rw', [db.table(table), db.channelItems, db.outbox], async () => {
+    await db.outbox.delete(entry.seq!);
+    await writeMirror(db, writes);
+    await refreshSyncState(db, entry.kind, entry.key);
+  });
+}
+
+/** Holds the entry for the person to settle (refused in the sync centre's terms: it blocks the record's later changes). */
+async function hold(
+  ctx: SendContext,
+  entry: OutboxEntry,
+  conflict: FieldConflict[],
+  theirs: Row,
+  writes: MirrorWrite[],
+): Promise<void> {
+  const { db } = ctx;
+  const table = kindOf(entry.kind).table!;
+  const changes: Partial<Queued> = {
+    state: 'failed',
+    conflict,
+    theirs,
+    error: new ApiError({ kind: 'validation', message: words('conflict.held'), retryable: false }).toJSON(),
+  };
+  await db.transaction('rw', [db.table(table), db.outbox], async () => {
+    await db.outbox.update(entry.seq!, { ...changes, stale: undefined });
+    await writeMirror(db, writes);
+    await refreshSyncState(db, entry.kind, entry.key);
+  });
+}
