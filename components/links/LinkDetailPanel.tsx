@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
+import { RecordConflicts } from '@/components/sync/ConflictNotice';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Address } from '@/components/ui/Address';
 import { displayUrl, formatDateTime, middleEllipsis } from '@/components/ui/format';
@@ -115,6 +116,7 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
         ) : null}
       </dl>
       <LinkEditActions link={link} stats={stats} />
+      <RecordConflicts recordKey={link.key} />
       {link.twinOf ? <TwinNotice name={link.longurl} /> : null}
       <QuickStats clicks={link.clicks} stats={stats} />
       {note ? <p className="muted small-text">{note}</p> : null}

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useCapability } from '@/components/hooks/useCapability';
 import { askFirst } from '@/components/state/confirm';
 import { QuickStats } from '@/components/stats/QuickStats';
+import { RecordConflicts } from '@/components/sync/ConflictNotice';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { Dialog } from '@/components/ui/Dialog';
 import { displayUrl } from '@/components/ui/format';
@@ -109,6 +110,7 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
       </div>
       {!saved ? <p className="muted">{t('qrCodeDetail.statisticsAppearOnceThe')}</p> : null}
       {state.error ? <p className="error">{state.error}</p> : null}
+      <RecordConflicts recordKey={qr.key} />
       <QuickStats clicks={qr.scans} stats={stats} noun="scan" />
       {scansCounted(qr) ? (
         <Suspense fallback={null}>

@@ -14,6 +14,7 @@ import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { discardChange, editQueuedCreate, retryChange } from '@/lib/sync/actions';
 import { readReachability } from '@/lib/sync/reachability';
+import { ConflictNotice } from './ConflictNotice';
 import { describeChange, editableFields } from './describe-change';
 import { LikelyCopies } from './LikelyCopies';
 import { MirrorProgress } from './MirrorProgress';
@@ -109,7 +110,11 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
                 {storedErrorInWords(entry.error)}
               </p>
             ) : null}
-            {entry.state === 'failed' ? <FailedActions entry={entry} onDone={onDone} /> : null}
+            {entry.conflict?.length ? (
+              <ConflictNotice entry={{ ...entry, conflict: entry.conflict }} />
+            ) : entry.state === 'failed' ? (
+              <FailedActions entry={entry} onDone={onDone} />
+            ) : null}
           </li>
         ))}
       </ul>
