@@ -37,7 +37,9 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const row = (await table.get(entry.key)) as Row | undefined;
   const unchangedRequired =
     entry.op === 'update' && (how.required ?? []).some((f) => f in changes && !(f in entry.base!));
-  const confirmed = typeof row?.pulledAt === 'number' && row.pulledAt >= now - CONFIRMED_FOR_MS;
+  // The newer of the row's last confirmation (a refresh since that saw no change) and the base's own.
+  const confirmedAt = Math.max(typeof row?.pulledAt === 'number' ? row.pulledAt : 0, entry.baseAt ?? 0);
+  const confirmed = confirmedAt >= now - CONFIRMED_FOR_MS;
   if (!entry.stale && !unchangedRequired && confirmed) return entry;
 
   const server = await how.read(ctx.api, id, row ?? { ...entryRow(entry), key: entry.key }, now);

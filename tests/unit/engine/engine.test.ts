@@ -163,6 +163,8 @@ describe('the drain', () => {
       color: '#112233',
       starred: false,
       sync: 'synced',
+      // Confirmed lately: the edit goes without a read first (lib/sync/rebase.ts).
+      pulledAt: Date.now(),
     } as never);
     await actions.updateChannel({ db }, 's000000000000007', { name: 'New' });
     await engineFor(db, service).drain();

@@ -27,13 +27,13 @@ async function mirroredLink(db: LinkpilotDb, key = 'l5', id = 5) {
     description: '',
     date: '2026-11-01 10:00:00',
   };
-  await db.links.add({ ...linkRow(link, undefined, 1), key });
+  await db.links.add({ ...linkRow(link, undefined, Date.now()), key });
   return key;
 }
 
 async function mirroredQr(db: LinkpilotDb, key = 'q9', id = 9) {
   const qr = { id, link: `https://s.test/qr/${key}`, scans: 3, name: 'Menu', date: '2026-11-01 10:00:00' };
-  await db.qrs.add({ ...qrRow(qr, undefined, 1), key });
+  await db.qrs.add({ ...qrRow(qr, undefined, Date.now()), key });
   return key;
 }
 
@@ -283,9 +283,26 @@ describe("taking a link's password away", () => {
       ) as LinkEdit,
     );
     expect((await db.links.get(key))?.input).toEqual({ url: 'https://example.com/docs' });
-    const service = fakeService(() => ({ body: { error: 0, id: 5, short: 'https://s.test/docs5' } }));
+    const details = {
+      id: 5,
+      shorturl: 'https://s.test/docs5',
+      longurl: 'https://example.com/docs',
+      title: 'Docs',
+      description: '',
+      location: {},
+      device: {},
+      expiry: null,
+      date: '2026-11-01 10:00:00',
+    };
+    const service = fakeService(({ method }) =>
+      method === 'GET'
+        ? { body: { error: 0, id: 5, details, data: 0 } }
+        : { body: { error: 0, id: 5, short: 'https://s.test/docs5' } },
+    );
     await engineFor(db, service).drain();
+    // The long URL, which every edit carries, is read first: it may have been re-pointed elsewhere.
     expect(service.requests).toMatchObject([
+      { method: 'GET', path: '/api/url/5' },
       { method: 'PUT', path: '/api/url/5/update', body: { url: 'https://example.com/docs', password: null } },
     ]);
   });
