@@ -54,6 +54,8 @@ export function LinkEditActions({ link, stats }: { link: LinkRow; stats: LinkSta
           : t('linkEdit.saved'),
     );
   };
+  // "Sent when the service can be reached" holds only while the edit waits: once sent, or held as a
+  // conflict with another writer's change, the row's own state says where it stands.
   const reasons = [
     canEdit ? null : t('capability.absent.linkEdit'),
     canDelete ? null : t('capability.absent.linkDelete'),
@@ -84,7 +86,7 @@ export function LinkEditActions({ link, stats }: { link: LinkRow; stats: LinkSta
           <Trash2 size={14} aria-hidden="true" /> {t('linkDetailPanel.delete')}
         </button>
       </div>
-      {note && !reasons.includes(note) ? (
+      {note && !reasons.includes(note) && !(note === t('linkEdit.queued') && link.sync !== 'pending') ? (
         <p className="muted small-text" role="status" data-testid="link-edit-note">
           {note}
         </p>

@@ -40,35 +40,30 @@ export function ConflictNotice({ entry }: { entry: OutboxEntry & { conflict: Fie
   };
   return (
     <section className="conflict-notice stack" aria-labelledby={`conflict-${entry.seq}`} data-testid="conflict">
-      <p className="row" id={`conflict-${entry.seq}`}>
+      <h4 className="row" id={`conflict-${entry.seq}`}>
         <CircleAlert size={18} aria-hidden="true" className="error" />
-        <strong>{t('conflict.heading')}</strong>
-      </p>
+        {t('conflict.heading')}
+      </h4>
       <p className="small-text">{deleting ? t('conflict.explainDelete') : t('conflict.explainUpdate')}</p>
-      <table className="conflict-table small-text">
-        <thead>
-          <tr>
-            <th scope="col" />
-            <th scope="col">{deleting ? t('conflict.whenDeleted') : t('conflict.yours')}</th>
-            <th scope="col">{t('conflict.theirs')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entry.conflict.map((c) => (
-            <tr key={c.field} data-field={c.field}>
-              <th scope="row" className="conflict-cell">
-                {fieldName(c.field)}
-              </th>
-              <td className="conflict-cell" dir="auto" data-testid="conflict-mine">
+      <ul className="stack">
+        {entry.conflict.map((c) => (
+          <li key={c.field} className="conflict-field" data-field={c.field}>
+            <strong className="small-text" data-testid="conflict-field">
+              {fieldName(c.field)}
+            </strong>
+            <dl className="facts small-text">
+              <dt>{deleting ? t('conflict.whenDeleted') : t('conflict.yours')}</dt>
+              <dd className="conflict-value" dir="auto" data-testid="conflict-mine">
                 {shown(c.mine)}
-              </td>
-              <td className="conflict-cell" dir="auto" data-testid="conflict-theirs">
+              </dd>
+              <dt>{t('conflict.theirs')}</dt>
+              <dd className="conflict-value" dir="auto" data-testid="conflict-theirs">
                 {shown(c.theirs)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
       <div className="row wrap">
         <button type="button" className="primary" disabled={busy} onClick={() => void settle('mine')}>
           {deleting ? t('conflict.deleteAnyway') : t('conflict.keepMine')}

@@ -42,7 +42,9 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
     return (
       <div className="banner banner-error" role="status" data-testid="refused-banner">
         <CircleAlert size={16} aria-hidden="true" />
-        <span>{plural('banner.refused', refused)}</span>
+        <span>
+          {counts?.conflicts === refused ? plural('banner.conflicts', refused) : plural('banner.refused', refused)}
+        </span>
         {details}
       </div>
     );

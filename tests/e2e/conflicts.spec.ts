@@ -67,9 +67,9 @@ for (const { language, code, dir, keep } of [
 
         const conflict = panel.getByTestId('conflict');
         await expect(conflict).toBeVisible({ timeout: 20_000 });
-        await expect(conflict.locator('strong')).toHaveText(words.conflict_heading!);
-        const field = conflict.locator('tr[data-field="url"]');
-        await expect(field.getByRole('rowheader')).toHaveText(words.conflict_field_url!);
+        await expect(conflict.getByRole('heading')).toHaveText(words.conflict_heading!);
+        const field = conflict.locator('[data-field="url"]');
+        await expect(field.getByTestId('conflict-field')).toHaveText(words.conflict_field_url!);
         await expect(field.getByTestId('conflict-mine')).toHaveText('https://example.com/mine');
         await expect(field.getByTestId('conflict-theirs')).toHaveText('https://example.com/theirs');
         // Nothing is sent over the other writer's change until the person chooses.
