@@ -33,15 +33,15 @@ export const accountRoutes: Route[] = [
     const body = parse(updateBody, await ctx.body());
     if (body.email === undefined && body.password === undefined)
       throw badRequest('email or password: at least one is required');
-    // Hashed before the checks: from the e-mail check to the write nothing waits.
+    // Hashed first: the e-mail check and the write are then one transaction that nothing waits in.
     const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
-    if (body.email !== undefined) {
-      const taken = ctx.db
-        .prepare('SELECT id FROM accounts WHERE email = ? AND id <> ?')
-        .get(body.email, ctx.account.id);
-      if (taken) throw badRequest('email: is already used by another account');
-    }
     ctx.db.transaction(() => {
+      if (body.email !== undefined) {
+        const taken = ctx.db
+          .prepare('SELECT id FROM accounts WHERE email = ? AND id <> ?')
+          .get(body.email, ctx.account.id);
+        if (taken) throw badRequest('email: is already used by another account');
+      }
       if (body.email !== undefined)
         ctx.db.prepare('UPDATE accounts SET email = ? WHERE id = ?').run(body.email, ctx.account.id);
       if (passwordHash !== undefined)

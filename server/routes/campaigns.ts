@@ -3,7 +3,7 @@ import { type ApiContext, type Route, route } from '../context';
 import { badRequest } from '../http/errors';
 import { datetime } from '../time';
 import { bool, line, parse } from '../validate';
-import { idParam, ok, owned } from './common';
+import { deleteOwned, idParam, ok, updateOwned, writeOwned } from './common';
 import { listOwned } from './list';
 
 interface CampaignRecord {
@@ -81,28 +81,34 @@ export const campaignRoutes: Route[] = [
     );
   }),
   route('POST', '/api/campaign/:id/assign/:linkid', (ctx) => {
-    const c = owned<CampaignRecord>(ctx, 'campaigns', idParam(ctx, 0, 'Campaign'), 'Campaign');
-    const linkId = idParam(ctx, 1, 'Link');
-    owned(ctx, 'links', linkId, 'Link');
-    ctx.db.prepare('UPDATE links SET campaign_id = ? WHERE id = ?').run(c.id, linkId);
+    const id = idParam(ctx, 0, 'Campaign');
+    writeOwned(ctx, 'campaigns', id, 'Campaign', () =>
+      updateOwned(ctx, 'links', idParam(ctx, 1, 'Link'), 'Link', { campaign_id: id }),
+    );
     return ok({ message: 'Link has been assigned to the campaign.' });
   }),
   route('PUT', '/api/campaign/:id/update', async (ctx) => {
-    const c = owned<CampaignRecord>(ctx, 'campaigns', idParam(ctx, 0, 'Campaign'), 'Campaign');
+    const id = idParam(ctx, 0, 'Campaign');
     const b = parse(updateBody, await ctx.body());
-    slugFree(ctx, b.slug, c.id);
-    nameFree(ctx, b.name, c.id);
-    ctx.db
-      .prepare('UPDATE campaigns SET name = ?, slug = ?, public = ? WHERE id = ?')
-      .run(b.name, b.slug ?? c.slug, b.public === undefined ? c.public : b.public ? 1 : 0, c.id);
-    return answer(ctx, ctx.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(c.id) as CampaignRecord);
+    return writeOwned(ctx, 'campaigns', id, 'Campaign', () => {
+      slugFree(ctx, b.slug, id);
+      nameFree(ctx, b.name, id);
+      updateOwned(ctx, 'campaigns', id, 'Campaign', {
+        name: b.name,
+        slug: b.slug,
+        public: b.public === undefined ? undefined : b.public ? 1 : 0,
+      });
+      return answer(ctx, ctx.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRecord);
+    });
   }),
   route('DELETE', '/api/campaign/:id/delete', (ctx) => {
-    const c = owned<CampaignRecord>(ctx, 'campaigns', idParam(ctx, 0, 'Campaign'), 'Campaign');
-    ctx.db.transaction(() => {
-      ctx.db.prepare('UPDATE links SET campaign_id = NULL WHERE campaign_id = ?').run(c.id);
-      ctx.db.prepare('DELETE FROM campaigns WHERE id = ?').run(c.id);
-    })();
+    const id = idParam(ctx, 0, 'Campaign');
+    writeOwned(ctx, 'campaigns', id, 'Campaign', () => {
+      ctx.db
+        .prepare('UPDATE links SET campaign_id = NULL WHERE campaign_id = ? AND account_id = ?')
+        .run(id, ctx.account.id);
+      deleteOwned(ctx, 'campaigns', id, 'Campaign');
+    });
     return ok({ message: 'Campaign has been deleted successfully.' });
   }),
 ];

@@ -6,7 +6,7 @@ import { type LinkRecord, qrLinkOf, shortUrlOf } from '../links-view';
 import { paging } from '../paging';
 import { dateOnly, datetime } from '../time';
 import { bool, hexColor, line, paragraph, parse } from '../validate';
-import { idParam, ok, owned } from './common';
+import { deleteOwned, idParam, ok, owned, updateOwned, writeOwned } from './common';
 import { listOwned } from './list';
 
 interface ChannelRecord {
@@ -116,39 +116,38 @@ export const channelRoutes: Route[] = [
     });
   }),
   route('POST', '/api/channel/:id/assign/:type/:itemid', (ctx) => {
-    const channel = owned<ChannelRecord>(ctx, 'channels', idParam(ctx, 0, 'Channel'), 'Channel');
-    const type = ctx.params[1] as (typeof ITEM_TYPES)[number];
-    if (!ITEM_TYPES.includes(type)) throw badRequest('type: must be one of links, bio, qr');
-    const itemId = idParam(ctx, 2, 'Item');
-    owned(ctx, ITEM_TABLE[type], itemId, type === 'links' ? 'Link' : type === 'bio' ? 'Bio page' : 'QR code');
-    ctx.db
-      .prepare('INSERT OR REPLACE INTO channel_items (channel_id, type, item_id, date) VALUES (?, ?, ?, ?)')
-      .run(channel.id, type, itemId, datetime(ctx.now()));
+    const channelId = idParam(ctx, 0, 'Channel');
+    writeOwned(ctx, 'channels', channelId, 'Channel', () => {
+      const type = ctx.params[1] as (typeof ITEM_TYPES)[number];
+      if (!ITEM_TYPES.includes(type)) throw badRequest('type: must be one of links, bio, qr');
+      const itemId = idParam(ctx, 2, 'Item');
+      owned(ctx, ITEM_TABLE[type], itemId, type === 'links' ? 'Link' : type === 'bio' ? 'Bio page' : 'QR code');
+      ctx.db
+        .prepare('INSERT OR REPLACE INTO channel_items (channel_id, type, item_id, date) VALUES (?, ?, ?, ?)')
+        .run(channelId, type, itemId, datetime(ctx.now()));
+    });
     return ok({ message: 'Item has been assigned to the channel.' });
   }),
   route('PUT', '/api/channel/:id/update', async (ctx) => {
-    const channel = owned<ChannelRecord>(ctx, 'channels', idParam(ctx, 0, 'Channel'), 'Channel');
+    const id = idParam(ctx, 0, 'Channel');
     const b = parse(updateBody, await ctx.body());
     if (Object.values(b).every((v) => v === undefined))
       throw badRequest('name, description, color or starred: nothing to update');
-    ctx.db
-      .prepare('UPDATE channels SET name = ?, description = ?, color = ?, starred = ? WHERE id = ?')
-      .run(
-        b.name ?? channel.name,
-        b.description ?? channel.description,
-        b.color ?? channel.color,
-        b.starred === undefined ? channel.starred : b.starred ? 1 : 0,
-        channel.id,
-      );
+    updateOwned(ctx, 'channels', id, 'Channel', {
+      name: b.name,
+      description: b.description,
+      color: b.color,
+      starred: b.starred === undefined ? undefined : b.starred ? 1 : 0,
+    });
     return ok({ message: 'Channel has been updated successfully.' });
   }),
   route('DELETE', '/api/channel/:id/delete', (ctx) => {
-    const channel = owned<ChannelRecord>(ctx, 'channels', idParam(ctx, 0, 'Channel'), 'Channel');
-    ctx.db.transaction(() => {
+    const id = idParam(ctx, 0, 'Channel');
+    writeOwned(ctx, 'channels', id, 'Channel', () => {
       // The spec: deleting a channel unassigns all its items.
-      ctx.db.prepare('DELETE FROM channel_items WHERE channel_id = ?').run(channel.id);
-      ctx.db.prepare('DELETE FROM channels WHERE id = ?').run(channel.id);
-    })();
+      ctx.db.prepare('DELETE FROM channel_items WHERE channel_id = ?').run(id);
+      deleteOwned(ctx, 'channels', id, 'Channel');
+    });
     return ok({ message: 'Channel has been deleted successfully.' });
   }),
 ];

@@ -6,7 +6,7 @@ import { badRequest } from '../http/errors';
 import { refusePointingBack } from '../points-back';
 import { datetime } from '../time';
 import { httpUrl, parse } from '../validate';
-import { idParam, ok, owned } from './common';
+import { deleteOwned, idParam, ok, updateOwned, writeOwned } from './common';
 import { listOwned } from './list';
 
 const view = (d: DomainRecord) => ({
@@ -50,7 +50,7 @@ export const domainRoutes: Route[] = [
     return ok({ id: Number(info.lastInsertRowid) });
   }),
   route('PUT', '/api/domain/:id/update', async (ctx) => {
-    const d = owned<DomainRecord>(ctx, 'domains', idParam(ctx, 0, 'Domain'), 'Domain');
+    const id = idParam(ctx, 0, 'Domain');
     const raw = await ctx.body();
     if ('domain' in raw) throw badRequest('domain: cannot be changed');
     const b = parse(updateBody, raw);
@@ -60,18 +60,18 @@ export const domainRoutes: Route[] = [
       ['redirectroot', b.redirectroot],
       ['redirect404', b.redirect404],
     ]);
-    ctx.db
-      .prepare('UPDATE domains SET redirectroot = ?, redirect404 = ? WHERE id = ?')
-      .run(b.redirectroot ?? d.redirectroot, b.redirect404 ?? d.redirect404, d.id);
+    updateOwned(ctx, 'domains', id, 'Domain', b);
     return ok({ message: 'Domain has been updated successfully.' });
   }),
   route('DELETE', '/api/domain/:id/delete', (ctx) => {
-    const d = owned<DomainRecord>(ctx, 'domains', idParam(ctx, 0, 'Domain'), 'Domain');
-    ctx.db.transaction(() => {
+    const id = idParam(ctx, 0, 'Domain');
+    writeOwned(ctx, 'domains', id, 'Domain', () => {
       // Links on it fall back to the service's own domain.
-      ctx.db.prepare('UPDATE links SET domain_id = NULL WHERE domain_id = ?').run(d.id);
-      ctx.db.prepare('DELETE FROM domains WHERE id = ?').run(d.id);
-    })();
+      ctx.db
+        .prepare('UPDATE links SET domain_id = NULL WHERE domain_id = ? AND account_id = ?')
+        .run(id, ctx.account.id);
+      deleteOwned(ctx, 'domains', id, 'Domain');
+    });
     return ok({ message: 'Domain has been deleted successfully.' });
   }),
 ];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { type ApiContext, type Route, route } from '../context';
+import { type Route, route } from '../context';
 import { datetime } from '../time';
 import { line, parse } from '../validate';
-import { idParam, ok, owned } from './common';
+import { deleteOwned, idParam, ok, updateOwned, writeOwned } from './common';
 import { listOwned } from './list';
 
 /**
@@ -42,8 +42,6 @@ const fields = {
 const createBody = z.object(fields);
 const updateBody = z.object({ type: fields.type.optional(), name: fields.name.optional(), tag: fields.tag.optional() });
 
-const pixelOf = (ctx: ApiContext) => owned<PixelRecord>(ctx, 'pixels', idParam(ctx, 0, 'Pixel'), 'Pixel');
-
 export const pixelRoutes: Route[] = [
   route('GET', '/api/pixels', (ctx) => listOwned<PixelRecord>(ctx, 'pixels', 'pixels', view)),
   route('POST', '/api/pixel/add', async (ctx) => {
@@ -54,29 +52,24 @@ export const pixelRoutes: Route[] = [
     return ok({ id: Number(info.lastInsertRowid) });
   }),
   route('PUT', '/api/pixel/:id/update', async (ctx) => {
-    const pixel = pixelOf(ctx);
-    const b = parse(updateBody, await ctx.body());
-    const set = Object.entries(b).filter(([, v]) => v !== undefined);
-    if (set.length > 0)
-      ctx.db
-        .prepare(`UPDATE pixels SET ${set.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`)
-        .run(...set.map(([, v]) => v), pixel.id);
-    return ok({ id: pixel.id });
+    const id = idParam(ctx, 0, 'Pixel');
+    updateOwned(ctx, 'pixels', id, 'Pixel', parse(updateBody, await ctx.body()));
+    return ok({ id });
   }),
   route('DELETE', '/api/pixel/:id/delete', (ctx) => {
-    const pixel = pixelOf(ctx);
+    const id = idParam(ctx, 0, 'Pixel');
     // A deleted pixel leaves the links that used it, so no link names a pixel that is gone.
-    ctx.db.transaction(() => {
+    writeOwned(ctx, 'pixels', id, 'Pixel', () => {
       const using = ctx.db
         .prepare("SELECT id, pixels FROM links WHERE account_id = ? AND pixels != '[]'")
         .all(ctx.account.id) as { id: number; pixels: string }[];
-      const update = ctx.db.prepare('UPDATE links SET pixels = ? WHERE id = ?');
       for (const l of using) {
         const ids = JSON.parse(l.pixels) as number[];
-        if (ids.includes(pixel.id)) update.run(JSON.stringify(ids.filter((i) => i !== pixel.id)), l.id);
+        if (ids.includes(id))
+          updateOwned(ctx, 'links', l.id, 'Link', { pixels: JSON.stringify(ids.filter((i) => i !== id)) });
       }
-      ctx.db.prepare('DELETE FROM pixels WHERE id = ?').run(pixel.id);
-    })();
+      deleteOwned(ctx, 'pixels', id, 'Pixel');
+    });
     return ok({ message: 'Pixel has been deleted.' });
   }),
 ];

@@ -8,7 +8,7 @@ import { statistics } from '../stats';
 import { withoutControls } from '../text-rules';
 import { datetime } from '../time';
 import { line, parse, QR_TYPES, type QrType, qrData, rgbColor } from '../validate';
-import { idParam, ok, owned } from './common';
+import { deleteOwned, idParam, ok, owned, updateOwned, writeOwned } from './common';
 import { listOwned } from './list';
 
 interface QrRecord {
@@ -91,33 +91,28 @@ export const qrRoutes: Route[] = [
  */
 export const qrEditRoutes: Route[] = [
   route('PUT', '/api/qr/:id/update', async (ctx) => {
-    const q = owned<QrRecord>(ctx, 'qr_codes', idParam(ctx, 0, 'QR code'), 'QR code');
+    const id = idParam(ctx, 0, 'QR code');
     const body = await ctx.body();
     if (body.type !== undefined && body.data === undefined) throw badRequest('data: is required with a new type');
-    const typed = body.data === undefined ? null : typedData(ctx, body.type ?? q.type, body.data);
     const rest = parse(common, body);
-    const changes: Record<string, unknown> = {
-      type: typed?.type,
-      data: typed && JSON.stringify(typed.data),
-      background: rest.background,
-      foreground: rest.foreground,
-      logo: rest.logo,
-      name: rest.name,
-    };
-    const set = Object.entries(changes).filter(([, v]) => v !== undefined && v !== null);
-    if (set.length > 0)
-      ctx.db
-        .prepare(`UPDATE qr_codes SET ${set.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`)
-        .run(...set.map(([, v]) => v), q.id);
-    return ok({ id: q.id, link: qrLinkOf(ctx.publicUrl, q.code) });
+    return writeOwned(ctx, 'qr_codes', id, 'QR code', (q: QrRecord) => {
+      // Data without a type is of the code's own type, which only its row tells.
+      const typed = body.data === undefined ? undefined : typedData(ctx, body.type ?? q.type, body.data);
+      updateOwned(ctx, 'qr_codes', id, 'QR code', {
+        type: typed?.type,
+        data: typed && JSON.stringify(typed.data),
+        ...rest,
+      });
+      return ok({ id, link: qrLinkOf(ctx.publicUrl, q.code) });
+    });
   }),
   route('DELETE', '/api/qr/:id/delete', (ctx) => {
-    const q = owned<QrRecord>(ctx, 'qr_codes', idParam(ctx, 0, 'QR code'), 'QR code');
-    ctx.db.transaction(() => {
-      ctx.db.prepare('DELETE FROM visits WHERE qr_id = ?').run(q.id);
-      ctx.db.prepare("DELETE FROM channel_items WHERE type = 'qr' AND item_id = ?").run(q.id);
-      ctx.db.prepare('DELETE FROM qr_codes WHERE id = ?').run(q.id);
-    })();
+    const id = idParam(ctx, 0, 'QR code');
+    writeOwned(ctx, 'qr_codes', id, 'QR code', () => {
+      ctx.db.prepare('DELETE FROM visits WHERE qr_id = ?').run(id);
+      ctx.db.prepare("DELETE FROM channel_items WHERE type = 'qr' AND item_id = ?").run(id);
+      deleteOwned(ctx, 'qr_codes', id, 'QR code');
+    });
     return ok({ message: 'QR code has been deleted.' });
   }),
 ];

@@ -1,4 +1,8 @@
 import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalKey, serverKey } from '@/lib/db/keys';
@@ -16,6 +20,8 @@ import {
 } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/engine/engine';
 import { gainsByRecord, recordSeries } from '@/lib/history/read';
+import { createAccount } from '../../server/accounts';
+import { migrate, SCHEMA_VERSION } from '../../server/db/migrations';
 import { type RunningServer, startServer } from '../../server/start';
 
 let server: RunningServer;
@@ -584,5 +590,128 @@ describe.each([7, 8] as const)('upgrading the client database from schema %i', (
     expect(ids).toContain(kept.id);
     expect(ids).not.toContain(gone.id);
     db.close();
+  });
+});
+
+const AT = '2026-11-01 00:00:00';
+
+/** Each kind of record the API makes and deletes: its table, a row of schema 3, its routes. */
+const SERVER_KINDS = [
+  {
+    table: 'links',
+    row: (account: number, n: number) => ({
+      account_id: account,
+      alias: `schema-3-${n}`,
+      longurl: `https://example.com/${n}`,
+      date: AT,
+    }),
+    remove: '/api/url/:id/delete',
+    create: ['/api/url/add', { url: 'https://example.com/after-schema-4' }],
+  },
+  {
+    table: 'qr_codes',
+    row: (account: number, n: number) => ({
+      account_id: account,
+      code: `code${n}`,
+      type: 'text',
+      data: `"QR ${n}"`,
+      date: AT,
+    }),
+    remove: '/api/qr/:id/delete',
+    create: ['/api/qr/add', { type: 'text', data: 'After schema 4' }],
+  },
+  {
+    table: 'pixels',
+    row: (account: number, n: number) => ({
+      account_id: account,
+      type: 'gtmpixel',
+      name: `Pixel ${n}`,
+      tag: `GTM-${n}`,
+      date: AT,
+    }),
+    remove: '/api/pixel/:id/delete',
+    create: ['/api/pixel/add', { type: 'gtmpixel', name: 'After schema 4', tag: 'GTM-4' }],
+  },
+  {
+    table: 'channels',
+    row: (account: number, n: number) => ({ account_id: account, name: `Channel ${n}`, color: '#6366f1', created: AT }),
+    remove: '/api/channel/:id/delete',
+    create: ['/api/channel/add', { name: 'After schema 4' }],
+  },
+  {
+    table: 'campaigns',
+    row: (account: number, n: number) => ({ account_id: account, name: `Campaign ${n}`, created: AT }),
+    remove: '/api/campaign/:id/delete',
+    create: ['/api/campaign/add', { name: 'After schema 4' }],
+  },
+  {
+    table: 'domains',
+    row: (account: number, n: number) => ({
+      account_id: account,
+      domain: `https://schema-3-${n}.example`,
+      created: AT,
+    }),
+    remove: '/api/domain/:id/delete',
+    create: ['/api/domain/add', { domain: 'https://after-schema-4.example' }],
+  },
+] as const;
+
+describe('upgrading the server database from schema 3', () => {
+  it('keeps every record and index, and a deleted newest id is never handed out again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-schema-'));
+    const file = path.join(dir, 'db.sqlite');
+    try {
+      const raw = new Database(file);
+      migrate(raw, 3);
+      const account = createAccount(raw, { email: 'schema-3@linkpilot.test' }, new Date());
+      const rows = (table: string, db: Database.Database) => db.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
+      const before: Record<string, unknown[]> = {};
+      for (const { table, row } of SERVER_KINDS) {
+        for (const n of [1, 2]) {
+          const values = row(account.id, n);
+          raw
+            .prepare(
+              `INSERT INTO ${table} (${Object.keys(values).join(', ')}) VALUES (${Object.keys(values)
+                .map(() => '?')
+                .join(', ')})`,
+            )
+            .run(...Object.values(values));
+        }
+        before[table] = rows(table, raw);
+      }
+      raw.close();
+
+      const upgraded = await startServer({ port: 0, db: file, apiKey: account.apiKey, rateLimit: 1000 });
+      try {
+        const db = upgraded.db;
+        expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+        const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").pluck().all();
+        expect(indexes).toEqual(
+          expect.arrayContaining(['links_account_date', 'pixels_account', 'sqlite_autoindex_links_1']),
+        );
+        const call = async (method: string, route: string, body?: unknown) =>
+          (
+            await fetch(`${upgraded.url}${route}`, {
+              method,
+              headers: { Authorization: `Bearer ${account.apiKey}`, 'Content-Type': 'application/json' },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            })
+          ).json();
+        for (const { table, remove, create } of SERVER_KINDS) {
+          expect(rows(table, db), table).toEqual(before[table]);
+          expect(db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table), table).toMatch(
+            /id INTEGER PRIMARY KEY AUTOINCREMENT/,
+          );
+          expect(await call('DELETE', remove.replace(':id', '2')), table).toMatchObject({ error: 0 });
+          const made = await call('POST', create[0], create[1]);
+          expect(made, table).toMatchObject({ error: 0 });
+          expect(made.id, table).toBeGreaterThan(2);
+        }
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
