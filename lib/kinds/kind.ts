@@ -142,7 +142,19 @@ export async function sendCreate<P, I, X extends object>(
    */
   const write = (id: number, fields: Row, { isNew, open }: { isNew: boolean; open: boolean }) =>
     db.transaction('rw', tables, async () => {
-      if (isNew) await recordServerId(db, entry.key, id);
+      if (isNew) {
+        await recordServerId(db, entry.key, id);
+        // A page that listed this very record before its answer came may have mirrored it as a row of
+        // its own (when the page's merge did not see the create on the wire): the answer says it is
+        // ours, so that row goes. Never two rows of one id, whatever the order of page and answer:
+        // a second row of our own record is what could be flagged as a copy of ours.
+        await db
+          .table(table)
+          .where('id')
+          .equals(id)
+          .filter((row: Row) => row.key !== entry.key)
+          .delete();
+      }
       const before = (await db.table(table).get(entry.key)) as Row | undefined;
       // Deleted here while its create was on the wire: the delete is queued behind it.
       if (!before) {

@@ -189,4 +189,30 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
     await mergeRecords(db, link.listing, page2.items, NOW + 10, false);
     await expectOneCopy(db, 'links', key, twin);
   });
+  it('a channel: a page whose merge did not see our create on the wire mirrors it, and the answer takes that row over', async () => {
+    const db = freshDb();
+    const s = service();
+    const key = await actions.createChannel({ db }, { name: 'Look-alike' });
+    const seq = (await db.outbox.toArray())[0]!.seq!;
+    const entry = (await claim(db, seq, NOW))!;
+    const g = gate();
+    s.gates['POST /api/channel/add'] = g.p;
+    const reached = new Promise<void>((r) => {
+      s.reached['POST /api/channel/add'] = r;
+    });
+    const sending = sendEntry({ db, api: s.api, now: () => NOW + 5 }, entry);
+    await reached;
+    const page = await s.api.listChannels({ page: 1, limit: 100 });
+    // As a merge whose read of the queue ran apart from its writes would see it: nothing on the wire.
+    await db.outbox.update(seq, { state: 'pending' });
+    await mergeRecords(db, channel.listing, page.items, NOW + 1, false);
+    await db.outbox.update(seq, { state: 'inflight' });
+    expect(await db.channels.where('id').equals(10).count()).toBe(1);
+    g.open();
+    await sending;
+    const twin = s.lookAlikeChannel('Look-alike');
+    await mergeRecords(db, channel.listing, (await s.api.listChannels({ page: 1, limit: 100 })).items, NOW + 10, false);
+    await expectOneCopy(db, 'channels', key, twin);
+    expect((await db.channels.get(key))?.id).toBe(10);
+  });
 });
