@@ -118,7 +118,8 @@ export interface Removal {
  * second one, from a route the service has). Refused for good, or not offered, the record comes back.
  */
 export function sendRemoval(ctx: SendContext, entry: Queued & { payload: { row: object } }, how: Removal) {
-  const back: MirrorWrite[] = [{ restore: how.table, row: entry.payload.row }];
+  // As the service holds it now when a read before sending says so (lib/sync/rebase.ts), else as it was.
+  const back: MirrorWrite[] = [{ restore: how.table, row: { ...entry.payload.row, ...entry.theirs } }];
   return sendBeyondSeed(ctx, entry, {
     capability: how.capability,
     table: how.table,

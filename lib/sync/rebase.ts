@@ -56,7 +56,8 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const theirsRow = rowFieldsOf(how, theirs);
   if (entry.op === 'delete') {
     const conflicts = deleteConflicts(entry.base, theirs);
-    if (conflicts.length === 0) return entry;
+    // A refusal puts the record back as the service holds it now (lib/kinds/edits.ts).
+    if (conflicts.length === 0) return { ...entry, theirs: theirsRow };
     // Changed elsewhere since it was deleted here: it is shown again, as the service has it, to be asked.
     await hold(ctx, entry, conflicts, theirsRow, [{ restore: kind.table, row: { ...server, key: entry.key } }]);
     return 'settled';

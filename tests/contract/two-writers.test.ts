@@ -204,4 +204,37 @@ describe('a queued edit meets a change made elsewhere', () => {
     expect(requests.filter((r) => r.startsWith('GET'))).toEqual([]);
     expect(requests).toEqual([expect.stringMatching(/^PUT \/api\/channel\/\d+\/update$/)]);
   });
+
+  it('a discarded edit puts back what the service holds now, not what this browser saw before', async () => {
+    const { db, engine } = await browser();
+    const { key, id } = await newLink(db, 'https://example.com/two-writers/g', engine);
+    await actions.updateLink({ db }, key, { url: 'https://example.com/two-writers/g', metatitle: 'Mine' });
+    await other('PUT', `/api/url/${id}/update`, { url: 'https://example.com/two-writers/g', metatitle: 'Theirs' });
+    await engine.drain();
+    const [held] = await db.outbox.toArray();
+    await actions.discardChange({ db }, held!.seq!);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.links.get(key)).toMatchObject({ title: 'Theirs', sync: 'synced' });
+  });
+
+  it('holds a channel delete when the channel was renamed elsewhere since; "keep it" keeps it', async () => {
+    const { db, engine, later } = await browser();
+    const key = await actions.createChannel({ db }, { name: 'To delete', color: '#111111' });
+    await engine.drain();
+    const id = (await db.channels.get(key))!.id!;
+    await actions.deleteRecord({ db }, 'channel', key);
+    await other('PUT', `/api/channel/${id}/update`, { name: 'Renamed there' });
+    later();
+    await engine.drain();
+    expect((await channelAt(id))?.name).toBe('Renamed there');
+    const [held] = await db.outbox.toArray();
+    expect(held).toMatchObject({
+      op: 'delete',
+      conflict: [{ field: 'name', mine: 'To delete', theirs: 'Renamed there' }],
+    });
+    expect(await db.channels.get(key)).toMatchObject({ name: 'Renamed there', sync: 'failed' });
+    await actions.settleConflict({ db }, held!.seq!, 'theirs');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.channels.get(key)).toMatchObject({ name: 'Renamed there', sync: 'synced' });
+  });
 });
