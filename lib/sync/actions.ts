@@ -73,7 +73,10 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
     // What the mirror knows to be taken is refused here, at once and offline too, never queued to fail.
     await refuseTaken(ctx.db, entry, entry.key);
     // Queued before a deleted row goes, so the entry picks up the record's server id.
-    const seq = await enqueue(ctx.db, { ...entry, ...(await baseFor(ctx.db, entry)) }, now, ctx.claimed !== undefined);
+    // A native async function that may end without a request (a create has no base): awaited as a
+    // Dexie promise, as `shows` below, or the transaction may commit before the entry is added.
+    const base = await Dexie.Promise.resolve(baseFor(ctx.db, entry));
+    const seq = await enqueue(ctx.db, { ...entry, ...base }, now, ctx.claimed !== undefined);
     if (seq !== null) ctx.claimed?.({ seq, key: entry.key });
     // What it shows is read through a native async function that may end without a request (a new
     // record's row). Awaited as a Dexie promise, the transaction is carried across it as across any
