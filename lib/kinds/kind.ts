@@ -148,12 +148,9 @@ export async function sendCreate<P, I, X extends object>(
         // its own (when the page's merge did not see the create on the wire): the answer says it is
         // ours, so that row goes. Never two rows of one id, whatever the order of page and answer:
         // a second row of our own record is what could be flagged as a copy of ours.
-        await db
-          .table(table)
-          .where('id')
-          .equals(id)
-          .filter((row: Row) => row.key !== entry.key)
-          .delete();
+        await writeMirror(db, [
+          { each: table, where: 'id', equals: id, fields: null, only: (row) => row.key !== entry.key },
+        ]);
       }
       const before = (await db.table(table).get(entry.key)) as Row | undefined;
       // Deleted here while its create was on the wire: the delete is queued behind it.

@@ -30,10 +30,11 @@ export type MirrorWrite =
   | { remove: WrittenTable; key: string }
   /**
    * The rows that name a record (`where` equals `equals`): a channel's items, a link's channel
-   * items, a campaign's links. Removed when `fields` is null, else laid over; `only` narrows them.
+   * items, a campaign's links, a second row of the record a create made. Removed when `fields` is
+   * null, else laid over; `only` narrows them.
    */
   | {
-      each: 'channelItems' | 'links';
+      each: WrittenTable;
       where: string;
       equals: IndexableType;
       fields: object | null;
