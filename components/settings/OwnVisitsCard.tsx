@@ -6,14 +6,24 @@ import { t } from '@/lib/browser/i18n';
 import { requestOriginsAccess } from '@/lib/browser/permissions';
 import { database } from '@/lib/db/open';
 import { countThisMonth, MAX_OWN_VISIT_RULES } from '@/lib/links/own-visits';
-import { ownVisitCountItem, ownVisitsLeftItem, ownVisitsOnItem } from '@/lib/settings/own-visits';
+import { ownVisitCountItem, ownVisitHostsItem, ownVisitsLeftItem, ownVisitsOnItem } from '@/lib/settings/own-visits';
 import { originPermissionPattern } from '@/lib/settings/service-url';
 import { SettingsCard } from './SettingsCard';
+
+/** Keeps which hosts were granted for this connection's branded domains, so they can be given back. */
+async function recordHosts(databaseName: string, patterns: string[]): Promise<void> {
+  if (patterns.length === 0) return;
+  const requested = await ownVisitHostsItem.getValue();
+  const mine = new Set([...(requested[databaseName] ?? []), ...patterns]);
+  await ownVisitHostsItem.setValue({ ...requested, [databaseName]: [...mine] });
+}
 
 /**
  * "Own visits not counted": off until turned on. Turning it on asks, in the same click, for the
  * branded domains' hosts (a redirect rule acts only on hosts the extension may access); the
- * service's own host was granted at Connect. Shows how many visits skipped the service this month.
+ * service's own host was granted at Connect. The worker gives the branded hosts back when it is
+ * turned off or the connection removed (entrypoints/background/own-visit-hosts.ts). Shows how
+ * many visits skipped the service this month.
  */
 export function OwnVisitsCard() {
   const db = database();
@@ -35,9 +45,11 @@ export function OwnVisitsCard() {
     // Asked for before anything else is awaited: the browser shows its prompt only from the click.
     void requestOriginsAccess(patterns)
       .catch(() => false)
-      .then((granted) => {
+      .then(async (granted) => {
         setRefused(granted ? [] : hosts);
-        return ownVisitsOnItem.setValue(true);
+        // On first, then the hosts recorded: the worker gives back what is recorded while the setting is off.
+        await ownVisitsOnItem.setValue(true);
+        if (granted) await recordHosts(db.name, patterns);
       });
   }
 

@@ -4,6 +4,7 @@ import { registerCommands } from './commands';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { registerOmnibox } from './omnibox';
+import { registerOwnVisitHosts } from './own-visit-hosts';
 import { registerOwnVisits } from './own-visits';
 import { createBackgroundSync } from './sync';
 import { registerWelcome } from './welcome';
@@ -16,6 +17,7 @@ export default defineBackground(() => {
   registerCommands(sync);
   registerOmnibox(sync);
   registerOwnVisits(sync);
+  registerOwnVisitHosts();
   registerWelcome();
   browser.alarms.onAlarm.addListener((alarm) => sync.onAlarm(alarm.name));
   sync.start();

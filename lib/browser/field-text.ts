@@ -20,12 +20,16 @@ export type ReplaceResult = 'replaced' | 'changed';
 /**
  * Page side: the focused field's text and selection. A contenteditable's text is its text nodes
  * (within the selection, or all of them) joined by line breaks, so no address spans two nodes.
+ * Only the frame the person is typing in answers: in a document without the focus (a frame beside
+ * the one typed in, a tab or window left for another) nothing is read, even from a field that was
+ * focused there last. Exported for the tests, which run it against a fake page.
  */
-function readFocusedField(): FieldText | null {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+export function readFocusedField(): FieldText | null {
   const state = globalThis as unknown as { linkpilotField?: unknown };
   state.linkpilotField = undefined;
+  if (!document.hasFocus()) return null;
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
   const typed = /^(text|search|url|email|)$/;
   if (el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && typed.test(el.type))) {
     // Email inputs report no selection: the whole-field rule applies to them.
@@ -54,16 +58,17 @@ function readFocusedField(): FieldText | null {
 /**
  * Page side: replaces the addresses as if typed (execCommand('insertText'): the page hears an
  * input event and undo brings the address back), last first so earlier offsets hold, with the
- * caret after the last link. Nothing is changed when the field lost focus or its text changed
- * since it was read: the person moved on or went on typing.
+ * caret after the last link. Nothing is changed when the field or its document lost the focus or
+ * its text changed since it was read: the person moved on or went on typing.
  */
-function replaceInFocusedField(replacements: Replacement[]): ReplaceResult {
+export function replaceInFocusedField(replacements: Replacement[]): ReplaceResult {
   type Piece = { node: Text; data: string; from: number; to: number };
   const state = (globalThis as unknown as { linkpilotField?: { el: HTMLElement; value?: string; pieces?: Piece[] } })
     .linkpilotField;
+  if (!state || !document.hasFocus()) return 'changed';
   let focused: Element | null = document.activeElement;
   while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
-  if (!state || state.el !== focused) return 'changed';
+  if (state.el !== focused) return 'changed';
   const ordered = [...replacements].sort((a, b) => b.start - a.start);
   const el = state.el;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
@@ -127,8 +132,7 @@ function replaceInFocusedField(replacements: Replacement[]): ReplaceResult {
 
 /**
  * Reads the focused field of a frame, or, with no frame named (the shortcut), of the frame that holds
- * the focus: the top frame's focused field, else the first frame with one (when the focus is in a
- * frame, the top frame's focused element is that frame, not a field). Null when there is none.
+ * the focus (every frame is asked; only the focused one answers). Null when there is none.
  */
 export async function readField(
   tabId: number,
@@ -138,7 +142,7 @@ export async function readField(
     target: frameId === null ? { tabId, allFrames: true } : { tabId, frameIds: [frameId] },
     func: readFocusedField,
   });
-  const found = results.filter((r) => r.result).sort((a, b) => Number(b.frameId === 0) - Number(a.frameId === 0))[0];
+  const found = results.find((r) => r.result);
   return found ? { frameId: found.frameId ?? frameId ?? 0, field: found.result as FieldText } : null;
 }
 
@@ -154,4 +158,22 @@ export async function replaceInField(
     args: [replacements],
   });
   return (result?.result as ReplaceResult | undefined) ?? 'changed';
+}
+
+/** Page side: asks the person, in the page they are writing in, before a gesture does more than usual. */
+function confirmInPage(question: string): boolean {
+  return confirm(question);
+}
+
+/**
+ * Asks a yes-or-no question in a frame of the tab. The page's own scripts cannot answer it: the
+ * dialog is the browser's, opened from the extension's isolated world. False when it cannot be shown.
+ */
+export async function askInFrame(tabId: number, frameId: number, question: string): Promise<boolean> {
+  const [result] = await browser.scripting.executeScript({
+    target: { tabId, frameIds: [frameId] },
+    func: confirmInPage,
+    args: [question],
+  });
+  return result?.result === true;
 }

@@ -10,7 +10,17 @@ export function requestOriginAccess(pattern: string): Promise<boolean> {
 }
 
 /** Host access the manifest grants for good (the local server in test builds); never given back. */
-const requiredOrigins = () => new Set(browser.runtime.getManifest().host_permissions ?? []);
+export const fixedOrigins = (): string[] => browser.runtime.getManifest().host_permissions ?? [];
+
+/** Gives back host access to these origin patterns; a failure is logged, as nothing waits on it. */
+export async function giveBackOrigins(patterns: string[]): Promise<void> {
+  if (patterns.length === 0) return;
+  try {
+    await browser.permissions.remove({ origins: patterns });
+  } catch (error) {
+    console.error('Linkpilot: giving back host access failed', error);
+  }
+}
 
 /**
  * Gives back host access to the origins a change of the connections left unused (a connection
@@ -19,14 +29,8 @@ const requiredOrigins = () => new Set(browser.runtime.getManifest().host_permiss
 export async function releaseUnusedOrigins(before: { baseUrl: string }[], after: { baseUrl: string }[]): Promise<void> {
   const patternsOf = (list: { baseUrl: string }[]) => new Set(list.map((c) => originPermissionPattern(c.baseUrl)));
   const used = patternsOf(after);
-  const required = requiredOrigins();
-  const unused = [...patternsOf(before)].filter((p) => !used.has(p) && !required.has(p));
-  if (unused.length === 0) return;
-  try {
-    await browser.permissions.remove({ origins: unused });
-  } catch (error) {
-    console.error('Linkpilot: giving back host access failed', error);
-  }
+  const fixed = new Set(fixedOrigins());
+  await giveBackOrigins([...patternsOf(before)].filter((p) => !used.has(p) && !fixed.has(p)));
 }
 
 /**

@@ -23,12 +23,30 @@ export interface OmniboxWords {
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
+// C0 and C1 controls (Unicode's Cc, DEL among them) break the line and Chrome's XML; bidi embeddings,
+// overrides and isolates let a title reorder what is drawn after it, so a suggestion could show a
+// destination other than the one it opens.
+const CONTROLS = /\p{Cc}+/gu;
+const BIDI_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** The service's text as one plain line: a run of controls becomes one space, bidi overrides are dropped. */
+export function plainLine(text: string): string {
+  return text.replace(CONTROLS, ' ').replace(BIDI_OVERRIDES, '');
+}
+
+/** What a description shows of the service's text: a plain line, escaped when it is markup. */
+const shown = (text: string, markup: boolean) => (markup ? escapeXml(plainLine(text)) : plainLine(text));
+
 /** One line: the short link, the title (else the alias), the destination; the browser cuts what is too long. */
 function describe(link: LinkRow, markup: boolean): string {
   const short = link.shorturl || link.alias;
   const name = link.title || link.alias;
-  if (!markup) return [short, name, link.longurl].filter(Boolean).join(' · ');
-  return `<match>${escapeXml(short)}</match> ${escapeXml(name)} <dim>—</dim> <url>${escapeXml(link.longurl)}</url>`;
+  if (!markup)
+    return [short, name, link.longurl]
+      .filter(Boolean)
+      .map((text) => shown(text, false))
+      .join(' · ');
+  return `<match>${shown(short, true)}</match> ${shown(name, true)} <dim>—</dim> <url>${shown(link.longurl, true)}</url>`;
 }
 
 /** The suggestions for links found: each opens its page; the first's short link can be copied too. */
@@ -37,7 +55,7 @@ export function suggestionsFor(links: readonly LinkRow[], markup: boolean, words
   const first = links.find((l) => l.shorturl);
   if (first?.shorturl) {
     const copy = words.copy(first.shorturl);
-    suggestions.splice(1, 0, { content: `${COPY}${first.shorturl}`, description: markup ? escapeXml(copy) : copy });
+    suggestions.splice(1, 0, { content: `${COPY}${first.shorturl}`, description: shown(copy, markup) });
   }
   // The browser refuses two suggestions with the same content: the same page shortened twice shows once.
   const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { storage } from 'wxt/utils/storage';
+import type { RequestedHosts } from '../links/own-visit-hosts';
 import type { OwnVisitCount } from '../links/own-visits';
 
 /** Whether opening one's own plain short links here skips the service (off until the person turns it on). */
@@ -21,3 +22,9 @@ export const plainLinksItem = storage.defineItem<Record<string, string[]>>('loca
 
 /** How many plain links had no rule, past the browser's cap (0 when all are covered). */
 export const ownVisitsLeftItem = storage.defineItem<number>('local:own-visits-left', { fallback: 0, version: 1 });
+
+/** The branded domains' host access granted for this setting, by connection, so it can be given back. */
+export const ownVisitHostsItem = storage.defineItem<RequestedHosts>('local:own-visit-hosts', {
+  fallback: {},
+  version: 1,
+});

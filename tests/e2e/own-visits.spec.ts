@@ -61,17 +61,22 @@ test('with the setting on, your own plain link goes straight to its destination 
   const settings = await context.newPage();
   await connectExtension(settings, extensionUrl, server);
   const destination = web.url('/own-destination');
-  // The branded domain's host is granted beforehand: a headless browser cannot answer the prompt.
-  const extensions = await context.newPage();
-  await extensions.goto('chrome://extensions/');
-  await extensions.evaluate(
-    (id) =>
-      (
-        chrome as unknown as { developerPrivate: { addHostPermission(id: string, host: string): Promise<void> } }
-      ).developerPrivate.addHostPermission(id, 'https://go.linkpilot.test/*'),
-    extensionId,
-  );
-  await extensions.close();
+  // The branded domain's host is granted beforehand, each time it is asked for: a headless browser
+  // cannot answer the prompt.
+  const grantBrandedHost = async () => {
+    const extensions = await context.newPage();
+    await extensions.goto('chrome://extensions/');
+    await extensions.evaluate(
+      (id) =>
+        (
+          chrome as unknown as { developerPrivate: { addHostPermission(id: string, host: string): Promise<void> } }
+        ).developerPrivate.addHostPermission(id, 'https://go.linkpilot.test/*'),
+      extensionId,
+    );
+    await extensions.close();
+  };
+  const hasHost = (origin: string) => worker.evaluate((o) => chrome.permissions.contains({ origins: [o] }), origin);
+  await grantBrandedHost();
   await settings.goto(extensionUrl('dashboard.html#/settings'));
   // Its state follows the stored setting, written once the browser has answered about the hosts.
   await settings.getByLabel('Open my own short links without counting the visit').click();
@@ -79,9 +84,14 @@ test('with the setting on, your own plain link goes straight to its destination 
   // Made while the setting is on: which links are plain is learnt as they are made.
   const plain = await linkMadeHere(context, worker, server, destination);
   await expect.poll(() => ruleCount(worker), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await hasHost('https://go.linkpilot.test/*')).toBe(true);
   await settings.getByLabel('Open my own short links without counting the visit').click();
   await expect(settings.getByLabel('Open my own short links without counting the visit')).not.toBeChecked();
   await expect.poll(() => ruleCount(worker), { timeout: 15_000 }).toBe(0);
+  // Turned off, the branded domain's host access is given back; the service's own is kept.
+  await expect.poll(() => hasHost('https://go.linkpilot.test/*'), { timeout: 15_000 }).toBe(false);
+  const service = new URL(server.url);
+  expect(await hasHost(`${service.protocol}//${service.hostname}/*`)).toBe(true);
   // A password-protected link: the service must ask for the password, so it is never skipped.
   const added = await fetch(`${server.url}/api/url/add`, {
     method: 'POST',
@@ -96,6 +106,7 @@ test('with the setting on, your own plain link goes straight to its destination 
   await expect.poll(() => counted.url()).toBe(destination);
   await expect.poll(() => clicksOf(server, plain.id)).toBe(1);
   await counted.close();
+  await grantBrandedHost();
   await settings.getByLabel('Open my own short links without counting the visit').click();
   await expect(settings.getByLabel('Open my own short links without counting the visit')).toBeChecked();
   await expect.poll(() => ruleCount(worker), { timeout: 15_000 }).toBeGreaterThan(0);

@@ -147,6 +147,46 @@ test('the shortcut replaces the address in the focused field, in a frame of the 
   await expect(editor.locator('#area')).toHaveValue(new RegExp(`^${SHORT.source}$`), { timeout: 15_000 });
 });
 
+test('more than twenty addresses are replaced only once the person agrees in the page', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+  web,
+}) => {
+  await connectExtension(await context.newPage(), extensionUrl, server);
+  const { page, tabId } = await openTab(context, worker, web.url('/composer-many'));
+  await page.setContent(COMPOSER);
+  await recordNotifications(worker);
+  const urls = Array.from({ length: 21 }, (_, i) => `https://example.com/many-${i}`);
+  const text = `Reading list:\n${urls.join('\n')}\nThat is all.`;
+  const madeOnServer = async () =>
+    (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter((l) => urls.includes(l.longurl));
+
+  // Declined: nothing is sent and the text stays as it was.
+  await selectInTextarea(page, text, text);
+  let asked = page.waitForEvent('dialog');
+  await replaceFromMenu(worker, tabId);
+  const no = await asked;
+  expect(no.type()).toBe('confirm');
+  expect(no.message()).toMatch(/^Replace 21 addresses in this text box with short links\?/);
+  await no.dismiss();
+  await page.waitForTimeout(1_000);
+  await expect(page.locator('#area')).toHaveValue(text);
+  expect(await madeOnServer()).toEqual([]);
+  expect(await notes(worker)).toEqual([]);
+
+  // Agreed: every address becomes its own short link, the words around them kept.
+  await selectInTextarea(page, text, text);
+  asked = page.waitForEvent('dialog');
+  await replaceFromMenu(worker, tabId);
+  await (await asked).accept();
+  const replaced = new RegExp(`^Reading list:\\n(${SHORT.source}\\n){21}That is all\\.$`);
+  await expect(page.locator('#area')).toHaveValue(replaced, { timeout: 30_000 });
+  expect(await madeOnServer()).toHaveLength(21);
+  expect(await notes(worker)).toEqual([]);
+});
+
 test('a field whose text changed meanwhile, or a service out of reach, leaves the text as it was and says why', async ({
   context,
   server,

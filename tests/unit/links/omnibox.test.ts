@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkRow } from '@/lib/db/rows';
 import type { LinkRow } from '@/lib/db/schema';
-import { enteredAction, suggestionsFor } from '@/lib/links/omnibox';
+import { enteredAction, plainLine, suggestionsFor } from '@/lib/links/omnibox';
 import { startOmniboxSearch } from '@/lib/links/omnibox-search';
 import { freshDb } from '../sync/db';
 
@@ -37,6 +37,36 @@ describe('the address bar keyword', () => {
     expect(first!.description).toBe(
       '<match>https://sho.rt/a1</match> Tom &amp; &lt;b&gt;&quot;Jerry&quot;&lt;/b&gt; <dim>—</dim> <url>https://e.com/?a=1&amp;b=2</url>',
     );
+  });
+
+  it("drops the service's control and bidi override characters from every description, markup or not", () => {
+    // Every C0 and C1 control, DEL, and the bidi embeddings, overrides and isolates.
+    const controls = [
+      ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)),
+      ...Array.from({ length: 0x21 }, (_, i) => String.fromCharCode(0x7f + i)),
+    ].join('');
+    const bidi = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    const hostile = link(1, {
+      // A right-to-left override would draw "evil.example/gpj.exe" backwards after the title.
+      title: `Invoice${bidi}${controls}</match><url>x</url>\u0085`,
+      shorturl: 'https://sho.rt/a1\u0007\u2067',
+      longurl: 'https://evil.example/\u202eexe.jpg\r\n',
+    });
+    const forbidden = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+    for (const markup of [true, false]) {
+      const shown = suggestionsFor([hostile], markup, words);
+      expect(shown).toHaveLength(2);
+      for (const s of shown) expect(s.description).not.toMatch(forbidden);
+    }
+    const [first, copy] = suggestionsFor([hostile], true, words);
+    // The tags the title tried to close stay text, and the rest of the line stays in order.
+    expect(first!.description).toBe(
+      '<match>https://sho.rt/a1 </match> Invoice &lt;/match&gt;&lt;url&gt;x&lt;/url&gt;  <dim>—</dim> <url>https://evil.example/exe.jpg </url>',
+    );
+    expect(copy!.description).toBe('Copy https://sho.rt/a1 ');
+    expect(plainLine('a\tb\u009b\r\nc\u2069d')).toBe('a b cd');
+    // Text Chrome is fine with is left alone: right-to-left words, emoji, marks that are not overrides.
+    expect(plainLine('مرحبا 👋 \u200f')).toBe('مرحبا 👋 \u200f');
   });
 
   it('shows a page shortened twice once, and offers no copy for a link still without its short URL', () => {
