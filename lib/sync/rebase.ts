@@ -14,6 +14,12 @@ import { refreshSyncState } from './outbox';
 export const CONFIRMED_FOR_MS = 60_000;
 
 /**
+ * The confirmation stands only for an edit sent this soon after it was made: one that waited in the
+ * queue (offline, a stopped worker, a retry) may meet what another writer did meanwhile, and is read.
+ */
+export const SENT_AT_ONCE_MS = 1_000;
+
+/**
  * Rebases a queued update or delete on what the service holds now, before it is sent: when its
  * base may be out of date (the row was not confirmed lately, a refresh saw it change) or the
  * request needs a field the person did not change (a link's long URL), the record is read once
@@ -37,7 +43,10 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const row = (await table.get(entry.key)) as Row | undefined;
   const unchangedRequired =
     entry.op === 'update' && (how.required ?? []).some((f) => f in changes && !(f in entry.base!));
-  const confirmed = typeof row?.pulledAt === 'number' && row.pulledAt >= now - CONFIRMED_FOR_MS;
+  const confirmed =
+    typeof row?.pulledAt === 'number' &&
+    row.pulledAt >= now - CONFIRMED_FOR_MS &&
+    entry.createdAt >= now - SENT_AT_ONCE_MS;
   if (!entry.stale && !unchangedRequired && confirmed) return entry;
 
   const server = await how.read(ctx.api, id, row ?? { ...entryRow(entry), key: entry.key }, now);

@@ -194,6 +194,36 @@ describe('a queued edit meets a change made elsewhere', () => {
     expect((await db.outbox.get(queued!.seq!))?.conflict).toEqual([{ field: 'name', mine: 'Mine', theirs: 'Theirs' }]);
   });
 
+  it('reads a row confirmed lately before sending an edit that waited in the queue meanwhile', async () => {
+    const { db, engine, requests } = await browser();
+    const key = await actions.createChannel({ db }, { name: 'Waited', color: '#111111' });
+    await engine.drain();
+    const id = (await db.channels.get(key))!.id!;
+    // Confirmed by the create's answer a moment ago; the edit waits (offline, a stopped worker) while
+    // the other writer renames it, and goes within the minute the row counts as confirmed.
+    const edited = Date.now();
+    await actions.updateChannel({ db, now: () => edited }, key, { name: 'Mine' });
+    await db.channels.update(key, { pulledAt: edited });
+    await other('PUT', `/api/channel/${id}/update`, { name: 'Theirs' });
+    const sent = edited + 20_000;
+    const [queued] = await db.outbox.toArray();
+    await db.outbox.update(queued!.seq!, { notBefore: sent });
+    const engineLater = createSyncEngine({
+      db,
+      now: () => sent,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return fetch(input, init);
+      }) as typeof fetch,
+      connection: async () => ({ baseUrl: server.url, apiKey: server.apiKey }),
+    });
+    requests.length = 0;
+    await engineLater.drain();
+    expect(requests[0]).toMatch(/^GET \/api\/channels/);
+    expect((await channelAt(id))?.name).toBe('Theirs');
+    expect((await db.outbox.get(queued!.seq!))?.conflict).toEqual([{ field: 'name', mine: 'Mine', theirs: 'Theirs' }]);
+  });
+
   it('sends an edit of a row confirmed lately without reading it first', async () => {
     const { db, engine, requests } = await browser();
     const key = await actions.createChannel({ db }, { name: 'Fresh', color: '#111111' });
