@@ -15,6 +15,7 @@ const suites = [
   'bench:dashboard',
   'bench:refresh',
   'bench:faults',
+  'bench:conflicts',
 ].filter((name) => name in scripts);
 const lines = [];
 let failed = false;

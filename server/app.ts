@@ -50,6 +50,8 @@ export interface AppDeps {
   /** Whether EDIT_ROUTES are offered. */
   edits: boolean;
   faults: () => FaultInjector | null;
+  /** Told of every API request as it arrives (see ServerOptions.onApiRequest). */
+  onApiRequest?: (method: string, url: URL) => void;
   countryHeader: string;
   visitorSalt: string;
   /** Where unexpected failures are reported. */
@@ -105,6 +107,7 @@ async function handleApi(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
+  deps.onApiRequest?.(req.method ?? 'GET', url);
   const injector = deps.faults();
   const drawn = injector?.draw() ?? { fault: 'none' as const, delayMs: 0 };
   if (drawn.fault === 'dropBefore') return void req.socket.destroy();

@@ -44,6 +44,8 @@ export interface ServerOptions {
   edits?: boolean;
   /** Where unexpected failures are reported; default console.error. */
   logError?: (message: string, error: unknown) => void;
+  /** Told of every API request as it arrives, before any fault: for benchmarks that count requests. */
+  onApiRequest?: (method: string, url: URL) => void;
 }
 
 export interface RunningServer {
@@ -93,6 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     maxLimit: options.maxLimit ?? DEFAULT_MAX_LIMIT,
     edits: options.edits !== false,
     faults: () => injector,
+    onApiRequest: options.onApiRequest,
     countryHeader: options.countryHeader ?? 'x-country',
     visitorSalt: randomBytes(8).toString('hex'),
     logError,

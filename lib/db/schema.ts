@@ -306,10 +306,6 @@ export interface Queued {
    * Absent in entries queued before it was kept: those are sent as they are.
    */
   base?: Record<string, unknown>;
-  /** When the service last confirmed the row the base was taken from (its `pulledAt`). */
-  baseAt?: number;
-  /** A refresh saw the service hold other values than the base: read the record before sending. */
-  stale?: true;
   /** Fields changed here and elsewhere to different values: held for the person to settle. */
   conflict?: FieldConflict[];
   /** The row's fields as the service held them at the last read before sending: what a discard puts back. */

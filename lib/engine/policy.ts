@@ -28,15 +28,5 @@ export function afterFailure(entry: OutboxEntry, error: ApiError, now: number, l
     error.kind === 'rate-limited' ? (error.retryAt ?? now + 60_000) : now + backoffDelay(attempts, limits.random);
   // A timed-out create may still be running on the service: look for it only once it must have finished.
   if (ambiguous && error.kind === 'timeout') notBefore = Math.max(notBefore, now + 2 * limits.timeoutMs);
-  // The service was out of reach: another writer may have changed the record meanwhile (lib/sync/rebase.ts).
-  const away = (error.kind === 'network' || error.kind === 'timeout') && entry.op !== 'create';
-  return {
-    state: 'pending',
-    attempts,
-    notBefore,
-    ambiguous,
-    unreadable,
-    error: error.toJSON(),
-    ...(away && { stale: true }),
-  };
+  return { state: 'pending', attempts, notBefore, ambiguous, unreadable, error: error.toJSON() };
 }

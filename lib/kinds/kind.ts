@@ -1,4 +1,5 @@
 import type { EntityTable } from 'dexie';
+import { isAbsentRoute } from '../api/absent';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../db/schema';
@@ -240,9 +241,9 @@ export function unsent<T extends Record<string, unknown>>(record: object, fields
   return differs ? out : null;
 }
 
-/** A record's read answered "not found": it is gone. */
+/** A record's read answered "not found" from a route the service has: it is gone. */
 export function goneAsNull(error: unknown): null {
-  if (error instanceof ApiError && error.kind === 'not-found') return null;
+  if (error instanceof ApiError && error.kind === 'not-found' && !isAbsentRoute(error)) return null;
   throw error;
 }
 

@@ -47,12 +47,6 @@ export function baseOf<K extends Kind>(
   return base;
 }
 
-/** Whether the service's row now holds other values than the base: someone else changed it since. */
-export function movedSince<K extends Kind>(how: TwoWriters<K>, base: Record<string, unknown>, theirs: Row): boolean {
-  const view = fieldsView(how, theirs);
-  return Object.keys(base).some((field) => field in view && !same(view[field], base[field]));
-}
-
 export type Merged =
   /** What to send: the person's changes that still change something, and the required fields. */
   | { send: Record<string, unknown>; conflicts: []; changesAnything: boolean }

@@ -5,13 +5,10 @@ import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
 import type { ChannelItemRow, LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
-import { kindOf } from '../kinds';
 import type { CatalogTable } from '../kinds/collections';
 import { itemKeyOf, itemTables } from '../kinds/item-types';
-import type { Row } from '../kinds/kind';
 import { link, linkDetail } from '../kinds/link';
 import type { Detail, Listing } from '../kinds/listing';
-import { movedSince } from '../kinds/two-writers';
 
 /**
  * The one place where what the service says is written into the mirror: list pages (the walk,
@@ -82,28 +79,17 @@ export async function mergeRecords<R extends Mirrored, I extends { id: number }>
     const rows: R[] = [];
     const keys: (string | null)[] = [];
     const readings: TotalReading[] = [];
-    const staled: number[] = [];
-    const twoWriters = kindOf(kind).twoWriters;
-    const changedSince = (e: OutboxEntry, server: R) =>
-      twoWriters !== undefined &&
-      e.base !== undefined &&
-      !e.stale &&
-      movedSince(twoWriters, e.base, server as unknown as Row);
     let changed = 0;
     for (const item of items) {
       const before = existing.get(item.id);
       // A record our create may have made is its to adopt: one on the wire is answered with its id
       // (mirrored here, it would be a second row of it), one whose answer was lost is looked up.
       const ours = (e: OutboxEntry) => (e.ambiguous || e.state === 'inflight') && listing.madeBy(e, item);
-      const server = listing.fromServer(item, before, reading.asRead ? pulledAt : (before?.pulledAt ?? 0));
-      const waiting = edits.filter((e) => e.key === server.key);
-      if (deleted.has(item.id)) waiting.push(...queued.filter((e) => e.op === 'delete' && e.ids[e.key] === item.id));
-      staled.push(...waiting.filter((e) => changedSince(e, server)).map((e) => e.seq!));
       if (deleted.has(item.id) || (!before && queued.some(ours))) {
         keys.push(null);
         continue;
       }
-      let row = server;
+      let row = listing.fromServer(item, before, reading.asRead ? pulledAt : (before?.pulledAt ?? 0));
       for (const edit of edits) if (edit.key === row.key) row = listing.withEdit?.(row, edit) ?? row;
       const pulled = row;
       const twin =
@@ -126,8 +112,6 @@ export async function mergeRecords<R extends Mirrored, I extends { id: number }>
         });
     }
     await table.bulkPut(rows);
-    // Their base is out of date: they are read and merged again before they are sent (lib/sync/rebase.ts).
-    if (staled.length > 0) await db.outbox.where('seq').anyOf(staled).modify({ stale: true });
     if (counted) await recordTotals(db, counted.counted, readings, pulledAt);
     return { keys, changed };
   });

@@ -87,12 +87,12 @@ async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
 }
 
 /** An update's or delete's base, from the row it is made over (lib/kinds/two-writers.ts). */
-async function baseFor(db: LinkpilotDb, entry: NewChange): Promise<Pick<Queued, 'base' | 'baseAt'>> {
+async function baseFor(db: LinkpilotDb, entry: NewChange): Promise<Pick<Queued, 'base'>> {
   const { table, twoWriters } = kindOf(entry.kind);
   if (!table || !twoWriters || (entry.op !== 'update' && entry.op !== 'delete')) return {};
   const row = await db.table(table).get(entry.key);
   const base = row && baseOf(twoWriters, entry, row);
-  return base ? { base, baseAt: typeof row.pulledAt === 'number' ? row.pulledAt : 0 } : {};
+  return base ? { base } : {};
 }
 
 /** Queues a record's create under a new local key, and returns the key. */

@@ -7,7 +7,7 @@ import { stampSyncState } from '../kinds/mirror';
  * A change as an action queues it. `deps` names the other local keys whose server ids its request
  * needs; an edit or delete needs its own record's too, which is added here.
  */
-export type Draft = Change & { deps?: string[]; priority?: 0 | 1 } & Pick<Queued, 'base' | 'baseAt'>;
+export type Draft = Change & { deps?: string[]; priority?: 0 | 1 } & Pick<Queued, 'base'>;
 export type NewChange = Draft & { key: string };
 
 /** An entry queued claimed, as its page hands it to the worker: the key guards against a seq reused. */
@@ -43,11 +43,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number, c
     const updates = same.filter((e) => e.op === 'update' && editable(e));
     await db.outbox.bulkDelete(updates.map((e) => e.seq!));
     // The row shows those edits: the service's values they were made over are what is deleted.
-    if (change.base)
-      for (const update of updates) {
-        Object.assign(change.base, update.base);
-        change.baseAt = Math.min(change.baseAt ?? 0, update.baseAt ?? 0);
-      }
+    if (change.base) for (const update of updates) Object.assign(change.base, update.base);
   } else {
     const last = same.at(-1);
     const folded = last && editable(last) ? kindOf(change.kind).fold?.(last, change, last.ambiguous) : null;
@@ -57,11 +53,7 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number, c
         ...queue,
         ...folded,
         // The first edit's base stands for its fields: the row showed that edit when the later one was made.
-        ...(folded.op === 'update' &&
-          (change.base || queue.base) && {
-            base: { ...change.base, ...queue.base },
-            baseAt: Math.min(change.baseAt ?? 0, queue.baseAt ?? 0),
-          }),
+        ...(folded.op === 'update' && (change.base || queue.base) && { base: { ...change.base, ...queue.base } }),
         priority: last.priority === 0 || change.priority === 0 ? 0 : 1,
         // An edit is how a refused change is fixed: it goes back into the queue.
         ...(last.state === 'failed' ? { state: 'pending', error: null, attempts: 0, notBefore: now } : {}),

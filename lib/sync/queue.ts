@@ -42,7 +42,13 @@ export async function nextEntry(db: LinkpilotDb, now: number, from = 0, unreacha
           nextDue = Math.min(nextDue ?? Infinity, entry.notBefore);
           continue;
         }
-        const first = await db.outbox.where('key').equals(entry.key).first();
+        // Of its record: a pulled record's key is its id, which another kind's record may share.
+        const table = kindOf(entry.kind).table;
+        const first = await db.outbox
+          .where('key')
+          .equals(entry.key)
+          .filter((e) => kindOf(e.kind).table === table)
+          .first();
         if (first?.seq === entry.seq) return { entry, nextDue, floor };
       }
       if (page.length < PAGE) break;

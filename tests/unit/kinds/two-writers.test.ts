@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Change } from '@/lib/db/schema';
 import { channel } from '@/lib/kinds/channel';
 import { link } from '@/lib/kinds/link';
-import { baseOf, deleteConflicts, mergeUpdate, movedSince } from '@/lib/kinds/two-writers';
+import { baseOf, deleteConflicts, mergeUpdate } from '@/lib/kinds/two-writers';
 
 const linkRow = { longurl: 'https://a.example/', alias: 'abc', title: 'Title', description: '' };
 const linkHow = link.twoWriters!;
@@ -70,8 +70,8 @@ describe('the three-way merge', () => {
     expect(mergeUpdate({ expiry: 'x', name: 'B' }, {}, { name: 'C' }).send).toEqual({ expiry: 'x', name: 'B' });
   });
   it('compares lists and booleans by value', () => {
-    expect(movedSince(channel.twoWriters!, { starred: false }, { starred: false, name: 'x' })).toBe(false);
-    expect(movedSince(channel.twoWriters!, { starred: false }, { starred: true })).toBe(true);
+    expect(mergeUpdate({ starred: true }, { starred: false }, { starred: false }).send).toEqual({ starred: true });
+    expect(mergeUpdate({ pixels: [1, 2] }, { pixels: [1] }, { pixels: [1] }).send).toEqual({ pixels: [1, 2] });
   });
   it('names each field a deleted record changed since, as deleted and as it is now', () => {
     expect(deleteConflicts({ name: 'A', color: '#1' }, { name: 'B', color: '#1' })).toEqual([

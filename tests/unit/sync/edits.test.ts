@@ -31,6 +31,19 @@ async function mirroredLink(db: LinkpilotDb, key = 'l5', id = 5) {
   return key;
 }
 
+/** The service's details of a link mirrored by `mirroredLink`, as unchanged. */
+const detailsOf = (id: number) => ({
+  id,
+  shorturl: `https://s.test/docs${id}`,
+  longurl: 'https://example.com/docs',
+  title: 'Docs',
+  description: '',
+  location: {},
+  device: {},
+  expiry: null,
+  date: '2026-11-01 10:00:00',
+});
+
 async function mirroredQr(db: LinkpilotDb, key = 'q9', id = 9) {
   const qr = { id, link: `https://s.test/qr/${key}`, scans: 3, name: 'Menu', date: '2026-11-01 10:00:00' };
   await db.qrs.add({ ...qrRow(qr, undefined, Date.now()), key });
@@ -223,10 +236,15 @@ describe('a service that offers them', () => {
     const gone = await mirroredLink(db, 'a', 1);
     const kept = await mirroredLink(db, 'b', 2);
     await actions.deleteLinks(ctx, [gone, kept]);
-    const service = fakeService(({ path }) =>
-      path === '/api/url/1/delete'
-        ? { status: 404, body: { error: 1, message: 'Link not found.' } }
-        : { status: 400, body: { error: 1, message: 'id: this link is locked' } },
+    const service = fakeService(({ method, path }) =>
+      // The read before a delete: link 1 is already gone, link 2 is as mirrored here.
+      method === 'GET'
+        ? path === '/api/url/1'
+          ? { status: 404, body: { error: 1, message: 'Link not found.' } }
+          : { body: { error: 0, id: 2, details: detailsOf(2), data: 0 } }
+        : path === '/api/url/1/delete'
+          ? { status: 404, body: { error: 1, message: 'Link not found.' } }
+          : { status: 400, body: { error: 1, message: 'id: this link is locked' } },
     );
     await engineFor(db, service).drain();
     expect(await db.links.get(gone)).toBeUndefined();
@@ -283,20 +301,9 @@ describe("taking a link's password away", () => {
       ) as LinkEdit,
     );
     expect((await db.links.get(key))?.input).toEqual({ url: 'https://example.com/docs' });
-    const details = {
-      id: 5,
-      shorturl: 'https://s.test/docs5',
-      longurl: 'https://example.com/docs',
-      title: 'Docs',
-      description: '',
-      location: {},
-      device: {},
-      expiry: null,
-      date: '2026-11-01 10:00:00',
-    };
     const service = fakeService(({ method }) =>
       method === 'GET'
-        ? { body: { error: 0, id: 5, details, data: 0 } }
+        ? { body: { error: 0, id: 5, details: detailsOf(5), data: 0 } }
         : { body: { error: 0, id: 5, short: 'https://s.test/docs5' } },
     );
     await engineFor(db, service).drain();

@@ -36,7 +36,20 @@ async function listedPixels(db: LinkpilotDb) {
 }
 const ids = async (db: LinkpilotDb) => (await db.pixels.toArray()).map((p) => p.id);
 
-const deleted: Handler = () => ({ body: { error: 0, message: 'Pixel has been deleted.' } });
+/**
+ * Answers the read every queued delete makes first (lib/sync/rebase.ts) with the pixels as listed
+ * here, unchanged, and everything else as `handler` does.
+ */
+const listing =
+  (handler: Handler): Handler =>
+  (req) =>
+    req.method === 'GET' && req.path === '/api/pixels'
+      ? page('pixels', [
+          { id: 3, type: 'facebook', name: 'Shop', tag: 'fb-123', date: '2026-11-01 10:00:00' },
+          { id: 4, type: 'tiktok', name: 'Ads', tag: 'tt-9', date: '2026-11-02 10:00:00' },
+        ])
+      : handler(req);
+const deleted: Handler = listing(() => ({ body: { error: 0, message: 'Pixel has been deleted.' } }));
 const withoutPixels: Handler = () => ({ status: 404, body: { error: 1, message: 'Unknown API endpoint.' } });
 
 /** A service that adds pixels as 20, 21, …, renames them, and lists what it has. */
@@ -189,7 +202,7 @@ describe('deleting a tracking pixel', () => {
     expect(describeChange(entries[0]!)).toContain('Shop');
     const service = fakeService(deleted);
     await engineFor(db, service, { t: now() }).drain();
-    expect(service.sent()).toEqual(['DELETE /api/pixel/3/delete']);
+    expect(service.sent()).toEqual(['GET /api/pixels', 'DELETE /api/pixel/3/delete']);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.pixels.get(SHOP)).toBeUndefined();
   });
@@ -220,7 +233,7 @@ describe('deleting a tracking pixel', () => {
     const { db, ctx } = setup();
     await listedPixels(db);
     await actions.deletePixel(ctx, SHOP);
-    const service = fakeService(() => ({ status: 404, body: { error: 1, message: 'Pixel not found.' } }));
+    const service = fakeService(listing(() => ({ status: 404, body: { error: 1, message: 'Pixel not found.' } })));
     await engineFor(db, service, { t: now() }).drain();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.pixels.get(SHOP)).toBeUndefined();
@@ -231,7 +244,9 @@ describe('deleting a tracking pixel', () => {
     const { db, ctx } = setup();
     await listedPixels(db);
     await actions.deletePixel(ctx, SHOP);
-    const service = fakeService(() => ({ status: 400, body: { error: 1, message: 'id: this pixel is locked' } }));
+    const service = fakeService(
+      listing(() => ({ status: 400, body: { error: 1, message: 'id: this pixel is locked' } })),
+    );
     await engineFor(db, service, { t: now() }).drain();
     expect(await db.pixels.get(SHOP)).toMatchObject({ name: 'Shop' });
     const [entry] = await db.outbox.toArray();
@@ -242,14 +257,16 @@ describe('deleting a tracking pixel', () => {
     expect(await db.pixels.get(SHOP)).toMatchObject({ name: 'Shop', tag: 'fb-123' });
   });
 
-  it('a service without pixel routes: tried once, the pixel back, then refused here without a request', async () => {
+  it('a service without pixel routes: tried once, the pixel back, then refused here without a delete sent', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
     await actions.deletePixel(ctx, SHOP);
     await actions.deletePixel(ctx, ADS);
     const service = fakeService(withoutPixels);
     await engineFor(db, service, { t: now() }).drain();
-    expect(service.sent()).toEqual(['DELETE /api/pixel/3/delete']);
+    // The read before sending finds no list either: the first delete goes as set here and finds out;
+    // the second is read for too, and then refused here, its delete never sent.
+    expect(service.sent()).toEqual(['GET /api/pixels', 'DELETE /api/pixel/3/delete', 'GET /api/pixels']);
     expect(await readCapability(db, 'pixelDelete')).toBe('absent');
     expect(await db.outbox.count()).toBe(0);
     expect((await ids(db)).sort()).toEqual([3, 4]);

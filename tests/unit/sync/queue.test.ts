@@ -22,6 +22,18 @@ describe('the queue', () => {
     expect((await nextEntry(db, T)).entry?.payload).toEqual({ name: 'Older' });
   });
 
+  it('a refused change holds back its own record only, not another kind’s record with the same id', async () => {
+    const db = freshDb();
+    // Pulled records are keyed by their id, and the service numbers each kind on its own: campaign 3
+    // and channel 3 share a key. Put straight into the mirror, as a pull writes them.
+    await db.campaigns.put({ key: 's000000000000003', id: 3, name: 'Three', public: false } as never);
+    await db.channels.put({ key: 's000000000000003', id: 3, name: 'Three', color: '#111111' } as never);
+    await actions.updateCampaign(ctx(db), 's000000000000003', { name: 'Held' });
+    await db.outbox.toCollection().modify({ state: 'failed' });
+    await actions.updateChannel(ctx(db), 's000000000000003', { name: 'Renamed' });
+    expect((await nextEntry(db, T)).entry).toMatchObject({ kind: 'channel', payload: { name: 'Renamed' } });
+  });
+
   it('skips what waits for an id or a backoff, and says when the first backoff ends', async () => {
     const db = freshDb();
     const channel = await actions.createChannel(ctx(db), { name: 'Later' });
