@@ -124,25 +124,42 @@ async function expectOneCopy(db: LinkpilotDb, table: 'channels' | 'links', ours:
   expect(rows.filter((r) => r.twinOf !== undefined).map((r) => [r.id, r.twinOf])).toEqual([[lookAlike, ours]]);
 }
 
+/**
+ * Queues `create`, claims it and sends it until the request to `held` reaches the service, where it
+ * waits: returns the record's key, its entry's seq, and how to let the request go and wait for the end.
+ */
+async function sendHeldAt(db: LinkpilotDb, s: ReturnType<typeof service>, held: string, create: () => Promise<string>) {
+  const key = await create();
+  const seq = (await db.outbox.toArray())[0]!.seq!;
+  const entry = (await claim(db, seq, NOW))!;
+  const g = gate();
+  s.gates[held] = g.p;
+  const reached = new Promise<void>((r) => {
+    s.reached[held] = r;
+  });
+  const sending = sendEntry({ db, api: s.api, now: () => NOW + 5 }, entry);
+  await reached;
+  return {
+    key,
+    seq,
+    answer: async () => {
+      g.open();
+      await sending;
+    },
+  };
+}
+
 describe('a create and a list page racing: only the look-alike is flagged', () => {
   it('a channel: a page read once the service made ours and its look-alike, merged before our answer is written', async () => {
     const db = freshDb();
     const s = service();
-    const key = await actions.createChannel({ db }, { name: 'Look-alike' });
-    const seq = (await db.outbox.toArray())[0]!.seq!;
-    const entry = (await claim(db, seq, NOW))!;
-    const g = gate();
-    s.gates['POST /api/channel/add'] = g.p;
-    const reached = new Promise<void>((r) => {
-      s.reached['POST /api/channel/add'] = r;
-    });
-    const sending = sendEntry({ db, api: s.api, now: () => NOW + 5 }, entry);
-    await reached;
+    const { key, seq, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
+      actions.createChannel({ db }, { name: 'Look-alike' }),
+    );
     const twin = s.lookAlikeChannel('Look-alike');
     const page = await s.api.listChannels({ page: 1, limit: 100 });
     await mergeRecords(db, channel.listing, page.items, NOW + 1, false);
-    g.open();
-    await sending;
+    await answer();
     const page2 = await s.api.listChannels({ page: 1, limit: 100 });
     await mergeRecords(db, channel.listing, page2.items, NOW + 10, false);
     await expectOneCopy(db, 'channels', key, twin);
@@ -150,41 +167,25 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
   it('a channel: the same page merged after our answer is written', async () => {
     const db = freshDb();
     const s = service();
-    const key = await actions.createChannel({ db }, { name: 'Look-alike' });
-    const seq = (await db.outbox.toArray())[0]!.seq!;
-    const entry = (await claim(db, seq, NOW))!;
-    const g = gate();
-    s.gates['POST /api/channel/add'] = g.p;
-    const reached = new Promise<void>((r) => {
-      s.reached['POST /api/channel/add'] = r;
-    });
-    const sending = sendEntry({ db, api: s.api, now: () => NOW + 5 }, entry);
-    await reached;
+    const { key, seq, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
+      actions.createChannel({ db }, { name: 'Look-alike' }),
+    );
     const twin = s.lookAlikeChannel('Look-alike');
     const page = await s.api.listChannels({ page: 1, limit: 100 });
-    g.open();
-    await sending;
+    await answer();
     await mergeRecords(db, channel.listing, page.items, NOW + 1, false);
     await expectOneCopy(db, 'channels', key, twin);
   });
   it('a link whose answer lacks its short URL: a page merged between the id and the end of its entry', async () => {
     const db = freshDb();
     const s = service();
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/x' } });
-    const seq = (await db.outbox.toArray())[0]!.seq!;
-    const entry = (await claim(db, seq, NOW))!;
-    const g = gate();
-    const reached = new Promise<void>((r) => {
-      s.reached['GET /api/url/10'] = r;
-    });
-    s.gates['GET /api/url/10'] = g.p;
-    const sending = sendEntry({ db, api: s.api, now: () => NOW + 5 }, entry);
-    await reached;
+    const { key, answer } = await sendHeldAt(db, s, 'GET /api/url/10', () =>
+      actions.createLink({ db }, { input: { url: 'https://example.com/x' } }),
+    );
     const twin = s.lookAlikeLink('https://example.com/x');
     const page = await s.api.listLinks({ page: 1, limit: 100, order: 'date' });
     await mergeRecords(db, link.listing, page.items, NOW + 1, false);
-    g.open();
-    await sending;
+    await answer();
     const page2 = await s.api.listLinks({ page: 1, limit: 100, order: 'date' });
     await mergeRecords(db, link.listing, page2.items, NOW + 10, false);
     await expectOneCopy(db, 'links', key, twin);
@@ -192,24 +193,16 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
   it('a channel: a page whose merge did not see our create on the wire mirrors it, and the answer takes that row over', async () => {
     const db = freshDb();
     const s = service();
-    const key = await actions.createChannel({ db }, { name: 'Look-alike' });
-    const seq = (await db.outbox.toArray())[0]!.seq!;
-    const entry = (await claim(db, seq, NOW))!;
-    const g = gate();
-    s.gates['POST /api/channel/add'] = g.p;
-    const reached = new Promise<void>((r) => {
-      s.reached['POST /api/channel/add'] = r;
-    });
-    const sending = sendEntry({ db, api: s.api, now: () => NOW + 5 }, entry);
-    await reached;
+    const { key, seq, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
+      actions.createChannel({ db }, { name: 'Look-alike' }),
+    );
     const page = await s.api.listChannels({ page: 1, limit: 100 });
     // As a merge whose read of the queue ran apart from its writes would see it: nothing on the wire.
     await db.outbox.update(seq, { state: 'pending' });
     await mergeRecords(db, channel.listing, page.items, NOW + 1, false);
     await db.outbox.update(seq, { state: 'inflight' });
     expect(await db.channels.where('id').equals(10).count()).toBe(1);
-    g.open();
-    await sending;
+    await answer();
     const twin = s.lookAlikeChannel('Look-alike');
     await mergeRecords(db, channel.listing, (await s.api.listChannels({ page: 1, limit: 100 })).items, NOW + 10, false);
     await expectOneCopy(db, 'channels', key, twin);
