@@ -153,7 +153,7 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
   it('a channel: a page read once the service made ours and its look-alike, merged before our answer is written', async () => {
     const db = freshDb();
     const s = service();
-    const { key, seq, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
+    const { key, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
       actions.createChannel({ db }, { name: 'Look-alike' }),
     );
     const twin = s.lookAlikeChannel('Look-alike');
@@ -167,7 +167,7 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
   it('a channel: the same page merged after our answer is written', async () => {
     const db = freshDb();
     const s = service();
-    const { key, seq, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
+    const { key, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
       actions.createChannel({ db }, { name: 'Look-alike' }),
     );
     const twin = s.lookAlikeChannel('Look-alike');
