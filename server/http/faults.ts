@@ -46,7 +46,8 @@ export class FaultInjector {
   }
 }
 
-function mulberry32(seed: number): () => number {
+/** A small seeded random sequence: the same seed gives the same faults (and a bench the same mix). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

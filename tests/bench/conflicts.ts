@@ -21,12 +21,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
+import { mulberry32 } from '../../server/http/faults';
 import { type RunningServer, startServer } from '../../server/start';
 import { CampaignsPage } from '../e2e/pages/CampaignsPage';
 import { DashboardPage } from '../e2e/pages/DashboardPage';
 import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
 import type { BenchActions } from './conflicts-page';
 import { connectedExtension, waitForMirror } from './extension';
+import { faultMix, TIMEOUT_S } from './fault-mix';
 import { report } from './report';
 
 const t0 = Date.now();
@@ -37,16 +39,7 @@ if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 3)
 const SEED = Number(process.env.CONFLICTS_SEED ?? 20261128);
 if (!Number.isSafeInteger(SEED) || SEED < 0)
   throw new Error(`CONFLICTS_SEED must be a whole number ≥ 0, got "${process.env.CONFLICTS_SEED}"`);
-const TIMEOUT_S = 3;
-/** As bench:faults. */
-const FAULTS = {
-  error500: 0.2,
-  dropAfter: 0.05,
-  slow: 0.1,
-  slowMs: TIMEOUT_S * 1000 + 1500,
-  malformed: 0.05,
-  seed: SEED,
-};
+const FAULTS = faultMix(SEED);
 /** Conflicts settled through the sync centre's own buttons; the rest through settleConflict. */
 const SETTLED_IN_UI = 4;
 /**
@@ -93,17 +86,6 @@ interface Round {
   viaUi: boolean;
   /** The web writer's request failed because the record was gone. */
   webGone?: boolean;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The value `who` gives `field` of round `i`'s record: each writer's its own, told apart in the log. */

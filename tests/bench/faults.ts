@@ -19,25 +19,18 @@ import { QrCodesPage } from '../e2e/pages/QrCodesPage';
 import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
 import { BAD_INPUT_CASES, isClearRejection } from '../fixtures/bad-input';
 import { connectedExtension, waitForMirror } from './extension';
+import { faultMix, TIMEOUT_S } from './fault-mix';
 import { report } from './report';
 
 const KILLS = 10;
 const t0 = Date.now();
 /** Progress on stderr: the soak takes minutes, and its JSON figures go to stdout. */
 const progress = (what: string) => console.error(`[faults ${((Date.now() - t0) / 1000).toFixed(0)} s] ${what}`);
-const TIMEOUT_S = 3;
 /** FAULTS_SEED picks another sequence of faults; the default keeps runs comparable. */
 const SEED = Number(process.env.FAULTS_SEED ?? 20261122);
 if (!Number.isSafeInteger(SEED) || SEED < 0)
   throw new Error(`FAULTS_SEED must be a whole number ≥ 0, got "${process.env.FAULTS_SEED}"`);
-const FAULTS = {
-  error500: 0.2,
-  dropAfter: 0.05,
-  slow: 0.1,
-  slowMs: TIMEOUT_S * 1000 + 1500,
-  malformed: 0.05,
-  seed: SEED,
-};
+const FAULTS = faultMix(SEED);
 
 interface Expected {
   channels: Map<string, { description: string }>;
