@@ -14,6 +14,15 @@ export function Gain({ count }: { count: number }) {
  * A sentence with a gain in it ("+20 this week"), the gain isolated wherever the language puts it:
  * `message` is a catalogue message as `raw` gives it, with its `{gain}` left in.
  */
-export function GainSentence({ message, count }: { message: string; count: number }) {
-  return <>{withElements(message, { gain: <Gain count={count} /> })}</>;
+export function GainSentence({
+  message,
+  count,
+  values = {},
+}: {
+  message: string;
+  count: number;
+  /** The message's other placeholders, as text. */
+  values?: Record<string, string>;
+}) {
+  return <>{withElements(message, { ...values, gain: <Gain count={count} /> })}</>;
 }

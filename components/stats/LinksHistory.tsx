@@ -21,14 +21,8 @@ export default function LinksHistory({ links, name }: { links: readonly LinkRow[
         </span>{' '}
         {plural('stats.clicksWord', total)} <span className="muted">· {plural('links.count', links.length)}</span>
       </p>
-      {history?.series ? (
-        <TrendChart
-          series={history.series}
-          watched={history.watched}
-          now={now}
-          noun="click"
-          title={t('trends.linksOverTime', { name })}
-        />
+      {history && history.timelines.length > 0 ? (
+        <TrendChart timelines={history.timelines} now={now} noun="click" title={t('trends.linksOverTime', { name })} />
       ) : null}
     </div>
   );

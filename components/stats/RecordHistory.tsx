@@ -26,18 +26,12 @@ export default function RecordHistory({
   const now = useNow();
   const history = useRecordHistory(kind, record);
   if (!history) return null;
-  const { series, watched } = history;
-  if (!series) return <p className="muted small-text">{t('trends.nothingYet')}</p>;
-  const exported = { record: name, series };
+  const timeline = history.timelines[0];
+  if (!timeline) return <p className="muted small-text">{t('trends.nothingYet')}</p>;
+  const exported = { record: name, timeline };
   return (
     <div className="stack">
-      <TrendChart
-        series={series}
-        watched={watched}
-        now={now}
-        noun={COUNTED[kind].noun}
-        title={t(COUNTED[kind].overTime)}
-      />
+      <TrendChart timelines={history.timelines} now={now} noun={COUNTED[kind].noun} title={t(COUNTED[kind].overTime)} />
       <div className="row">
         <button
           type="button"

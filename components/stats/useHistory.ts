@@ -1,13 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { database } from '@/lib/db/open';
-import { linksSeries, recordSeries, type Watched, watchLog } from '@/lib/history/read';
-import type { Counted, Span } from '@/lib/history/record';
-import type { Series } from '@/lib/history/series';
+import { linksTimelines, recordTimeline, type Watched } from '@/lib/history/read';
+import type { Counted } from '@/lib/history/record';
+import type { Timeline } from '@/lib/history/timeline';
 
 export interface History {
-  series: Series | null;
-  watched: Span[];
+  /** What is known of each record (none while nothing is read yet). */
+  timelines: Timeline[];
 }
 
 /** The time a chart is drawn to, moved on every minute while it is shown. */
@@ -23,17 +23,13 @@ export function useNow(): number {
 /** One link's or QR code's history, live: a new reading redraws it. */
 export function useRecordHistory(kind: Counted, record: Watched | undefined): History | undefined {
   return useLiveQuery(async () => {
-    const db = database();
-    if (!record) return { series: null, watched: [] };
-    return { series: await recordSeries(db, kind, record), watched: await watchLog(db) };
+    const timeline = record ? await recordTimeline(database(), kind, record) : null;
+    return { timelines: timeline ? [timeline] : [] };
   }, [kind, record?.id, record?.date, record?.total]);
 }
 
-/** The summed history of several links (a channel's, a campaign's). */
+/** The histories of several links (a channel's, a campaign's), to be summed. */
 export function useLinksHistory(links: readonly Watched[]): History | undefined {
   const signature = links.map((l) => `${l.id}:${l.total}`).join(',');
-  return useLiveQuery(async () => {
-    const db = database();
-    return { series: await linksSeries(db, links), watched: await watchLog(db) };
-  }, [signature]);
+  return useLiveQuery(async () => ({ timelines: await linksTimelines(database(), links) }), [signature]);
 }

@@ -119,6 +119,11 @@ export interface Observation {
   at: number;
   clicks: number;
   gain?: number;
+  /**
+   * The last reading before this one (epoch ms): the gain came somewhere in (from, at]. Absent on
+   * observations recorded before version 11, which are taken to have come at `at`.
+   */
+  from?: number;
   /** Unique clicks, when the reading was one record's statistics. */
   unique?: number;
 }
@@ -409,6 +414,18 @@ export const SCHEMA_V8_CHANGES = {
 export const SCHEMA_V9_CHANGES = { pixels: null } as const;
 export const SCHEMA_V10_CHANGES = { pixels: 'key, id' } as const;
 
+/**
+ * Version 11: when each link's and QR code's total was last read, by service id, so a gain is known
+ * to lie between two readings (lib/history/record.ts); new tables only.
+ */
+export const SCHEMA_V11_CHANGES = { linkReads: 'id', qrReads: 'id' } as const;
+
+/** When one record's total was last read. */
+export interface LastRead {
+  id: number;
+  at: number;
+}
+
 export class LinkpilotDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   linkStats!: EntityTable<LinkStatsRow, 'key'>;
@@ -428,6 +445,8 @@ export class LinkpilotDb extends Dexie {
   qrHistory!: Dexie.Table<Observation, [number, number]>;
   linkRecent!: Dexie.Table<RecentObservation, [number, number]>;
   qrRecent!: Dexie.Table<RecentObservation, [number, number]>;
+  linkReads!: Dexie.Table<LastRead, number>;
+  qrReads!: Dexie.Table<LastRead, number>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -480,6 +499,8 @@ export class LinkpilotDb extends Dexie {
     this.version(10)
       .stores(SCHEMA_V10_CHANGES)
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v10'))).pixelRows(tx, carried));
+    // 11: each record's last reading, so a gain is placed between two readings; new tables only.
+    this.version(11).stores(SCHEMA_V11_CHANGES);
   }
 }
 
@@ -501,4 +522,6 @@ export const MIRROR_TABLES = [
   'qrHistory',
   'linkRecent',
   'qrRecent',
+  'linkReads',
+  'qrReads',
 ] as const;

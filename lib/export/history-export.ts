@@ -1,25 +1,41 @@
-import type { Series } from '../history/series';
+import type { Timeline } from '../history/timeline';
 import { csvCell } from './links-export';
 
-/** What a record's exported history says: the record, when its history starts, and each known total. */
+/**
+ * What a record's exported history says, as Linkpilot knows it: its total when it began to be
+ * followed, then each rise as read, "this many clicks between these two readings" (the service
+ * gives totals only, so a click's own time is never known).
+ */
 export interface HistoryExport {
   /** The short URL (a link) or the code's URL (a QR code). */
   record: string;
-  series: Series;
+  timeline: Timeline;
 }
 
 const iso = (at: number) => new Date(at).toISOString();
 
-/** One line per known total: its time (ISO 8601, UTC) and the total then. */
-export function historyToCsv({ record, series }: HistoryExport): string {
-  const lines = ['record,time,total'];
-  for (const [at, total] of series.points) lines.push([csvCell(record), csvCell(iso(at)), csvCell(total)].join(','));
+/** One line per rise: the readings it lies between (ISO 8601, UTC), the clicks, and the total after. The first line is the total when followed. */
+export function historyToCsv({ record, timeline }: HistoryExport): string {
+  const lines = ['record,from,to,clicks,total'];
+  lines.push([csvCell(record), '', csvCell(iso(timeline.since)), timeline.before, timeline.before].join(','));
+  let total = timeline.before;
+  for (const rise of timeline.gains) {
+    total += rise.clicks;
+    lines.push([csvCell(record), csvCell(iso(rise.from)), csvCell(iso(rise.at)), rise.clicks, total].join(','));
+  }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export function historyToJson({ record, series }: HistoryExport): string {
+export function historyToJson({ record, timeline }: HistoryExport): string {
   return JSON.stringify(
-    { record, since: iso(series.since), points: series.points.map(([at, total]) => ({ time: iso(at), total })) },
+    {
+      record,
+      since: iso(timeline.since),
+      before: timeline.before,
+      rises: timeline.gains.map((g) => ({ from: iso(g.from), to: iso(g.at), clicks: g.clicks })),
+      readTo: iso(timeline.readTo),
+      total: timeline.total,
+    },
     null,
     2,
   );

@@ -1,7 +1,7 @@
 import { readMeta } from '../db/meta';
 import type { LinkpilotDb, Observation, RecentObservation } from '../db/schema';
-import { type Counted, DAY, historySinceKey, historyTable, recentTable, type Span, watchedKey } from './record';
-import { type Series, seriesOf, sumOf } from './series';
+import { type Counted, DAY, historySinceKey, historyTable, readsTable, recentTable } from './record';
+import { type Timeline, timelineOf } from './timeline';
 
 /** A record whose history is read: its service id (null: not on the service yet), date and total. */
 export interface Watched {
@@ -16,12 +16,9 @@ function toEpoch(date: string): number | null {
   return Number.isNaN(at) ? null : at;
 }
 
-async function historySince(db: LinkpilotDb): Promise<number | null> {
+/** When this database began to record totals (null: nothing read yet). */
+export async function historySince(db: LinkpilotDb): Promise<number | null> {
   return readMeta(db, historySinceKey);
-}
-
-export async function watchLog(db: LinkpilotDb): Promise<Span[]> {
-  return (await readMeta(db, watchedKey)) ?? [];
 }
 
 /** A record's observations: its thinned days, then its last days as read (each part in time order). */
@@ -33,18 +30,26 @@ async function observationsOf(db: LinkpilotDb, kind: Counted, id: number): Promi
   return [...days, ...recent.sort((a, b) => a.at - b.at)];
 }
 
-/** One record's series; null while nothing is known of it (not on the service, or nothing read yet). */
-export async function recordSeries(db: LinkpilotDb, kind: Counted, record: Watched): Promise<Series | null> {
+/** One record's timeline; null while nothing is known of it (not on the service, or nothing read yet). */
+export async function recordTimeline(db: LinkpilotDb, kind: Counted, record: Watched): Promise<Timeline | null> {
   const since = await historySince(db);
   if (record.id === null || since === null) return null;
-  const observations = await observationsOf(db, kind, record.id);
-  return seriesOf(observations, { historySince: since, created: toEpoch(record.date), current: record.total });
+  const [observations, lastRead] = await Promise.all([
+    observationsOf(db, kind, record.id),
+    readsTable(db, kind).get(record.id),
+  ]);
+  return timelineOf(observations, {
+    historySince: since,
+    created: toEpoch(record.date),
+    current: record.total,
+    lastRead: lastRead?.at ?? null,
+  });
 }
 
-/** The sum of several links' series (a channel's or a campaign's); null while none is known. */
-export async function linksSeries(db: LinkpilotDb, links: readonly Watched[]): Promise<Series | null> {
-  const list = await Promise.all(links.map((l) => recordSeries(db, 'link', l)));
-  return sumOf(list.filter((s): s is Series => s !== null));
+/** The timelines of several links (a channel's or a campaign's), of those known. */
+export async function linksTimelines(db: LinkpilotDb, links: readonly Watched[]): Promise<Timeline[]> {
+  const list = await Promise.all(links.map((l) => recordTimeline(db, 'link', l)));
+  return list.filter((t): t is Timeline => t !== null);
 }
 
 /** What one record gained in a span, and its local key. */

@@ -1,13 +1,14 @@
 import type { Table } from 'dexie';
 import { metaKey, readMeta, writeMeta } from '../db/meta';
-import type { LinkpilotDb, Observation, RecentObservation } from '../db/schema';
+import type { LastRead, LinkpilotDb, Observation, RecentObservation } from '../db/schema';
 import { COUNTED, COUNTED_KINDS, type Counted, isCounted, totalIn } from '../kinds/counted';
 
 /**
  * How links and QR codes do over time, from what the refresh learns anyway: every reading of a total
  * (a list page of the walk or a head check, a shown link's refresh, a detail read) goes through
- * `recordTotals`, which keeps an observation when the total differs from the one the mirror held.
- * No request is added for it. Kept bounded: the last RECENT_DAYS days as read, keyed by time (one
+ * `recordTotals`, which keeps an observation when the total differs from the one the mirror held,
+ * with the time of the record's reading before it: the gain came between the two. Each record's last
+ * reading is kept too (one small row per record). Kept bounded: the last RECENT_DAYS days as read, keyed by time (one
  * key range holds every record's gains of a span); older days thinned to one observation a day per
  * record (UTC days), once a day, keyed by record. A record's history goes when the record does.
  */
@@ -22,18 +23,15 @@ export interface Reading {
   clicks: number;
   before: number | null;
   unique?: number;
+  /** When the mirror's total was read, as far as its row tells (for records read before their last reading was kept). */
+  readBefore?: number;
 }
 
 export const DAY = 86_400_000;
 /** Days kept as read, before today. */
 export const RECENT_DAYS = 7;
-/** Readings further apart than this (of anything) mean Linkpilot was not reading: a gap in every chart. */
-export const WATCH_GAP = 20 * 60_000;
-/** The watch log keeps this many spans, the newest. */
-const MAX_SPANS = 2000;
 
 export const historySinceKey = metaKey<number | null>('history:since', null);
-export const watchedKey = metaKey<Span[] | null>('history:watched', null);
 /** The start of the oldest day still kept as read, as of the last thinning. */
 export const thinnedKey = metaKey<number | null>('history:thinned', null);
 
@@ -45,49 +43,44 @@ export const historyTable = (db: LinkpilotDb, kind: Counted): Table<Observation,
 export const recentTable = (db: LinkpilotDb, kind: Counted): Table<RecentObservation, [number, number]> =>
   COUNTED[kind].recent(db);
 
+/** When each record's total was last read, by service id. */
+export const readsTable = (db: LinkpilotDb, kind: Counted): Table<LastRead, number> => COUNTED[kind].reads(db);
+
 /** What a transaction that records must hold, beside the tables it writes itself. */
 export const historyTables = (db: LinkpilotDb) => [
-  ...COUNTED_KINDS.flatMap((kind) => [historyTable(db, kind), recentTable(db, kind)]),
+  ...COUNTED_KINDS.flatMap((kind) => [historyTable(db, kind), recentTable(db, kind), readsTable(db, kind)]),
   db.meta,
 ];
-
-/** Spans of time during which Linkpilot was reading, [from, to] in epoch ms, oldest first. */
-export type Span = [number, number];
 
 /**
  * Records what one reading found. A total equal to the mirror's is no news; a record new here with
  * no clicks needs none either (it had none since it was made). Each observation carries what the
- * total gained since the mirror's (across a time Linkpilot was not reading, too: that total is
- * the last one read). Also notes that Linkpilot was reading at `at`, and thins the history once a day.
+ * total gained since the mirror's, and `from`, the record's reading before (the gain came between
+ * the two: a reading after the browser was closed for a night spans the night, and is drawn so).
+ * Every record read notes the time; the history is thinned once a day.
  */
 export async function recordTotals(db: LinkpilotDb, kind: Counted, readings: Reading[], at: number): Promise<void> {
   await db.transaction('rw', historyTables(db), async () => {
+    const changed = readings.filter((r) => r.clicks !== r.before && !(r.before === null && r.clicks === 0));
+    const gaining = changed.filter((r) => r.before !== null);
+    const lastRead = await readsTable(db, kind).bulkGet(gaining.map((r) => r.id));
+    const readAt = new Map(gaining.map((r, i) => [r.id, lastRead[i]?.at ?? r.readBefore]));
     const news: RecentObservation[] = [];
-    for (const r of readings) {
-      if (r.clicks === r.before || (r.before === null && r.clicks === 0)) continue;
+    for (const r of changed) {
       const o: RecentObservation = { at, id: r.id, key: r.key, clicks: r.clicks };
-      if (r.before !== null) o.gain = r.clicks - r.before;
+      if (r.before !== null) {
+        o.gain = r.clicks - r.before;
+        const from = readAt.get(r.id);
+        if (from !== undefined && from > 0 && from <= at) o.from = from;
+      }
       if (r.unique !== undefined) o.unique = r.unique;
       news.push(o);
     }
     if (news.length > 0) await recentTable(db, kind).bulkPut(news);
-    await noteWatching(db, at);
+    if (readings.length > 0) await readsTable(db, kind).bulkPut(readings.map((r) => ({ id: r.id, at })));
+    if ((await readMeta(db, historySinceKey)) === null) await writeMeta(db, historySinceKey, at);
     await thinIfDue(db, at);
   });
-}
-
-async function noteWatching(db: LinkpilotDb, at: number): Promise<void> {
-  if ((await readMeta(db, historySinceKey)) === null) await writeMeta(db, historySinceKey, at);
-  const spans = (await readMeta(db, watchedKey)) ?? [];
-  const last = spans.at(-1);
-  if (last && at >= last[0] && at - last[1] <= WATCH_GAP) {
-    if (at <= last[1]) return;
-    last[1] = at;
-  } else {
-    spans.push([at, at]);
-    if (spans.length > MAX_SPANS) spans.splice(0, spans.length - MAX_SPANS);
-  }
-  await writeMeta(db, watchedKey, spans);
 }
 
 /** The UTC day `at` falls in, as the epoch ms of its start. */
@@ -123,15 +116,21 @@ async function thin(db: LinkpilotDb, kind: Counted, cutoff: number): Promise<voi
 
 /**
  * One record's observations of one day (in time order) as the history keeps them: the last total,
- * gaining what the day gained, so the sum of gains over any days is what it was. A record first seen
- * that day keeps that first observation too: what it gained after is known, what came before is not.
+ * gaining what the day gained since the reading before its first gain, so the sum of gains over any
+ * days is what it was. A record first seen that day keeps that first observation too: what it
+ * gained after is known, what came before is not.
  */
 export function thinDay(day: readonly Observation[]): Observation[] {
   const firstSeen = day.length > 1 && day[0]!.gain === undefined ? [asKept(day[0]!)] : [];
   const counted = day.slice(firstSeen.length);
   const last = asKept(counted.at(-1)!);
   delete last.gain;
-  if (counted[0]!.gain !== undefined) last.gain = counted.reduce((sum, o) => sum + (o.gain ?? 0), 0);
+  delete last.from;
+  if (counted[0]!.gain !== undefined) {
+    last.gain = counted.reduce((sum, o) => sum + (o.gain ?? 0), 0);
+    const from = counted[0]!.from ?? counted[0]!.at;
+    if (from < last.at) last.from = from;
+  }
   return [...firstSeen, last];
 }
 
@@ -139,6 +138,7 @@ export function thinDay(day: readonly Observation[]): Observation[] {
 function asKept(o: Observation): Observation {
   const kept: Observation = { id: o.id, at: o.at, clicks: o.clicks };
   if (o.gain !== undefined) kept.gain = o.gain;
+  if (o.from !== undefined) kept.from = o.from;
   if (o.unique !== undefined) kept.unique = o.unique;
   return kept;
 }
@@ -149,6 +149,7 @@ export async function forgetHistory(db: LinkpilotDb, kind: Counted, ids: number[
     await historyTable(db, kind).where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).delete();
     await recentTable(db, kind).where('id').equals(id).delete();
   }
+  await readsTable(db, kind).bulkDelete(ids);
 }
 
 /** Which kinds hold a total, and how a row of each holds it (a link's clicks, a QR code's scans). */

@@ -306,6 +306,7 @@ export const linkShown: Shown = { how: 'detail', withDetail: withDetail(listing,
 export const linkCounting: Counting = {
   history: (db) => db.linkHistory,
   recent: (db) => db.linkRecent,
+  reads: (db) => db.linkReads,
   field: 'clicks',
   noun: 'click',
   overTime: 'trends.clicksOverTime',

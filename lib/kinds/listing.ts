@@ -1,7 +1,7 @@
 import type { EntityTable, Table } from 'dexie';
 import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
-import type { Change, Kind, LinkpilotDb, Mirrored, Observation, RecentObservation } from '../db/schema';
+import type { Change, Kind, LastRead, LinkpilotDb, Mirrored, Observation, RecentObservation } from '../db/schema';
 import type { MessageKey } from '../words';
 import type { Capability } from './capabilities';
 
@@ -99,6 +99,8 @@ export interface Counting {
   history(db: LinkpilotDb): Table<Observation, [number, number]>;
   /** The last days as read, keyed by time. */
   recent(db: LinkpilotDb): Table<RecentObservation, [number, number]>;
+  /** When each record's total was last read. */
+  reads(db: LinkpilotDb): Table<LastRead, number>;
   field: 'clicks' | 'scans';
   noun: 'click' | 'scan';
   /** The title of its chart over time. */

@@ -158,6 +158,7 @@ export const qrShown: Shown = { how: 'detail', withDetail: withDetail(listing, d
 export const qrCounting: Counting = {
   history: (db) => db.qrHistory,
   recent: (db) => db.qrRecent,
+  reads: (db) => db.qrReads,
   field: 'scans',
   noun: 'scan',
   overTime: 'trends.scansOverTime',

@@ -108,6 +108,7 @@ export async function mergeRecords<R extends Mirrored, I extends { id: number }>
           key: row.key,
           clicks: counted.total(row),
           before: before ? counted.total(before) : null,
+          ...(before && { readBefore: before.pulledAt }),
           ...(reading.unique?.has(item.id) && { unique: reading.unique.get(item.id) }),
         });
     }
@@ -208,7 +209,13 @@ export async function applyDetail<
     if (!row) return;
     const before = counted ? counted.total(row) : 0;
     const { id, total, unique } = detail.total(answer, before);
-    if (counted) await recordTotals(db, counted.counted, [{ id, key, clicks: total, before, unique }], at);
+    if (counted)
+      await recordTotals(
+        db,
+        counted.counted,
+        [{ id, key, clicks: total, before, unique, readBefore: row.pulledAt }],
+        at,
+      );
     await detail.stats(db).put(detail.statsRow(key, answer, at));
     await rows.put({ ...row, ...detail.withTotal(total) });
   });

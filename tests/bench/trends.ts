@@ -20,9 +20,9 @@ import { serverKey } from '../../lib/db/keys';
 import { type LinkTableQuery, linkTableTotal, trendingLinks } from '../../lib/db/link-table';
 import { linkRow } from '../../lib/db/rows';
 import { LinkpilotDb } from '../../lib/db/schema';
-import { recordSeries } from '../../lib/history/read';
+import { chartOf } from '../../lib/history/periods';
+import { recordTimeline } from '../../lib/history/read';
 import { DAY, type Reading, recordTotals } from '../../lib/history/record';
-import { pointsToDraw } from '../../lib/history/series';
 import { median, report } from './report';
 
 const LINKS = Number(process.env.TRENDS_LINKS ?? 100_000);
@@ -145,15 +145,19 @@ const reads: number[] = [];
 let drawn = 0;
 for (let run = 0; run < 10; run++) {
   const began = performance.now();
-  const series = await recordSeries(db, 'link', { id: WATCHED, date: '2025-06-01 00:00:00', total: totals[WATCHED]! });
-  if (!series) throw new Error('the watched link should have a history');
-  drawn = pointsToDraw(series, series.since, now, 150).length;
+  const timeline = await recordTimeline(db, 'link', {
+    id: WATCHED,
+    date: '2025-06-01 00:00:00',
+    total: totals[WATCHED]!,
+  });
+  if (!timeline) throw new Error('the watched link should have a history');
+  drawn = chartOf([timeline], null, now)?.periods.length ?? 0;
   reads.push(performance.now() - began);
 }
 report('trends.link_year_read_ms', median(reads), 'ms', {
   goal: '<= 20',
   runs: 10,
-  points_drawn: drawn,
+  periods_drawn: drawn,
   store: 'fake-indexeddb (upper bound)',
 });
 

@@ -19,7 +19,7 @@ import {
   SCHEMA_V8_CHANGES,
 } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/engine/engine';
-import { gainsByRecord, recordSeries } from '@/lib/history/read';
+import { gainsByRecord, recordTimeline } from '@/lib/history/read';
 import { createAccount } from '../../server/accounts';
 import { migrate, SCHEMA_VERSION } from '../../server/db/migrations';
 import { type RunningServer, startServer } from '../../server/start';
@@ -470,13 +470,14 @@ describe('upgrading the client database from schema 5', () => {
     expect(await db.qrRecent.toArray()).toEqual([{ id: 3, at: thinned + DAY, key: serverKey(3), clicks: 6, gain: 1 }]);
     expect(await db.qrHistory.count()).toBe(0);
 
-    // What the history says is what it said: the chart's totals, the week's gains, the Trending order.
-    const series = await recordSeries(db, 'link', { id: 5, date: '2026-10-01 00:00:00', total: 21 });
-    expect(series?.points).toEqual([
-      [thinned - 3 * DAY, 10],
-      [thinned - 2 * DAY + 3_600_000, 14],
-      [thinned + DAY, 20],
-      [thinned + 2 * DAY, 21],
+    // What the history says is what it said: the chart's rises, the week's gains, the Trending order.
+    // (Observations of before version 11 carry no reading before them: each rose at its own time.)
+    const timeline = await recordTimeline(db, 'link', { id: 5, date: '2026-10-01 00:00:00', total: 21 });
+    expect(timeline).toMatchObject({ since: thinned - 3 * DAY, before: 10, total: 21 });
+    expect(timeline?.gains.map((g) => [g.at, g.clicks])).toEqual([
+      [thinned - 2 * DAY + 3_600_000, 4],
+      [thinned + DAY, 6],
+      [thinned + 2 * DAY, 1],
     ]);
     const now = thinned + 3 * DAY;
     expect(await gainsByRecord(db, 'link', now)).toEqual(

@@ -108,27 +108,27 @@ describe('export', () => {
     expect(linksToCsv(rows)).toContain('"News; Blog","Spring"');
   });
 
-  it("writes a link's history with its start", () => {
-    const series = {
+  it("writes a link's history: its total when followed, then each rise between two readings", () => {
+    const timeline = {
       since: Date.UTC(2026, 10, 3),
-      points: [
-        [Date.UTC(2026, 10, 3), 2],
-        [Date.UTC(2026, 10, 4, 9), 5],
-      ] as [number, number][],
+      before: 2,
+      gains: [{ from: Date.UTC(2026, 10, 4, 8, 30), at: Date.UTC(2026, 10, 4, 9), clicks: 3 }],
+      readTo: Date.UTC(2026, 10, 5),
+      total: 5,
     };
-    const csv = historyToCsv({ record: 'https://s.test/a', series }).trim().split('\r\n');
+    const csv = historyToCsv({ record: 'https://s.test/a', timeline }).trim().split('\r\n');
     expect(csv).toEqual([
-      'record,time,total',
-      '"https://s.test/a","2026-11-03T00:00:00.000Z","2"',
-      '"https://s.test/a","2026-11-04T09:00:00.000Z","5"',
+      'record,from,to,clicks,total',
+      '"https://s.test/a",,"2026-11-03T00:00:00.000Z",2,2',
+      '"https://s.test/a","2026-11-04T08:30:00.000Z","2026-11-04T09:00:00.000Z",3,5',
     ]);
-    expect(JSON.parse(historyToJson({ record: 'https://s.test/a', series }))).toEqual({
+    expect(JSON.parse(historyToJson({ record: 'https://s.test/a', timeline }))).toEqual({
       record: 'https://s.test/a',
       since: '2026-11-03T00:00:00.000Z',
-      points: [
-        { time: '2026-11-03T00:00:00.000Z', total: 2 },
-        { time: '2026-11-04T09:00:00.000Z', total: 5 },
-      ],
+      before: 2,
+      rises: [{ from: '2026-11-04T08:30:00.000Z', to: '2026-11-04T09:00:00.000Z', clicks: 3 }],
+      readTo: '2026-11-05T00:00:00.000Z',
+      total: 5,
     });
   });
 });

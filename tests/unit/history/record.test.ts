@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
 import { readMeta } from '@/lib/db/meta';
 import type { LinkpilotDb, Observation } from '@/lib/db/schema';
-import { gainsByRecord, gainsSince, recordSeries } from '@/lib/history/read';
-import { DAY, dayOf, type Reading, recordTotals, watchedKey } from '@/lib/history/record';
+import { gainsByRecord, gainsSince, recordTimeline } from '@/lib/history/read';
+import { DAY, dayOf, historySinceKey, type Reading, recordTotals } from '@/lib/history/record';
 import { listSource, readPage } from '@/lib/refresh/lists';
 import { refreshTarget } from '@/lib/refresh/shown-refresh';
 import { freshDb } from '../sync/db';
@@ -59,9 +59,10 @@ describe('the history of totals', () => {
     await readLinks(db, lists, T + 120_000);
     await readLinks(db, lists, T + 180_000);
     expect(await history(db)).toEqual([
-      { id: 1, at: T + 120_000, clicks: 1, gain: 1 },
+      // Each gain came after the reading before, which found the old total.
+      { id: 1, at: T + 120_000, clicks: 1, gain: 1, from: T + 60_000 },
       { id: 2, at: T, clicks: 5 },
-      { id: 2, at: T + 120_000, clicks: 7, gain: 2 },
+      { id: 2, at: T + 120_000, clicks: 7, gain: 2, from: T + 60_000 },
     ]);
 
     // A detail read of the same total is no news; of a newer one, one observation with its unique clicks.
@@ -77,7 +78,14 @@ describe('the history of totals', () => {
     await refreshTarget(db, apiFor(detail(7)), { type: 'link', key }, () => T + 240_000);
     expect(await history(db)).toHaveLength(3);
     await refreshTarget(db, apiFor(detail(9)), { type: 'link', key }, () => T + 300_000);
-    expect((await history(db)).at(-1)).toEqual({ id: 2, at: T + 300_000, clicks: 9, gain: 2, unique: 3 });
+    expect((await history(db)).at(-1)).toEqual({
+      id: 2,
+      at: T + 300_000,
+      clicks: 9,
+      gain: 2,
+      unique: 3,
+      from: T + 240_000,
+    });
     // …and the next list page, which says 9 as well, adds nothing.
     lists.urls![1]!.clicks = 9;
     await readLinks(db, lists, T + 360_000);
@@ -103,6 +111,7 @@ describe('the history of totals', () => {
       key: serverKey(1),
       clicks: 4,
       gain: 1,
+      from: day0 + HOUR,
     });
 
     // Seven days later nothing is thinned yet; eight days later day 0 is: its last total, with the
@@ -112,24 +121,25 @@ describe('the history of totals', () => {
     await recordTotals(db, 'link', [{ id: 2, key: serverKey(2), clicks: 2, before: 1 }], day0 + 8 * DAY + HOUR);
     expect((await history(db)).filter((o) => o.id === 1)).toEqual([
       { id: 1, at: day0 + HOUR, clicks: 3 },
-      { id: 1, at: day0 + 3 * HOUR, clicks: 6, gain: 3 },
-      { id: 1, at: day0 + DAY + HOUR, clicks: 8, gain: 2 },
-      { id: 1, at: day0 + DAY + 2 * HOUR, clicks: 9, gain: 1 },
+      // Thinned: the day's gain came after the reading before its first gain.
+      { id: 1, at: day0 + 3 * HOUR, clicks: 6, gain: 3, from: day0 + HOUR },
+      { id: 1, at: day0 + DAY + HOUR, clicks: 8, gain: 2, from: day0 + 3 * HOUR },
+      { id: 1, at: day0 + DAY + 2 * HOUR, clicks: 9, gain: 1, from: day0 + DAY + HOUR },
     ]);
     expect(await db.linkHistory.count()).toBe(2);
     await recordTotals(db, 'link', [], day0 + 9 * DAY + HOUR);
     expect(await db.linkHistory.toArray()).toEqual([
       { id: 1, at: day0 + HOUR, clicks: 3 },
-      { id: 1, at: day0 + 3 * HOUR, clicks: 6, gain: 3 },
-      { id: 1, at: day0 + DAY + 2 * HOUR, clicks: 9, gain: 3 },
+      { id: 1, at: day0 + 3 * HOUR, clicks: 6, gain: 3, from: day0 + HOUR },
+      { id: 1, at: day0 + DAY + 2 * HOUR, clicks: 9, gain: 3, from: day0 + 3 * HOUR },
     ]);
     expect(await db.linkRecent.where('id').equals(1).count()).toBe(0);
     // What the thinned history says of a day's gain is unchanged: 3 clicks on day 1.
-    const series = await recordSeries(db, 'link', { id: 1, date: '2026-10-01 00:00:00', total: 9 });
-    expect(series?.points).toEqual([
-      [day0 + HOUR, 3],
-      [day0 + 3 * HOUR, 6],
-      [day0 + DAY + 2 * HOUR, 9],
+    const timeline = await recordTimeline(db, 'link', { id: 1, date: '2026-10-01 00:00:00', total: 9 });
+    expect(timeline).toMatchObject({ since: day0 + HOUR, before: 3, total: 9 });
+    expect(timeline?.gains.map((g) => [g.at, g.clicks])).toEqual([
+      [day0 + 3 * HOUR, 3],
+      [day0 + DAY + 2 * HOUR, 3],
     ]);
   });
 
@@ -252,14 +262,29 @@ describe('the history of totals', () => {
     expect((await gainsByRecord(b, 'link', T + 3)).get(1)).toBeUndefined();
   });
 
-  it('notes when Linkpilot was reading, so a time it was not is a gap', async () => {
+  it('places each gain after the reading before it, also one that found no change', async () => {
     const db = freshDb();
-    await recordTotals(db, 'link', [], T);
-    await recordTotals(db, 'link', [], T + 5 * 60_000);
-    await recordTotals(db, 'link', [], T + 3 * HOUR);
-    expect(await readMeta(db, watchedKey)).toEqual([
-      [T, T + 5 * 60_000],
-      [T + 3 * HOUR, T + 3 * HOUR],
+    const read = (clicks: number, before: number | null, at: number) =>
+      recordTotals(db, 'link', [{ id: 1, key: serverKey(1), clicks, before }], at);
+    await read(4, null, T);
+    await read(4, 4, T + 5 * 60_000);
+    await read(4, 4, T + 10 * 60_000);
+    await read(7, 4, T + 15 * 60_000);
+    // A night without readings: the next gain spans it.
+    await read(9, 7, T + 12 * HOUR);
+    const observed = await db.linkRecent.where('id').equals(1).sortBy('at');
+    expect(observed.map((o) => [o.from, o.at, o.gain])).toEqual([
+      [undefined, T, undefined],
+      [T + 10 * 60_000, T + 15 * 60_000, 3],
+      [T + 15 * 60_000, T + 12 * HOUR, 2],
     ]);
+    expect(await db.linkReads.get(1)).toEqual({ id: 1, at: T + 12 * HOUR });
+    expect(await readMeta(db, historySinceKey)).toBe(T);
+  });
+
+  it("takes the row's last pull as the reading before, when no reading of the record was kept", async () => {
+    const db = freshDb();
+    await recordTotals(db, 'link', [{ id: 1, key: serverKey(1), clicks: 6, before: 4, readBefore: T - HOUR }], T);
+    expect((await db.linkRecent.where('id').equals(1).first())?.from).toBe(T - HOUR);
   });
 });
