@@ -135,11 +135,11 @@ export function TrendChart({
           <span className="muted">{t('trends.recordsFrom', { date: formatDateTime(chart.since) })}</span>
         </p>
       ) : null}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is explored with the arrow keys; its table says the same to screen readers. */}
       <svg
         className="trend-svg"
         viewBox={`0 0 ${W} ${H}`}
         role="img"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys walk its periods; its table says the same to screen readers.
         tabIndex={0}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-table`}
