@@ -4,10 +4,11 @@ import { useChangeCount } from '@/components/hooks/useChangeCount';
 import { useSearchIndex } from '@/components/hooks/useSearchIndex';
 import { PickAllBox } from '@/components/selection/PickAllBox';
 import { Gain } from '@/components/stats/Gain';
+import { useRecordingSince } from '@/components/stats/useHistory';
 import { holdText } from '@/components/sync/MirrorProgress';
 import { useCopyState } from '@/components/sync/useCopyState';
 import { Address } from '@/components/ui/Address';
-import { displayUrl, formatDate, formatNumber, middleEllipsis } from '@/components/ui/format';
+import { displayUrl, formatDate, formatDateTime, formatNumber, middleEllipsis } from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import {
@@ -21,6 +22,7 @@ import {
 } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
 import { gainsByRecord } from '@/lib/history/read';
+import { noteLooked } from '@/lib/refresh/looked';
 import type { LinksCopy } from '@/lib/refresh/progress';
 import { CopyButton } from './CopyButton';
 
@@ -49,6 +51,9 @@ const LONG_SHOWN_MAX = 48;
  * The links table, virtualised by hand: fixed-height rows, only the visible window (plus a few
  * rows either side) is read from IndexedDB and rendered, so 100,000 links scroll like 50.
  */
+/** How many of the table's first rows count as looked at. */
+const FIRST_ROWS_FOLLOWED = 10;
+
 export function LinkTable({
   query,
   onOpen,
@@ -114,6 +119,22 @@ export function LinkTable({
     () => gainsByRecord(db, 'link', Date.now(), TRENDING_DAYS, shownIds),
     [db, shownIds.join(' ')],
   );
+  const recordingSince = useRecordingSince(TRENDING_DAYS);
+  // The table's first rows are links people look at: their totals are read often enough for hourly charts.
+  const firstKeys =
+    start === 0 ? (rows ?? []).slice(0, FIRST_ROWS_FOLLOWED).flatMap((r) => (r.id === null ? [] : [r.key])) : [];
+  const firstSignature = firstKeys.join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the keys.
+  useEffect(() => {
+    if (firstKeys.length > 0)
+      void noteLooked(
+        db,
+        firstKeys.map((key) => ({ type: 'link', key })),
+        Date.now(),
+      );
+  }, [db, firstSignature]);
+  const recordingSaid =
+    recordingSince === null ? null : t('trends.recordingSince', { date: formatDateTime(recordingSince) });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: back to the top whenever the query changes, which these fields are.
   useEffect(() => {
@@ -204,6 +225,11 @@ export function LinkTable({
               </th>
               <th scope="col" className="num" title={t('trends.resolution')}>
                 {t('trends.gainColumn')}
+                {recordingSaid ? (
+                  <span className="column-note" data-testid="gain-recording-since">
+                    {recordingSaid}
+                  </span>
+                ) : null}
               </th>
               <th scope="col">{t('catalogPage.created')}</th>
               <th scope="col">
@@ -261,7 +287,11 @@ export function LinkTable({
                   {formatNumber(row.clicks)}
                 </td>
                 <td className="num muted" data-testid="link-gain">
-                  {row.id !== null && gains?.get(row.id) ? <Gain count={gains.get(row.id)!} /> : null}
+                  {row.id !== null && gains?.get(row.id) ? (
+                    <Gain count={gains.get(row.id)!} />
+                  ) : recordingSaid && row.id !== null ? (
+                    <span title={recordingSaid}>–</span>
+                  ) : null}
                 </td>
                 <td className="muted small-text">{formatDate(row.date)}</td>
                 <td>

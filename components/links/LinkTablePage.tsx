@@ -2,11 +2,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { usePicked } from '@/components/hooks/usePicked';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
+import { useRecordingSince } from '@/components/stats/useHistory';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { formatDateTime } from '@/components/ui/format';
 import { Link2, ListPlus, Plus, Search, SearchX } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
-import type { LinkTableQuery } from '@/lib/db/link-table';
+import { type LinkTableQuery, TRENDING_DAYS } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
 import { BulkShorten } from './BulkShorten';
 import { ExportButtons } from './ExportButtons';
@@ -32,6 +34,7 @@ export function LinkTablePage() {
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
   const campaigns = useLiveQuery(() => db.campaigns.orderBy('name').toArray(), [], []);
   const domains = useLiveQuery(() => db.domains.toArray(), [], []);
+  const recordingSince = useRecordingSince(TRENDING_DAYS);
   const [bulk, setBulk] = useState(false);
   const { picked, pick, clear } = usePicked();
   const newLink = (
@@ -70,7 +73,11 @@ export function LinkTablePage() {
         >
           <option value="date">{t('linkTablePage.newestFirst')}</option>
           <option value="clicks">{t('linkTablePage.mostClicksFirst')}</option>
-          <option value="trending">{t('trends.trendingFirst')}</option>
+          <option value="trending">
+            {recordingSince === null
+              ? t('trends.trendingFirst')
+              : t('trends.trendingSince', { date: formatDateTime(recordingSince) })}
+          </option>
         </select>
         <select
           aria-label={t('link.channel')}

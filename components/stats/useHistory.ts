@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { database } from '@/lib/db/open';
-import { linksTimelines, recordTimeline, type Watched } from '@/lib/history/read';
+import { historySince, linksTimelines, recordTimeline, type Watched } from '@/lib/history/read';
 import type { Counted } from '@/lib/history/record';
 import type { Timeline } from '@/lib/history/timeline';
 
@@ -32,4 +32,14 @@ export function useRecordHistory(kind: Counted, record: Watched | undefined): Hi
 export function useLinksHistory(links: readonly Watched[]): History | undefined {
   const signature = links.map((l) => `${l.id}:${l.total}`).join(',');
   return useLiveQuery(async () => ({ timelines: await linksTimelines(database(), links) }), [signature]);
+}
+
+/**
+ * When this browser began to record totals, while that is less than `days` days ago (null after, or
+ * before anything was read): a gain over the last `days` days is then a gain since that moment.
+ */
+export function useRecordingSince(days: number): number | null {
+  const since = useLiveQuery(() => historySince(database()), []);
+  const now = useNow();
+  return since != null && since > now - days * 86_400_000 ? since : null;
 }

@@ -2,6 +2,7 @@ import { DEFAULT_WINDOW_MS } from '../api/rate-limit';
 import type { LinkpilotDb } from '../db/schema';
 import { COLLECTIONS, HEAD_COLLECTIONS, type HeadCollection, headEveryMs, isListed } from '../kinds/collections';
 import { mirrored, readCursor, readStatus, startReconcile } from '../refresh/pull';
+import { dueSample } from '../refresh/sample';
 import { FRESH_FOR_MS, type ShownTarget, shownTargets, targetId } from '../refresh/shown';
 import { refreshedAt } from '../refresh/shown-refresh';
 import { available, type Budget } from './budget';
@@ -13,6 +14,7 @@ import { HOUR_MS, hourlyAllowance, usedInLastHour } from './usage';
  *
  * - What is on screen first (lib/refresh/shown.ts), as the person's own requests.
  * - Head checks (lib/refresh/head.ts), each list at the pace lib/kinds/collections.ts gives it.
+ * - The records people looked at, read by their ids as often as their charts need (lib/refresh/sample.ts).
  * - The reconcile walk (lib/refresh/pull.ts): one page at a time, evenly spaced, so that one full walk
  *   takes RECONCILE_CYCLE_MS, never faster, and slower when the share allows no more.
  *
@@ -35,6 +37,7 @@ const LEFT_OVER = 1 / 3;
 export type RefreshTask =
   | { type: 'shown'; target: ShownTarget }
   | { type: 'head'; list: HeadCollection }
+  | { type: 'sample'; target: ShownTarget }
   | { type: 'walk' };
 
 export interface RefreshPlan {
@@ -113,6 +116,13 @@ export async function planRefresh(db: LinkpilotDb, now: number, ctx: RefreshCont
     return leftOver
       ? { task: { type: 'head', list: due.list }, wakeAt: null }
       : { task: null, wakeAt: waitForLeftOver };
+
+  const sample = await dueSample(db, now, ctx.busy);
+  if (sample.target)
+    return leftOver
+      ? { task: { type: 'sample', target: sample.target }, wakeAt: null }
+      : { task: null, wakeAt: waitForLeftOver };
+  wakeAt = Math.min(wakeAt, sample.wakeAt);
 
   let cursor = await readCursor(db, 'reconcile');
   if (!cursor) {

@@ -42,6 +42,9 @@ export function createRefreshRunner(db: LinkpilotDb, now: () => number, random: 
           attempted.set(targetId(run.target), now());
           // The person's own request, but it leaves the last one of the minute to a shorten.
           await refreshTarget(db, client(1, 'user'), run.target, now);
+        } else if (run.type === 'sample') {
+          attempted.set(targetId(run.target), now());
+          await refreshTarget(db, client(2, 'refresh'), run.target, now);
         } else if (run.type === 'requested') await pullStep(db, client(2, 'requested'), now, 'requested');
         else if (run.type === 'head') await headStep(db, client(2, 'refresh'), run.list, now());
         else if (!(await pullStep(db, client(2, 'refresh'), now, 'reconcile'))) await startReconcile(db, now());

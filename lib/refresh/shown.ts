@@ -2,6 +2,7 @@ import { deleteKeys, deleteMeta, metaFamily, readFamily, writeMeta } from '../db
 import type { LinkpilotDb } from '../db/schema';
 import type { ShownKind } from '../kinds/shown';
 import type { HeadCollection } from './head';
+import { noteLooked } from './looked';
 
 /**
  * What is on screen is kept fresh on demand: a page says what it shows (a list, a link's or QR
@@ -40,6 +41,8 @@ const shownKeys = metaFamily<string, Shown | null>('shown:', null);
 /** Records what one view (a popup, a dashboard tab) shows now, replacing what it showed before. */
 export async function markShown(db: LinkpilotDb, viewId: string, targets: ShownTarget[], now: number): Promise<void> {
   await writeMeta(db, shownKeys.of(viewId), { targets, until: now + SHOWN_LEASE_MS });
+  // A record on screen is one a person looks at: it stays followed closely after (lib/refresh/sample.ts).
+  await noteLooked(db, targets, now);
 }
 
 export async function clearShown(db: LinkpilotDb, viewId: string): Promise<void> {

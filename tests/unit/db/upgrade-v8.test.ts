@@ -74,7 +74,7 @@ describe('upgrading the client database from schema 7, through version 8', () =>
     const db = new LinkpilotDb(name);
     await db.open();
 
-    expect(db.verno).toBe(10);
+    expect(db.verno).toBe(11);
     expect(db.tables.map((t) => t.name)).not.toContain('qrCodes');
     expect(await db.qrs.orderBy('key').toArray()).toEqual([mine, pulled]);
     // The indexes came across: by id (the look-up of a create's record), by twin (the sync centre's count).
