@@ -8,7 +8,14 @@ import { useRecordingSince } from '@/components/stats/useHistory';
 import { holdText } from '@/components/sync/MirrorProgress';
 import { useCopyState } from '@/components/sync/useCopyState';
 import { Address } from '@/components/ui/Address';
-import { displayUrl, formatDate, formatDateTime, formatNumber, middleEllipsis } from '@/components/ui/format';
+import {
+  displayUrl,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  middleEllipsis,
+  shortMoment,
+} from '@/components/ui/format';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import {
@@ -223,13 +230,16 @@ export function LinkTable({
               <th scope="col" className="num">
                 {t('linkTable.clicks')}
               </th>
-              <th scope="col" className="num" title={t('trends.resolution')}>
-                {t('trends.gainColumn')}
-                {recordingSaid ? (
-                  <span className="column-note" data-testid="gain-recording-since">
-                    {recordingSaid}
-                  </span>
-                ) : null}
+              {/* While recording is younger than the column's week, the column says since when it counts. */}
+              <th
+                scope="col"
+                className="num"
+                title={recordingSaid ? `${recordingSaid}. ${t('trends.resolution')}` : t('trends.resolution')}
+                data-testid="gain-column"
+              >
+                {recordingSince === null
+                  ? t('trends.gainColumn')
+                  : t('trends.gainSinceColumn', { date: shortMoment(recordingSince) })}
               </th>
               <th scope="col">{t('catalogPage.created')}</th>
               <th scope="col">
@@ -289,8 +299,8 @@ export function LinkTable({
                 <td className="num muted" data-testid="link-gain">
                   {row.id !== null && gains?.get(row.id) ? (
                     <Gain count={gains.get(row.id)!} />
-                  ) : recordingSaid && row.id !== null ? (
-                    <span title={recordingSaid}>–</span>
+                  ) : recordingSaid && row.id !== null && gains ? (
+                    formatNumber(0)
                   ) : null}
                 </td>
                 <td className="muted small-text">{formatDate(row.date)}</td>

@@ -48,6 +48,13 @@ export function formatTime(value: number): string {
   return inLocale().time.format(new Date(value));
 }
 
+/** A moment in as few words as a narrow column allows: its time when it is today, else its day and month. */
+export function shortMoment(value: number): string {
+  const at = new Date(value);
+  if (at.toDateString() === new Date().toDateString()) return formatTime(value);
+  return new Intl.DateTimeFormat(inLocale().locale, { day: 'numeric', month: 'short' }).format(at);
+}
+
 export function formatNumber(value: number): string {
   return inLocale().number.format(value);
 }

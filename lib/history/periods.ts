@@ -13,9 +13,14 @@ export interface Period {
   from: number;
   to: number;
   clicks: number;
-  /** `partly`: in a sum, some records are known in it and some are not (their clicks are missing). */
-  state: 'known' | 'partly' | 'unknown';
+  /**
+   * `partly`: clicks were read in it, but not all of it was read (a record's first or last hours, or
+   * in a sum some records): at least `clicks`.
+   */
+  state: State;
 }
+
+type State = 'known' | 'partly' | 'unknown';
 
 export interface Spread {
   from: number;
@@ -25,7 +30,7 @@ export interface Spread {
 
 export interface Chart {
   unit: Unit;
-  /** The axis: from the start of the first period to `now`. */
+  /** The axis: from the start of the first period (or earlier, for a short history) to the end of the current one. */
   from: number;
   to: number;
   periods: Period[];
@@ -40,6 +45,11 @@ export interface Chart {
 
 /** A year of hours is never drawn: at most this many periods, whatever the span. */
 const MAX_PERIODS = 400;
+/**
+ * The shortest axis of each unit: a history of an hour is drawn as the last half day, with nothing
+ * before it was followed, so one bar never fills the chart.
+ */
+const MIN_AXIS: Record<Unit, number> = { hour: 12 * UNIT_MS.hour, day: 7 * UNIT_MS.day, week: 8 * UNIT_MS.week };
 
 /** The index of the period that holds `at` (-1 before the first). */
 function indexAt(starts: readonly number[], at: number): number {
@@ -67,7 +77,7 @@ function partOf(
   periods: readonly Period[],
   unit: Unit,
   now: number,
-): { clicks: number[]; known: (boolean | null)[] } {
+): { clicks: number[]; known: (State | null)[] } {
   const starts = periods.map((p) => p.from);
   const clicks = periods.map(() => 0);
   const spreads = t.gains.filter((g) => isSpread(g, unit));
@@ -86,13 +96,14 @@ function partOf(
     }
     clicks[best]! += g.clicks;
   }
-  const known = periods.map((p) => {
+  const known = periods.map((p, i): State | null => {
     const lo = Math.max(p.from, t.since);
     const hi = Math.min(p.to, now);
     if (hi <= lo) return null;
     const unknown = spreads.reduce((sum, g) => sum + overlap(lo, hi, g.from, g.at), 0);
     const covered = overlap(lo, hi, t.since, t.readTo) - unknown;
-    return covered * 2 >= hi - lo;
+    if (covered * 2 >= hi - lo) return 'known';
+    return clicks[i]! > 0 ? 'partly' : 'unknown';
   });
   return { clicks, known };
 }
@@ -115,8 +126,10 @@ function merged(spreads: Spread[]): Spread[] {
  * from when the first of them is followed) to `now`; null when none is followed. The span decides
  * the unit: hours over two days at most, days up to four months, weeks beyond.
  */
-export function chartOf(timelines: readonly Timeline[], from: number | null, now: number): Chart | null {
+export function chartOf(timelines: readonly Timeline[], from: number | null, shownAt: number): Chart | null {
   if (timelines.length === 0) return null;
+  // A reading newer than the clock the chart was drawn by (a page redraws on every reading, its clock every minute).
+  const now = Math.max(shownAt, ...timelines.map((t) => t.readTo));
   const since = Math.min(...timelines.map((t) => t.since));
   const start = Math.min(now, Math.max(from ?? since, since));
   const unit = unitFor(start, now);
@@ -128,12 +141,12 @@ export function chartOf(timelines: readonly Timeline[], from: number | null, now
   }
   const parts = timelines.map((t) => partOf(t, periods, unit, now));
   periods.forEach((p, i) => {
-    const states = parts.map((part) => part.known[i]).filter((k): k is boolean => k !== null);
+    const states = parts.map((part) => part.known[i]).filter((k): k is State => k !== null);
     p.clicks = parts.reduce((sum, part) => sum + part.clicks[i]!, 0);
-    const known = states.filter(Boolean).length;
-    p.state = known === states.length ? 'known' : known === 0 ? 'unknown' : 'partly';
+    if (states.every((k) => k === 'known')) p.state = 'known';
+    else p.state = states.every((k) => k === 'unknown') ? 'unknown' : 'partly';
   });
-  const axisFrom = periods[0]?.from ?? start;
+  const axisFrom = Math.min(periods[0]?.from ?? start, periodStart(now - MIN_AXIS[unit], unit));
   const spreads = merged(
     timelines.flatMap((t) =>
       t.gains
@@ -144,7 +157,8 @@ export function chartOf(timelines: readonly Timeline[], from: number | null, now
   return {
     unit,
     from: axisFrom,
-    to: now,
+    // The current period is drawn whole: its bar is "so far", as wide as the others.
+    to: periods.at(-1)?.to ?? now,
     periods,
     spreads,
     since,

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react';
-import { formatDateTime, formatNumber } from '@/components/ui/format';
+import { formatDate, formatDateTime, formatNumber } from '@/components/ui/format';
 import { Info } from '@/components/ui/icons';
 import { plural, raw, t, textDirection } from '@/lib/browser/i18n';
 import { ticksFor } from '@/lib/history/calendar';
@@ -132,7 +132,7 @@ export function TrendChart({
       {chart.before > 0 ? (
         <p className="small-text trend-before" data-testid="trend-before">
           <strong>{t('trends.beforeMark', { date: formatDateTime(chart.since), count: counted(chart.before) })}</strong>{' '}
-          <span className="muted">{t('trends.recordsFrom', { date: formatDateTime(chart.since) })}</span>
+          <span className="muted">{t('trends.recordsFrom', { date: formatDate(chart.since) })}</span>
         </p>
       ) : null}
       <svg
@@ -210,6 +210,16 @@ export function TrendChart({
             </g>
           );
         })}
+        {chart.since > chart.from ? (
+          <line
+            className="trend-since"
+            x1={xOf(frame, chart.since)}
+            x2={xOf(frame, chart.since)}
+            y1={frame.top}
+            y2={frame.bottom}
+            data-testid="trend-since"
+          />
+        ) : null}
         {shown ? (
           <rect
             className="trend-focus"

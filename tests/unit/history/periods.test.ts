@@ -168,6 +168,23 @@ describe('clicks per period', () => {
   });
 });
 
+it('draws clicks read in a period it did not read all of as "at least", not as unknown', () => {
+  const t = timeline({
+    since: local(2026, 11, 25, 20),
+    gains: [{ from: local(2026, 11, 25, 20), at: local(2026, 11, 25, 20, 4), clicks: 6 }],
+    readTo: local(2026, 11, 25, 20, 5),
+    total: 6,
+  });
+  const chart = chartOf([t], null, local(2026, 11, 28, 12))!;
+  expect(chart.unit).toBe('day');
+  expect(chart.periods.map((p) => [p.clicks, p.state])).toEqual([
+    [6, 'partly'],
+    [0, 'unknown'],
+    [0, 'unknown'],
+    [0, 'unknown'],
+  ]);
+});
+
 describe('the calendar of a chart', () => {
   it('makes the day the clocks go forward 23 hours long, and the day they go back 25', () => {
     const spring = local(2026, 3, 29);
