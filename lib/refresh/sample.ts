@@ -22,8 +22,8 @@ export const LATER_EVERY = 4 * 60 * MINUTE;
 /** A record counts as young, read every YOUNG_EVERY, this long after it was made. */
 const YOUNG_FOR = 2 * DAY;
 export const TRENDING_TOP = 10;
-/** The trending links are found again this often (a read of the last week's observations). */
-const TRENDING_EVERY = 15 * MINUTE;
+/** The trending links are found again this often (a read of every observation of the last week). */
+const TRENDING_EVERY = 60 * MINUTE;
 
 const trendingKey = metaKey<{ at: number; keys: string[] } | null>('sample:trending', null);
 /** The most trending links' keys, found again once TRENDING_EVERY has passed. */

@@ -24,6 +24,7 @@ import { chartOf } from '../../lib/history/periods';
 import { recordTimeline } from '../../lib/history/read';
 import { DAY, type Reading, recordTotals } from '../../lib/history/record';
 import { median, report } from './report';
+import { samplingFigure } from './trends-sampling';
 
 const LINKS = Number(process.env.TRENDS_LINKS ?? 100_000);
 const DAYS = Number(process.env.TRENDS_DAYS ?? 365);
@@ -110,9 +111,10 @@ const keyBytes = (key: IDBValidKey): number => {
 };
 const varintBytes = (n: number) => Math.max(1, Math.ceil(Math.log2(n + 1) / 7));
 let bytes = 0;
-let observations = 0;
+let observations = 0; // rows of all three tables
 let indexEntries = 0;
-for (const table of [db.linkHistory, db.linkRecent]) {
+// The thinned days, the last days, and each link's last reading (one small row per link).
+for (const table of [db.linkHistory, db.linkRecent, db.linkReads]) {
   const { primKey, indexes } = table.schema;
   const keyOf = (row: object, path: string | string[]) =>
     Array.isArray(path)
@@ -132,7 +134,7 @@ for (const table of [db.linkHistory, db.linkRecent]) {
 }
 report('trends.history_mb_100k_year', bytes / 1e6, 'MB', {
   goal: '<= 50',
-  observations,
+  rows: observations,
   index_entries: indexEntries,
   framing_mb: Number((((observations + indexEntries) * framing) / 1e6).toFixed(1)),
   links: LINKS,
@@ -193,3 +195,6 @@ report('trends.trending_7d_ms_100k', median(trending), 'ms', {
   store: 'fake-indexeddb (upper bound)',
 });
 db.close();
+
+// What following the links people look at adds, at 10,000 links.
+await samplingFigure();
