@@ -309,7 +309,8 @@ export async function settleConflict(ctx: ActionContext, seq: number, keep: 'min
       );
       const changesLeft = Object.keys(left).some((field) => !twoWriters.required?.includes(field));
       if (entry.op === 'delete' || !changesLeft) await ctx.db.outbox.delete(seq);
-      else await ctx.db.outbox.put({ ...entry, ...again, ...twoWriters.withChanges(entry, left) } as OutboxEntry);
+      // `again` last: a kind's withChanges hands back the whole entry, held state and conflict included.
+      else await ctx.db.outbox.put({ ...entry, ...twoWriters.withChanges(entry, left), ...again } as OutboxEntry);
       if (entry.op === 'update')
         await writeMirror(ctx.db, [{ patch: table, key: entry.key, fields: rowFieldsOf(twoWriters, theirs) }]);
     }
