@@ -30,8 +30,9 @@ export function QrEditForm({ qr, onSaved }: { qr: QrRow; onSaved: (outcome: QrEd
   const parsed = updateQrInput.safeParse(qrEditOf(opened, look));
   const errors = tried > 0 && !parsed.success ? problemsInWords(fieldErrors(parsed.error)) : {};
   // The code as it is printed and downloaded (its address, or a Wi-Fi code's network): what the look
-  // applies to. Not what it leads to, which a re-point may have changed while the print stays.
-  const preview = savedQrText(qr);
+  // applies to, not what it leads to, which a re-point may have changed while the print stays. Drawn
+  // only when its colours are known here (made here), so no preview claims black on white.
+  const preview = opened.foreground && opened.background ? savedQrText(qr) : null;
 
   useEffect(() => {
     if (tried > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

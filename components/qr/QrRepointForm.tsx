@@ -55,6 +55,8 @@ export function QrRepointForm({ qr, onSaved }: { qr: QrRow; onSaved: (outcome: Q
     try {
       const db = database();
       const outcome = await changeAnswered(db, qr.key, 'update', (ctx) => updateQrCode(ctx, qr.key, parsed.data));
+      // A code the service does not have yet takes the change into its queued create: not made yet.
+      if (qr.id === null) return onSaved('queued');
       onSaved(outcome === 'made' && (await readCapability(db, 'qrEdit')) === 'absent' ? 'absent' : outcome);
     } catch (error) {
       // At its field when the form has one ("data", "data.email"), else for the form as a whole.
