@@ -5,6 +5,7 @@ import { askFirst } from '@/components/state/confirm';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { RecordConflicts } from '@/components/sync/ConflictNotice';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
+import { Address } from '@/components/ui/Address';
 import { Dialog } from '@/components/ui/Dialog';
 import { displayUrl } from '@/components/ui/format';
 import { Pencil, RefreshCw, Trash2 } from '@/components/ui/icons';
@@ -18,6 +19,7 @@ import { sendRequest } from '@/lib/messages/send';
 import { scansCounted } from '@/lib/qr/payload';
 import { deleteQrCode } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
+import { QrDestination } from './QrDestination';
 import { QrEditForm, type QrEditOutcome } from './QrEditForm';
 import { qrTypeLabel } from './QrTypeFields';
 
@@ -108,6 +110,7 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
           {state.busy ? t('qrCodeDetail.refreshing') : t('qrCodeDetail.refresh')}
         </button>
       </div>
+      <QrDestination qr={qr} />
       {!saved ? <p className="muted">{t('qrCodeDetail.statisticsAppearOnceThe')}</p> : null}
       {state.error ? <p className="error">{state.error}</p> : null}
       <RecordConflicts recordKey={qr.key} />
@@ -124,7 +127,8 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
       ) : null}
       {qr.link && scansCounted(qr) ? (
         <p className="muted small-text">
-          {t('qrCodeDetail.scansAreCountedAt')} <span className="qr-link">{displayUrl(qr.link)}</span>
+          {/* Isolated: in a right-to-left line the address keeps its own order. */}
+          {t('qrCodeDetail.scansAreCountedAt')} <Address className="qr-link">{displayUrl(qr.link)}</Address>
         </p>
       ) : null}
       {!scansCounted(qr) ? <p className="muted small-text">{t('qrCodeDetail.thisWiFiCode')}</p> : null}

@@ -6,7 +6,7 @@ import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-wor
 import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
-import { qrPayload } from '@/lib/qr/payload';
+import { savedQrText } from '@/lib/qr/payload';
 import { updateQrCode } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
@@ -29,8 +29,10 @@ export function QrEditForm({ qr, onSaved }: { qr: QrRow; onSaved: (outcome: QrEd
   const formRef = useRef<HTMLFormElement>(null);
   const parsed = updateQrInput.safeParse(qrEditOf(opened, look));
   const errors = tried > 0 && !parsed.success ? problemsInWords(fieldErrors(parsed.error)) : {};
-  // A code made here shows how it will look; one made elsewhere is not known here to draw.
-  const preview = qr.input ? qrPayload(qr.input) : null;
+  // The code as it is printed and downloaded (its address, or a Wi-Fi code's network): what the look
+  // applies to, not what it leads to, which a re-point may have changed while the print stays. Drawn
+  // only when its colours are known here (made here), so no preview claims black on white.
+  const preview = opened.foreground && opened.background ? savedQrText(qr) : null;
 
   useEffect(() => {
     if (tried > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

@@ -1,4 +1,4 @@
-import type { QrType } from '@/lib/api/inputs/qr';
+import type { QrContent, QrType } from '@/lib/api/inputs/qr';
 import type { FieldErrors } from '@/lib/api/validate-input';
 
 /**
@@ -95,4 +95,37 @@ export function qrData(type: QrType, drafts: Drafts): unknown {
 
 function filled(fields: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ''));
+}
+
+/**
+ * The drafts a form opens with to change what a code holds: its own type's draft filled with what
+ * it holds now, every other type's empty (the inverse of `qrData`). Nothing known, all empty.
+ */
+export function draftsOf(content: QrContent | null): Drafts {
+  if (!content) return EMPTY_DRAFTS;
+  switch (content.type) {
+    case 'text':
+    case 'link':
+    case 'phone':
+      return { ...EMPTY_DRAFTS, [content.type]: content.data };
+    case 'email':
+      return { ...EMPTY_DRAFTS, email: strings(EMPTY_DRAFTS.email, content.data) };
+    case 'sms':
+      return { ...EMPTY_DRAFTS, sms: strings(EMPTY_DRAFTS.sms, content.data) };
+    case 'wifi':
+      return {
+        ...EMPTY_DRAFTS,
+        wifi: { ...strings(EMPTY_DRAFTS.wifi, content.data), encryption: content.data.encryption ?? 'WPA' },
+      };
+    case 'vcard':
+      return { ...EMPTY_DRAFTS, vcard: strings(EMPTY_DRAFTS.vcard, content.data) };
+  }
+}
+
+/** `empty`'s fields, each set to what `data` has for it: a field left out of the data stays ''. */
+function strings<D extends object>(empty: D, data: object): D {
+  const given = data as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(empty).map(([k, v]) => [k, typeof given[k] === 'string' ? given[k] : v]),
+  ) as D;
 }

@@ -1,17 +1,18 @@
 import type { QrRow } from '@/lib/db/schema';
 import { colorToHex, hexToRgb } from '@/lib/qr/render';
-import { DEFAULT_LOOK, type QrLook } from './QrLookFields';
+import type { QrLook } from './QrLookFields';
 
 /**
- * A code's name and look as its edit form opens: what the mirror knows. A code made elsewhere: its name
- * only, its colours '' (not known), never the defaults, which would claim it is black on white.
+ * A code's name and look as its edit form opens: what the mirror knows. A colour is known when the
+ * input carries it (a code made here sends both); one made elsewhere has only its name, and keeps its
+ * colours '' (not known) after it was re-pointed here, never the defaults, which would claim black on white.
  */
 export function lookOf(qr: QrRow): QrLook {
-  const colour = (value: string | undefined, fallback: string) => (qr.input ? colorToHex(value, fallback) : '');
+  const colour = (value: string | undefined) => (value ? colorToHex(value, '') : '');
   return {
     name: qr.name,
-    foreground: colour(qr.input?.foreground, DEFAULT_LOOK.foreground),
-    background: colour(qr.input?.background, DEFAULT_LOOK.background),
+    foreground: colour(qr.input?.foreground),
+    background: colour(qr.input?.background),
     logo: qr.input?.logo ?? '',
   };
 }

@@ -24,7 +24,7 @@ import {
   validLink,
 } from './inputs/links';
 import { type CreatePixelInput, createPixelInput, type UpdatePixelInput, updatePixelInput } from './inputs/pixels';
-import { type CreateQrInput, createQrInput, type UpdateQrInput, updateQrInput } from './inputs/qr';
+import { type CreateQrInput, createQrInput, type QrType, type UpdateQrInput, updateQrInput } from './inputs/qr';
 import { collectAll, walkPages } from './paginate';
 import { type Account, getAccountResponseSchema } from './schemas/account';
 import { type Campaign, campaignSchema } from './schemas/campaigns';
@@ -197,9 +197,18 @@ export function createApiClient(options: ApiClientOptions) {
         createQrResponseSchema,
       );
     },
-    /** PUT /api/qr/{id}/update (not in the seed's operations: a service may not offer it, see lib/api/absent.ts). */
-    async updateQrCode(qrId: number, input: UpdateQrInput): Promise<{ id: number; link: string | null }> {
-      const body = validateInput(updateQrInput, input);
+    /**
+     * PUT /api/qr/{id}/update (not in the seed's operations: a service may not offer it, see
+     * lib/api/absent.ts). Data of the code's own type (`ownType`, when known) goes without it: the
+     * family reads data alone as the code's own type, and its pages list no type for this route.
+     */
+    async updateQrCode(
+      qrId: number,
+      input: UpdateQrInput,
+      ownType?: QrType,
+    ): Promise<{ id: number; link: string | null }> {
+      const { type, ...rest } = validateInput(updateQrInput, input);
+      const body = type === undefined || type === ownType ? rest : { type, ...rest };
       return call({ method: 'PUT', path: `/api/qr/${idOf(qrId)}/update`, body }, createQrResponseSchema);
     },
     /** DELETE /api/qr/{id}/delete (not in the seed's operations). */

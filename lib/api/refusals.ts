@@ -24,6 +24,7 @@ const KNOWN: KnownRefusal[] = [
   { field: 'domain', says: /name of this service/i, message: 'refusal.domainIsService' },
   { field: 'email', says: /already used/i, message: 'refusal.emailUsed' },
   { field: 'expiry', says: /future/i, message: 'input.link.expiryPast' },
+  { field: 'data', says: /point back/i, message: 'qrDestination.pointsBack' },
 ];
 
 /** "color: must be a HEX colour" → "color", the field a form shows the refusal at. */

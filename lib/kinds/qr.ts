@@ -21,11 +21,15 @@ import type { MirrorWrite } from './mirror';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
-/** A code as its edit shows it: its name, and what a code made here will send. */
+/**
+ * A code as its edit shows it: its name, and what is known of its input. A new content makes what
+ * it holds known, for a code made elsewhere too; its look stays as unknown as it was.
+ */
 const edited = (row: QrRow, edit: inputs.UpdateQrInput): QrRow => ({
   ...row,
   name: edit.name ?? row.name,
-  input: row.input && { ...row.input, ...edit },
+  input:
+    edit.type === undefined ? row.input && { ...row.input, ...edit } : ({ ...row.input, ...edit } as QrRow['input']),
 });
 
 const listing: Listing<QrRow, QrCode> = {
@@ -79,7 +83,8 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
           capability: 'qrEdit',
           table: 'qrs',
           async request(id, input) {
-            await api.updateQrCode(id, input);
+            // The type as the service had it before this edit: data of that type goes without it.
+            await api.updateQrCode(id, input, entry.payload.was.input?.type);
             // Its answer adds nothing the row lacks.
             return [];
           },
@@ -109,11 +114,18 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
       case 'create':
         return describing('change.qr.create', 'change.qr.createNamed', change.payload.name);
       case 'update':
-        return describing(
-          'change.qr.update',
-          'change.qr.updateNamed',
-          change.payload.input.name ?? change.payload.was.name,
-        );
+        // A re-point is named as what it does: a printed code will lead elsewhere.
+        return change.payload.input.type === undefined
+          ? describing(
+              'change.qr.update',
+              'change.qr.updateNamed',
+              change.payload.input.name ?? change.payload.was.name,
+            )
+          : describing(
+              'qrDestination.queuedChange',
+              'qrDestination.queuedChangeNamed',
+              change.payload.input.name ?? change.payload.was.name,
+            );
       case 'delete':
         return describing('change.qr.delete', 'change.qr.deleteNamed', change.payload.row.name);
       default:
@@ -129,7 +141,8 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
   },
   discard: (entry) => (entry.op === 'create' ? null : undone('qrs', entry)),
   twoWriters: {
-    // The listing shows its name; its colours and logo are sent as set here.
+    // The listing shows its name; its colours, logo and what it holds (type and data) cannot be
+    // read back, so they are sent as set here.
     fields: { name: 'name' },
     changes: (change) => (change.op === 'update' ? { ...change.payload.input } : {}),
     withChanges: (change, changes) =>

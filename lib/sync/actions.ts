@@ -18,6 +18,7 @@ import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
 import { type MirrorWrite, writeMirror } from '../kinds/mirror';
 import { baseOf, rowFieldsOf } from '../kinds/two-writers';
+import { repointRefusal } from '../qr/repoint';
 import { words } from '../words';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
@@ -187,12 +188,19 @@ export async function deleteLinks(ctx: ActionContext, keys: readonly string[]): 
   });
 }
 
-/** Edits a QR code's name or colours; what it encodes stays. */
+/**
+ * Edits a QR code's name or look, or re-points it: a new type and data change where its printed
+ * code leads, which keeps its address and its scans. Refused here when the printed code could not
+ * follow (lib/qr/repoint.ts).
+ */
 export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.UpdateQrInput): Promise<void> {
   await refuseAbsent(ctx.db, 'qrEdit');
   const input = validateInput(qrs.updateQrInput, fields);
   const row = await ctx.db.qrs.get(key);
   if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.qr'), retryable: false });
+  const refused = input.type === undefined ? null : repointRefusal(row, input.type);
+  if (refused)
+    throw new ApiError({ kind: 'validation', field: refused.field, message: refused.message, retryable: false });
   const was = { name: row.name, input: row.input };
   await queue(ctx, { kind: 'qr', op: 'update', key, payload: { input, was }, priority: ctx.priority });
 }
@@ -309,7 +317,8 @@ export async function settleConflict(ctx: ActionContext, seq: number, keep: 'min
       );
       const changesLeft = Object.keys(left).some((field) => !twoWriters.required?.includes(field));
       if (entry.op === 'delete' || !changesLeft) await ctx.db.outbox.delete(seq);
-      else await ctx.db.outbox.put({ ...entry, ...again, ...twoWriters.withChanges(entry, left) } as OutboxEntry);
+      // `again` last: a kind's withChanges hands back the whole entry, held state and conflict included.
+      else await ctx.db.outbox.put({ ...entry, ...twoWriters.withChanges(entry, left), ...again } as OutboxEntry);
       if (entry.op === 'update')
         await writeMirror(ctx.db, [{ patch: table, key: entry.key, fields: rowFieldsOf(twoWriters, theirs) }]);
     }

@@ -89,13 +89,37 @@ export const createQrInput = z.discriminatedUnion(
   [qrOf('text'), qrOf('vcard'), qrOf('link'), qrOf('email'), qrOf('phone'), qrOf('sms'), qrOf('wifi')],
   { error: words('input.qr.type', { types: QR_TYPES.join(', ') }) },
 );
-export type CreateQrInput = { [K in QrType]: { type: K; data: z.input<(typeof qrDataSchemas)[K]> } }[QrType] & {
+/** What a code holds, apart from its look: a type with its data (what a re-point replaces). */
+export type QrContent = { [K in QrType]: { type: K; data: z.input<(typeof qrDataSchemas)[K]> } }[QrType];
+export type CreateQrInput = QrContent & {
   background?: string;
   foreground?: string;
   logo?: string;
   name?: string;
 };
 
-/** A QR code's edit (PUT /api/qr/{id}/update): the fields that changed; what it encodes stays. */
-export const updateQrInput = z.object(common);
+/**
+ * A QR code's edit (PUT /api/qr/{id}/update): the fields that changed. Its look alone, or with what
+ * it holds: a type with its data, checked together as `qr/add` checks them, so a re-pointed code is
+ * held to the create form's rules. Data never goes without its type here; the client leaves the
+ * type out of the request when it is the code's own (lib/api/client.ts).
+ */
+export const updateQrInput = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.undefined().optional(),
+      data: z.undefined({ error: words('input.qr.type', { types: QR_TYPES.join(', ') }) }).optional(),
+      ...common,
+    }),
+    qrOf('text'),
+    qrOf('vcard'),
+    qrOf('link'),
+    qrOf('email'),
+    qrOf('phone'),
+    qrOf('sms'),
+    qrOf('wifi'),
+  ],
+  { error: words('input.qr.type', { types: QR_TYPES.join(', ') }) },
+);
 export type UpdateQrInput = z.input<typeof updateQrInput>;
