@@ -81,7 +81,6 @@ export async function samplingFigure(): Promise<void> {
     start,
   );
 
-  console.error('setup', performance.now());
   const perHour = Array.from({ length: HOURS }, () => 0);
   let nextHead = start;
   // The engine wakes when the next head check or sample is due: so does the simulation.
