@@ -167,7 +167,7 @@ describe('upgrading the client database from schema 1', () => {
 
     const db = new LinkpilotDb('upgrade-from-v1');
     await db.open();
-    expect(db.verno).toBe(10);
+    expect(db.verno).toBe(11);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:pending',
@@ -328,7 +328,7 @@ describe('upgrading the client database from schema 2', () => {
 
     const db = new LinkpilotDb('upgrade-from-v2');
     await db.open();
-    expect(db.verno).toBe(10);
+    expect(db.verno).toBe(11);
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((e) => `${e.kind}:${e.op}:${e.state}`)).toEqual([
       'channel:create:inflight',
@@ -457,7 +457,7 @@ describe('upgrading the client database from schema 5', () => {
 
     const db = new LinkpilotDb('upgrade-from-v5');
     await db.open();
-    expect(db.verno).toBe(10);
+    expect(db.verno).toBe(11);
     expect(await db.linkHistory.toArray()).toEqual([
       { id: 5, at: thinned - 3 * DAY, clicks: 10 },
       { id: 5, at: thinned - 2 * DAY + 3_600_000, clicks: 14, gain: 4 },
@@ -558,7 +558,7 @@ describe.each([7, 8] as const)('upgrading the client database from schema %i', (
 
     const db = new LinkpilotDb(name);
     await db.open();
-    expect(db.verno).toBe(10);
+    expect(db.verno).toBe(11);
     expect(db.tables.map((t) => t.name)).not.toContain('qrCodes');
     expect((await db.qrs.toArray()).map((row) => row.key)).toEqual([qr]);
     expect(await db.pixels.toArray()).toEqual([
