@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '@/lib/browser/i18n';
 import { formatNumber } from '../ui/format';
 
 /** One entry of a top-N list as shown: its words, count, and what goes before it (a flag). */
@@ -9,6 +10,8 @@ export interface ShownTally {
   mark?: ReactNode;
   /** A hover text, where the label is not what the service wrote. */
   title?: string;
+  /** The service's own entries behind a row that groups several (one site's spellings). */
+  spellings?: { label: string; count: number }[];
 }
 
 /**
@@ -39,8 +42,11 @@ export function Tallies({
         <ul>
           {shown.map((item) => (
             <li key={item.key} title={item.title ?? item.label}>
-              {item.mark}
-              {item.label} <span className="tally-count">{formatNumber(item.count)}</span>
+              <span className="tally-label">
+                {item.mark}
+                {item.label}
+              </span>{' '}
+              <span className="tally-count">{formatNumber(item.count)}</span>
             </li>
           ))}
         </ul>
@@ -62,6 +68,18 @@ export function Tallies({
             <span className="tally-track" aria-hidden="true">
               <span className="tally-bar" style={{ display: 'block', width: `${(item.count / max) * 100}%` }} />
             </span>
+            {item.spellings ? (
+              <details className="tally-spellings" data-testid="tally-spellings">
+                <summary aria-label={t('stats.spellingsOf', { site: item.label })}>{t('stats.spellings')}</summary>
+                <ul>
+                  {item.spellings.map((sp) => (
+                    <li key={sp.label}>
+                      <bdi>{sp.label}</bdi> <span className="tally-count">{formatNumber(sp.count)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>

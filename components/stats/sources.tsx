@@ -16,15 +16,49 @@ export function shownCountries(s: Statistics): ShownTally[] {
   }));
 }
 
-/** Where the clicks came from, each click once: the referring sites, then the rest (direct, or a site not listed). */
+/**
+ * Where the clicks came from, each click once: the referring sites, each site once whatever the
+ * service's spellings of it (they are shown on demand), the service's direct bucket in the
+ * interface's words, then the clicks no listed entry brought.
+ */
 export function shownSources(s: Statistics, total: number): ShownTally[] {
   const { sites, rest } = sourcesOf(s, total);
-  const shown: ShownTally[] = sites.map((site) => ({ key: site.label, label: site.label, count: site.count }));
-  if (rest > 0) shown.push({ key: '?rest', label: t('stats.directOrOther'), count: rest });
+  const shown: ShownTally[] = sites.map((site) => ({
+    key: site.direct ? '?direct' : site.label,
+    label: site.direct ? t('stats.directEmailOther') : site.label,
+    count: site.count,
+    title: site.spellings.map((sp) => sp.label).join(', '),
+    ...(!site.direct && site.spellings.length > 1 && { spellings: site.spellings }),
+  }));
+  const direct = sites.some((site) => site.direct);
+  if (rest > 0)
+    shown.push({ key: '?rest', label: direct ? t('stats.notListed') : t('stats.directOrOther'), count: rest });
   return shown;
 }
 
-/** The social networks among those sources: a subset, never added to them. */
+/** Social networks the service is known to count, by its names for them. */
+const NETWORKS = {
+  facebook: 'stats.networkFacebook',
+  twitter: 'stats.networkTwitter',
+  x: 'stats.networkTwitter',
+  linkedin: 'stats.networkLinkedin',
+  reddit: 'stats.networkReddit',
+  instagram: 'stats.networkInstagram',
+  pinterest: 'stats.networkPinterest',
+  tumblr: 'stats.networkTumblr',
+  whatsapp: 'stats.networkWhatsapp',
+} as const;
+
+/** The social networks among those sources: a subset, never added to them; a network not known here as the service wrote it. */
 export function shownSocial(s: Statistics): ShownTally[] {
-  return sourcesOf(s, 0).social.map((n) => ({ key: n.label, label: n.label, count: n.count }));
+  return sourcesOf(s, 0).social.map((n) => {
+    const name = n.label.trim().toLowerCase();
+    const known = name in NETWORKS ? NETWORKS[name as keyof typeof NETWORKS] : null;
+    return {
+      key: n.label,
+      label: known ? t(known) : t('stats.serviceLabel', { label: n.label }),
+      count: n.count,
+      title: n.label,
+    };
+  });
 }
