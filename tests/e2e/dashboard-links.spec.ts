@@ -127,7 +127,7 @@ test('links: sort, search, filter, details with charts from real clicks, look-up
   const sources = detail.getByRole('region', { name: 'Sources' });
   await expect(sources).toContainText('reddit.com');
   await expect(sources).toContainText('4 clicks in all, each counted once');
-  await expect(detail.getByRole('region', { name: 'Social networks' })).toContainText('reddit4');
+  await expect(detail.getByRole('region', { name: 'Social networks' })).toContainText('Reddit4');
 
   // Another row opened: from the click on, the panel never shows the link before it (nor its numbers).
   // Recorded from the click only: until then the panel on screen is rightly the other link's.

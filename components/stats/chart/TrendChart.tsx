@@ -68,7 +68,9 @@ export function TrendChart({
   };
   const ticks = ticksFor(chart.from, chart.to, MAX_TICKS);
   const yAxisX = rtl ? frame.right + 6 : frame.left - 6;
-  const anchorY = tickAnchor(0, 1, !rtl);
+  // The labels take the page's direction (Arabic words read right to left), which mirrors what
+  // `start` and `end` mean: anchors are given as for left to right, and land on the mirrored side.
+  const anchorY = 'end';
   const left = (a: number, b: number) => Math.min(xOf(frame, a), xOf(frame, b));
   const width = (a: number, b: number) => Math.abs(xOf(frame, Math.min(b, chart.to)) - xOf(frame, a));
   const spreadSaid = (s: (typeof spreads)[number]) =>
@@ -236,7 +238,7 @@ export function TrendChart({
             className="trend-label"
             x={xOf(frame, tick.at)}
             y={H - 6}
-            textAnchor={tickAnchor(i, ticks.length, rtl)}
+            textAnchor={tickAnchor(i, ticks.length)}
             data-testid="trend-tick"
           >
             {tickLabel(tick)}

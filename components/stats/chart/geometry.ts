@@ -30,9 +30,12 @@ export function niceMax(value: number): number {
   return step * power;
 }
 
-/** How a label sits on its tick: the first inward from the start edge, the last from the end, others centred. */
-export function tickAnchor(index: number, count: number, rtl: boolean): 'start' | 'middle' | 'end' {
-  if (index === 0) return rtl ? 'end' : 'start';
-  if (index === count - 1) return rtl ? 'start' : 'end';
+/**
+ * How a label sits on its tick: the first inward from the start edge, the last from the end, others
+ * centred. Labels run in the page's direction, so `start` is the right side in Arabic, as the axis is.
+ */
+export function tickAnchor(index: number, count: number): 'start' | 'middle' | 'end' {
+  if (index === 0) return 'start';
+  if (index === count - 1) return 'end';
   return 'middle';
 }
