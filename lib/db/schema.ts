@@ -311,6 +311,11 @@ export interface Queued {
    * Absent in entries queued before it was kept: those are sent as they are.
    */
   base?: Record<string, unknown>;
+  /**
+   * A delete's: what the edits it absorbed set (update input names). They may have reached the
+   * service before their answer was lost; the service holding them is no change made elsewhere.
+   */
+  ours?: Record<string, unknown>;
   /** Fields changed here and elsewhere to different values: held for the person to settle. */
   conflict?: FieldConflict[];
   /** The row's fields as the service held them at the last read before sending: what a discard puts back. */

@@ -79,9 +79,19 @@ export function mergeUpdate(
   return { send, conflicts: [], changesAnything };
 }
 
-/** A delete over a record changed elsewhere since: each field that moved, as deleted and as it is now. */
-export function deleteConflicts(base: Record<string, unknown>, theirs: Record<string, unknown>): FieldConflict[] {
+/**
+ * A delete over a record changed elsewhere since: each field that moved, as deleted and as it is now.
+ * A field holding what an edit of ours set (`ours`, edits the delete absorbed) did not move elsewhere.
+ */
+export function deleteConflicts(
+  base: Record<string, unknown>,
+  theirs: Record<string, unknown>,
+  ours: Record<string, unknown> = {},
+): FieldConflict[] {
   return Object.keys(base)
-    .filter((field) => field in theirs && !same(theirs[field], base[field]))
+    .filter(
+      (field) =>
+        field in theirs && !same(theirs[field], base[field]) && !(field in ours && same(theirs[field], ours[field])),
+    )
     .map((field) => ({ field, mine: base[field], theirs: theirs[field] }));
 }

@@ -7,7 +7,7 @@ import { stampSyncState } from '../kinds/mirror';
  * A change as an action queues it. `deps` names the other local keys whose server ids its request
  * needs; an edit or delete needs its own record's too, which is added here.
  */
-export type Draft = Change & { deps?: string[]; priority?: 0 | 1 } & Pick<Queued, 'base'>;
+export type Draft = Change & { deps?: string[]; priority?: 0 | 1 } & Pick<Queued, 'base' | 'ours'>;
 export type NewChange = Draft & { key: string };
 
 /** An entry queued claimed, as its page hands it to the worker: the key guards against a seq reused. */
@@ -44,6 +44,10 @@ export async function enqueue(db: LinkpilotDb, change: NewChange, now: number, c
     await db.outbox.bulkDelete(updates.map((e) => e.seq!));
     // The row shows those edits: the service's values they were made over are what is deleted.
     if (change.base) for (const update of updates) Object.assign(change.base, update.base);
+    // An absorbed edit may have been applied with its answer lost: its values are ours, not another writer's.
+    const how = kindOf(change.kind).twoWriters;
+    if (change.base && how && updates.length > 0)
+      change.ours = Object.assign({}, ...updates.map((u) => how.changes(u as never)));
   } else {
     const last = same.at(-1);
     const folded = last && editable(last) ? kindOf(change.kind).fold?.(last, change, last.ambiguous) : null;

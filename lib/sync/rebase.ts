@@ -49,7 +49,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const theirs = fieldsView(how, server);
   const theirsRow = rowFieldsOf(how, theirs);
   if (entry.op === 'delete') {
-    const conflicts = deleteConflicts(entry.base, theirs);
+    const conflicts = deleteConflicts(entry.base, theirs, entry.ours);
     // A refusal puts the record back as the service holds it now (lib/kinds/edits.ts).
     if (conflicts.length === 0) return { ...entry, theirs: theirsRow };
     // Changed elsewhere since it was deleted here: it is shown again, as the service has it, to be asked.

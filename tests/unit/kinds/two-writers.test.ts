@@ -79,3 +79,14 @@ describe('the three-way merge', () => {
     ]);
   });
 });
+
+describe('a delete that absorbed an edit of ours', () => {
+  it('is no conflict when the service holds what that edit set (it was applied, its answer lost)', () => {
+    const base = { name: 'Launch', description: '' };
+    expect(deleteConflicts(base, { name: 'Launch 2', description: '' }, { name: 'Launch 2' })).toEqual([]);
+    // Another writer's value is still one.
+    expect(deleteConflicts(base, { name: 'Theirs', description: '' }, { name: 'Launch 2' })).toEqual([
+      { field: 'name', mine: 'Launch', theirs: 'Theirs' },
+    ]);
+  });
+});
