@@ -15,12 +15,16 @@ const ALIASES: Record<string, string> = {
   BU: 'MM', // Burma
 };
 
-/** Names GeoIP databases write that are not the names Intl gives. */
+/**
+ * Names GeoIP databases and ISO lists write that are not the names Intl gives, even once both are
+ * read alike (nameKey: "&" and "and", "St." and "Saint", accents and punctuation aside).
+ */
 const NAME_ALIASES: Record<string, string> = {
   'great britain': 'GB',
   england: 'GB',
   scotland: 'GB',
   wales: 'GB',
+  'northern ireland': 'GB',
   'russian federation': 'RU',
   'korea, republic of': 'KR',
   'republic of korea': 'KR',
@@ -31,16 +35,77 @@ const NAME_ALIASES: Record<string, string> = {
   'syrian arab republic': 'SY',
   "lao people's democratic republic": 'LA',
   'moldova, republic of': 'MD',
+  'republic of moldova': 'MD',
   'tanzania, united republic of': 'TZ',
   'venezuela, bolivarian republic of': 'VE',
   'bolivia, plurinational state of': 'BO',
   'taiwan, province of china': 'TW',
   'holy see (vatican city state)': 'VA',
+  'holy see': 'VA',
+  vatican: 'VA',
   'macedonia, the former yugoslav republic of': 'MK',
+  macedonia: 'MK',
+  'republic of north macedonia': 'MK',
   'united states of america': 'US',
   usa: 'US',
   'metropolitan france': 'FR',
+  'dr congo': 'CD',
+  'democratic republic of the congo': 'CD',
+  'congo, the democratic republic of the': 'CD',
+  'congo republic': 'CG',
+  'republic of the congo': 'CG',
+  congo: 'CG',
+  'ivory coast': 'CI',
+  'hashemite kingdom of jordan': 'JO',
+  'republic of lithuania': 'LT',
+  palestine: 'PS',
+  'palestine, state of': 'PS',
+  'palestinian territory': 'PS',
+  'hong kong': 'HK',
+  macao: 'MO',
+  macau: 'MO',
+  myanmar: 'MM',
+  burma: 'MM',
+  'cabo verde': 'CV',
+  swaziland: 'SZ',
+  turkey: 'TR',
+  'east timor': 'TL',
+  'federated states of micronesia': 'FM',
+  'micronesia, federated states of': 'FM',
+  'bonaire, sint eustatius, and saba': 'BQ',
+  'bonaire, sint eustatius and saba': 'BQ',
+  'united states minor outlying islands': 'UM',
+  aland: 'AX',
+  'falkland islands (malvinas)': 'FK',
+  'brunei darussalam': 'BN',
+  'libyan arab jamahiriya': 'LY',
+  'saint helena, ascension and tristan da cunha': 'SH',
+  'virgin islands, british': 'VG',
+  'virgin islands, u.s.': 'VI',
+  'saint vincent and the grenadines': 'VC',
+  'south georgia and the south sandwich islands': 'GS',
+  'heard island and mcdonald islands': 'HM',
+  'saint martin (french part)': 'MF',
+  'sint maarten (dutch part)': 'SX',
+  'gambia, the': 'GM',
+  'bahamas, the': 'BS',
 };
+
+/** A country name as compared: "St. Kitts & Nevis" and "Saint Kitts and Nevis" read alike, so do "Côte d’Ivoire" and "Cote d'Ivoire". */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/\bst\b\.?/g, 'saint')
+    .replace(/['’‘]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^the /, '');
+}
+
+const ALIASES_BY_KEY = new Map(Object.entries(NAME_ALIASES).map(([name, code]) => [nameKey(name), code]));
 
 /** Withdrawn codes with no one country today (Yugoslavia, the Soviet Union, …): kept as written. */
 const WITHDRAWN = new Set(['AN', 'CS', 'DD', 'DY', 'HV', 'NH', 'NT', 'RH', 'SU', 'VD', 'YD', 'YU']);
@@ -76,7 +141,7 @@ function codesByName(): Map<string, string> {
       const code = String.fromCharCode(a, b);
       if (notACountry(code) || code in ALIASES) continue;
       const name = names.of(code);
-      if (name && !byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), code);
+      if (name && !byName.has(nameKey(name))) byName.set(nameKey(name), code);
     }
   }
   return byName;
@@ -99,8 +164,8 @@ export function countryCode(label: string): string | null {
     if (ALIASES[code]) return ALIASES[code];
     return notACountry(code) || !assigned(code) ? null : code;
   }
-  const lower = text.toLowerCase();
-  return NAME_ALIASES[lower] ?? codesByName().get(lower) ?? null;
+  const key = nameKey(text);
+  return ALIASES_BY_KEY.get(key) ?? codesByName().get(key) ?? null;
 }
 
 /** A country's name in `locale` ("Frankreich" for FR in German); null when Intl has none. */

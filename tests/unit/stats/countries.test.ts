@@ -19,6 +19,30 @@ describe('country labels of the service', () => {
     expect(countryCode('Serbia')).toBe('RS');
   });
 
+  it('reads the names GeoIP data writes where Intl writes them otherwise', () => {
+    const cases: [string, string][] = [
+      ['Bosnia and Herzegovina', 'BA'],
+      ['Saint Kitts and Nevis', 'KN'],
+      ['St Lucia', 'LC'],
+      ['South Georgia and the South Sandwich Islands', 'GS'],
+      ["Cote d'Ivoire", 'CI'],
+      ['Côte d’Ivoire', 'CI'],
+      ['Ivory Coast', 'CI'],
+      ['DR Congo', 'CD'],
+      ['Democratic Republic of the Congo', 'CD'],
+      ['Congo Republic', 'CG'],
+      ['Turkey', 'TR'],
+      ['Myanmar', 'MM'],
+      ['Hong Kong', 'HK'],
+      ['Reunion', 'RE'],
+      ['Aland Islands', 'AX'],
+      ['The Netherlands', 'NL'],
+      ['Trinidad and Tobago', 'TT'],
+      ['united states', 'US'],
+    ];
+    for (const [label, code] of cases) expect(countryCode(label), label).toBe(code);
+  });
+
   it('maps no label that names no one country', () => {
     for (const label of ['EU', 'AP', 'A1', 'ZZ', 'XX', 'YU', 'QO', 'Atlantis', 'AB'])
       expect(countryCode(label)).toBeNull();
