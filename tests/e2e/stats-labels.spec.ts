@@ -1,21 +1,11 @@
-import type { RunningServer } from '../../server/start';
 import { expect, test } from './fixtures';
 import { readMeta } from './meta';
-import { connectExtension } from './support';
+import { connectExtension, makeLink } from './support';
 
 /**
  * A link's statistics in the person's language: the service's own bucket of direct visits and the
  * social networks in catalogue words, long country names wrapped with their counts in view.
  */
-
-async function makeLink(server: RunningServer, url: string, custom: string): Promise<string> {
-  const answer = await fetch(`${server.url}/api/url/add`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url, custom, metatitle: custom }),
-  });
-  return ((await answer.json()) as { shorturl: string }).shorturl;
-}
 
 async function visit(shorturl: string, times: number, headers: Record<string, string>) {
   for (let i = 0; i < times; i++) {

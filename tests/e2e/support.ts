@@ -162,3 +162,13 @@ export function shownDateTime(serviceDatetime: string): string {
     new Date(`${serviceDatetime.replace(' ', 'T')}Z`),
   );
 }
+
+/** A short link made at the service directly (another writer), titled by its alias; its short URL. */
+export async function makeLink(server: RunningServer, url: string, custom: string): Promise<string> {
+  const answer = await fetch(`${server.url}/api/url/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url, custom, metatitle: custom }),
+  });
+  return ((await answer.json()) as { shorturl: string }).shorturl;
+}

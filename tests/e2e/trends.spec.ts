@@ -5,7 +5,7 @@ import { readMeta } from './meta';
 import { CampaignsPage } from './pages/CampaignsPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { PopupPage } from './pages/PopupPage';
-import { connectExtension, openTab, shortenFreshness } from './support';
+import { connectExtension, makeLink, openTab, shortenFreshness } from './support';
 
 /**
  * How links do over time, from the totals the refresh reads: clicks made through short URLs between
@@ -18,15 +18,6 @@ const DAY = 86_400_000;
 async function connectAndCopy(page: Page, extensionUrl: (p: string) => string, server: RunningServer) {
   await connectExtension(page, extensionUrl, server);
   await expect.poll(async () => (await readMeta(page, 'pull:cursor'))?.value, { timeout: 30_000 }).toBeNull();
-}
-
-async function makeLink(server: RunningServer, url: string, custom: string): Promise<string> {
-  const answer = await fetch(`${server.url}/api/url/add`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url, custom, metatitle: custom }),
-  });
-  return ((await answer.json()) as { shorturl: string }).shorturl;
 }
 
 /** The clicks each bar of a chart stands for, in the order drawn. */
