@@ -175,10 +175,12 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
     const tracking = utm.parse();
     if (tracking === null) return refused();
     setBusy(true);
+    // Kept with the click, as in the popup: the page may be closed before the service answers.
+    const kept = utm.remember();
     const made = await model.save(valuesOf(form, tracking), placementOf(form));
+    await kept;
     setBusy(false);
     if (made === null) return refused();
-    await utm.remember();
     setForm(fromDefaults(defaults.value));
     onCreated?.(made.key);
   }

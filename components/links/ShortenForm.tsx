@@ -65,15 +65,17 @@ export function ShortenForm({
     const tracking = utm.parse();
     if (tracking === null) return setMore(true);
     setBusy(true);
+    // The choices are kept with the click, beside the save: people close the popup the moment they
+    // click elsewhere, often before the service answers, and the next page should still start from them.
+    const kept = Promise.all([utm.remember(), keepAsDefaults ? linkDefaultsItem.setValue(opts) : null]);
     const fields = { ...values, expiry: pickerToServiceDatetime(expiry), geo: lists.geo, device: lists.device };
     const { form, placement } = pageLink({ url, title, options: opts, utm: tracking, fields });
     const key = await model.save(form, placement, usePopup.getState().awaitingAnswer);
+    await kept;
     setBusy(false);
     if (key === null) return setMore(true);
     await onCreated(key);
     usePopup.getState().awaitingAnswer(false);
-    if (keepAsDefaults) await linkDefaultsItem.setValue(opts);
-    await utm.remember();
   }
 
   const text = (name: Text, label: string, props: Record<string, string> = {}) => (

@@ -21,7 +21,7 @@ const LABEL: Record<UtmField, () => { label: string; hint: string }> = {
 
 /**
  * The UTM values of one link form, the preset they came from, and what the form needs of them:
- * the values checked with the same schema everywhere, and the preset remembered once the link is
+ * the values checked with the same schema everywhere, and the preset remembered when the link is
  * made. The preset used last is preselected when the presets load.
  */
 export function useUtm() {
@@ -62,7 +62,7 @@ export function useUtm() {
       setErrors(problemsInWords(fieldErrors(parsed.error)));
       return null;
     },
-    /** After the link is made: the preset it used is offered first next time (none: nothing is). */
+    /** With the click that makes a link: the preset it used is offered first next time (none: nothing is). */
     async remember() {
       await utmPresetsItem.setValue({ ...(await utmPresetsItem.getValue()), lastUsed: preset });
     },

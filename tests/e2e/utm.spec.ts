@@ -58,3 +58,34 @@ test('UTM presets: saved from the popup, previewed, applied before shortening, p
     'https://example.com/autumn?x=1&utm_source=newsletter&utm_medium=email&utm_campaign=autumn',
   );
 });
+
+test.describe('a slow service', () => {
+  test.use({ serverOptions: { faults: { latency: 1500 } } });
+
+  test('the preset is remembered with the click, though the popup is closed before the service answers', async ({
+    context,
+    server,
+    worker,
+    extensionUrl,
+    web,
+    popupFor,
+  }) => {
+    await connectExtension(await context.newPage(), extensionUrl, server);
+    const { popup } = await popupFor(web.url('/winter'));
+    await popup.page.getByRole('button', { name: 'More options' }).click();
+    await popup.page.getByText('Campaign tracking (UTM)').click();
+    const utm = popup.page.getByTestId('utm');
+    await utm.getByLabel('UTM source').fill('mailing');
+    await utm.getByLabel('Save these as a preset').fill('Mailing');
+    await utm.getByRole('button', { name: 'Save preset' }).click();
+    await expect(utm.getByLabel('Preset', { exact: true })).toHaveValue('Mailing');
+    await popup.shortenButton().click();
+    // Closed as a person does, the moment they click elsewhere: the answer is still on its way.
+    await popup.page.close();
+
+    const { popup: next } = await popupFor(web.url('/spring'));
+    await expect(next.page.getByTestId('utm-applied')).toContainText('Mailing');
+    await expectOutboxDrained(worker);
+    expect(await longUrls(server)).toContain(`${web.url('/winter')}?utm_source=mailing`);
+  });
+});
