@@ -5,7 +5,7 @@ import type { ServiceNames } from './hosts';
 import { authenticate } from './http/authenticate';
 import { readJsonBody } from './http/body';
 import { HttpError } from './http/errors';
-import type { FaultConfig, FaultInjector } from './http/faults';
+import { asSentence, type FaultConfig, type FaultInjector } from './http/faults';
 import type { RateLimiter } from './http/rate-limit';
 import { readTarget } from './http/request-target';
 import { sendJson } from './http/respond';
@@ -164,7 +164,8 @@ async function handleApi(
     body = result.body;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return answer(error.status, { error: 1, message: error.message }, error.headers);
+    const message = injector?.config.sentences ? asSentence(error.message) : error.message;
+    return answer(error.status, { error: 1, message }, error.headers);
   }
   if (drawn.fault === 'dropAfter') return void req.socket.destroy();
   if (drawn.fault === 'malformed') {

@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
 import { useBrowserOnline } from '@/components/hooks/useBrowserOnline';
 import { CircleAlert, WifiOff } from '@/components/ui/icons';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
+import { answeredHere } from '@/lib/sync/answered-here';
 import { readReachability } from '@/lib/sync/reachability';
 import { outboxCounts } from '@/lib/sync/status';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
@@ -17,7 +19,9 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
   const db = database();
   const online = useBrowserOnline();
   const reach = useLiveQuery(() => readReachability(db), []);
-  const counts = useLiveQuery(() => outboxCounts(db), []);
+  // A refusal a form here waits for is shown at its field, never first as a banner.
+  const answering = useSyncExternalStore(answeredHere.subscribe, answeredHere.version);
+  const counts = useLiveQuery(() => outboxCounts(db, answeredHere.has), [answering]);
   const waiting = (counts?.pending ?? 0) + (counts?.inflight ?? 0);
   const refused = counts?.failed ?? 0;
   const unreachable = !online || reach?.reachable === false;

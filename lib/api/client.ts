@@ -92,7 +92,9 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function call<S extends z.ZodType>(request: RawRequest, schema: S): Promise<z.infer<S>> {
     const response = await send(options, request);
-    return decode(response, schema, now(), request.method !== 'GET');
+    // The fields sent tell which one a refusal that names none is about (lib/api/refusals.ts).
+    const sent = request.body && typeof request.body === 'object' ? Object.keys(request.body) : [];
+    return decode(response, schema, now(), request.method !== 'GET', sent);
   }
   const get = <S extends z.ZodType>(path: string, schema: S, query?: RawRequest['query']) =>
     call({ method: 'GET', path, query }, schema);

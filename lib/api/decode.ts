@@ -10,10 +10,17 @@ import type { RawResponse } from './transport';
  * Turns a raw response into the operation's typed result, or into an ApiError that says what
  * went wrong. `write` marks requests that change data: their unreadable answers are ambiguous.
  */
-export function decode<S extends z.ZodType>(response: RawResponse, schema: S, now: number, write: boolean): z.infer<S> {
+export function decode<S extends z.ZodType>(
+  response: RawResponse,
+  schema: S,
+  now: number,
+  write: boolean,
+  sent: readonly string[] = [],
+): z.infer<S> {
   const body = isObject(response.json) ? response.json : null;
   const flag = body ? errorFlag.safeParse(body.error) : null;
-  if (response.status >= 400 || (flag?.success && flag.data === 1)) throw errorFromResponse(response, body, now, write);
+  if (response.status >= 400 || (flag?.success && flag.data === 1))
+    throw errorFromResponse(response, body, now, write, sent);
   if (response.status < 200 || response.status >= 300) {
     throw new ApiError({
       kind: 'bad-response',
@@ -63,6 +70,7 @@ function errorFromResponse(
   body: Record<string, unknown> | null,
   now: number,
   write: boolean,
+  sent: readonly string[],
 ): ApiError {
   const raw = body?.message;
   const serverMessage = typeof raw === 'string' && raw.trim() !== '' ? raw.trim().slice(0, 500) : null;
@@ -94,5 +102,5 @@ function errorFromResponse(
   if (!serverMessage)
     return new ApiError({ ...base, kind: 'validation', message: words('service.refused', { status: String(status) }) });
   // A refusal is shown to the person at its field, in their language (lib/api/refusals.ts).
-  return new ApiError({ ...base, kind: 'validation', ...refusalInWords(serverMessage) });
+  return new ApiError({ ...base, kind: 'validation', ...refusalInWords(serverMessage, sent) });
 }

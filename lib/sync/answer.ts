@@ -4,6 +4,7 @@ import type { LinkpilotDb, OutboxOp } from '../db/schema';
 import type { Row } from '../kinds/kind';
 import type { ActionContext } from './actions';
 import { discardChange } from './actions';
+import { awaitHere } from './answered-here';
 import { type OwnSent, sendWhenAsked } from './kick';
 import type { Claimed } from './outbox';
 import { readReachability } from './reachability';
@@ -90,19 +91,41 @@ export async function createAnswered(
   create: (ctx: ActionContext) => Promise<string>,
   { waitMs = ANSWER_WAIT_MS, queued }: { waitMs?: number; queued?: (key: string) => void } = {},
 ): Promise<{ key: string; made: Row | null }> {
-  // Handed to the worker as soon as it is queued: its reading waits for the commit (see `claimed`).
+  const { sent, claimed, release } = handedOver(db);
+  try {
+    const key = await create({ db, priority: 0, claimed });
+    queued?.(key);
+    const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked());
+    if (answer.state === 'refused') {
+      await discardChange({ db }, answer.seq);
+      throw answer.error;
+    }
+    return { key, made: answer.state === 'made' ? answer.fields : null };
+  } finally {
+    release();
+  }
+}
+
+/**
+ * A person's change handed to the worker as soon as it is queued (its reading waits for the commit),
+ * and marked as answered in the form here until `release` (lib/sync/answered-here.ts).
+ */
+function handedOver(db: LinkpilotDb) {
   const sent: Promise<OwnSent>[] = [];
+  const held: (() => void)[] = [];
   // Outside the transaction it is told in: what follows from the reply is no part of it.
   const claimed = (entry: Claimed) =>
-    Dexie.ignoreTransaction(() => void sent.push(sendWhenAsked({ database: db.name, entries: [entry] })));
-  const key = await create({ db, priority: 0, claimed });
-  queued?.(key);
-  const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked());
-  if (answer.state === 'refused') {
-    await discardChange({ db }, answer.seq);
-    throw answer.error;
-  }
-  return { key, made: answer.state === 'made' ? answer.fields : null };
+    Dexie.ignoreTransaction(() => {
+      held.push(awaitHere(entry.seq));
+      sent.push(sendWhenAsked({ database: db.name, entries: [entry] }));
+    });
+  return {
+    sent,
+    claimed,
+    release: () => {
+      for (const letGo of held) letGo();
+    },
+  };
 }
 
 /**
@@ -119,14 +142,16 @@ export async function changeAnswered(
   act: (ctx: ActionContext) => Promise<void>,
   waitMs = ANSWER_WAIT_MS,
 ): Promise<'made' | 'queued'> {
-  const sent: Promise<OwnSent>[] = [];
-  const claimed = (entry: Claimed) =>
-    Dexie.ignoreTransaction(() => void sent.push(sendWhenAsked({ database: db.name, entries: [entry] })));
-  await act({ db, priority: 0, claimed });
-  const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked(), op);
-  if (answer.state === 'refused') {
-    await discardChange({ db }, answer.seq);
-    throw answer.error;
+  const { sent, claimed, release } = handedOver(db);
+  try {
+    await act({ db, priority: 0, claimed });
+    const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked(), op);
+    if (answer.state === 'refused') {
+      await discardChange({ db }, answer.seq);
+      throw answer.error;
+    }
+    return answer.state;
+  } finally {
+    release();
   }
-  return answer.state;
 }

@@ -18,7 +18,23 @@ export interface FaultConfig {
   malformed?: number;
   /** Share answered 429 without any X-RateLimit headers; nothing is written. */
   bare429?: number;
+  /**
+   * Refusals written as another implementation of the API may word them (the spec shows no texts):
+   * a sentence naming its subject ("That alias is already taken."), no "field: " in front.
+   */
+  sentences?: boolean;
   seed?: number;
+}
+
+const SUBJECTS: Record<string, string> = { custom: 'That alias', url: 'The destination URL', data: 'The content' };
+
+/** "custom: alias is already taken" as a sentence: "That alias is already taken." */
+export function asSentence(message: string): string {
+  const m = /^([A-Za-z][\w.]*): (.*)$/.exec(message);
+  if (!m) return message;
+  const [, field, says] = m as unknown as [string, string, string];
+  const subject = SUBJECTS[field] ?? `The ${field}`;
+  return `${subject} ${says.replace(/^alias /, '')}.`;
 }
 
 export type Fault = 'none' | 'error500' | 'dropBefore' | 'dropAfter' | 'malformed' | 'bare429';

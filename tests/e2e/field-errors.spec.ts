@@ -26,6 +26,46 @@ async function aliasTakenElsewhere(server: RunningServer, alias: string): Promis
   expect(response.status).toBe(200);
 }
 
+test.describe('a service that words its refusals as sentences, in German', () => {
+  test.use({ uiLanguage: 'de', serverOptions: { faults: { sentences: true } } });
+
+  test('"That alias is already taken." is at the alias field, in German, and no banner comes first', async ({
+    context,
+    server,
+    worker,
+    extensionUrl,
+    web,
+  }) => {
+    const words = await messagesOf('de');
+    await aliasTakenElsewhere(server, 'winter-sale');
+    const dashboard = await context.newPage();
+    await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
+    const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 400, height: 600 });
+    await popup.goto(`${extensionUrl('popup.html')}?tab=${tabId}`);
+    // Whatever the popup shows from here on, kept: a banner that flashes by is caught too.
+    await popup.evaluate(() => {
+      const w = window as unknown as { bannersSeen: number };
+      w.bannersSeen = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="refused-banner"]')) w.bannersSeen += 1;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await popup.getByRole('button', { name: say(words, 'shorten_moreOptions') }).click();
+    const alias = popup.getByLabel(say(words, 'link_customAlias'), { exact: true });
+    await alias.fill('winter-sale');
+    await popup.getByRole('button', { name: say(words, 'shorten_formLabel'), exact: true }).click();
+    await expect(alias).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
+    await expect(alias).toHaveAttribute('aria-invalid', 'true');
+    const serviceSays = say(words, 'refusal_serviceSays').split('{text}')[0]!;
+    await expect(popup.getByText(serviceSays)).toHaveCount(0);
+    // Shown at its field, the refusal is never also "1 change was not accepted" above the form.
+    expect(await popup.evaluate(() => (window as unknown as { bannersSeen: number }).bannersSeen)).toBe(0);
+    expect(await outboxSize(worker)).toBe(0);
+  });
+});
+
 for (const { language, code } of [
   { language: 'en-US', code: 'en' },
   { language: 'de', code: 'de' },

@@ -453,6 +453,12 @@ describe('failures become one typed error', () => {
     expect(JSON.stringify(error.toJSON()) + error.message + String(error.stack)).not.toContain(KEY);
   });
 
+  it("a refusal that names no field is put at the sent field it is about (another service's wording)", async () => {
+    const { api } = client([{ status: 409, body: { error: 1, message: 'That alias is taken, choose another.' } }]);
+    const error = await failure(api.createLink({ url: 'https://example.com', custom: 'acme' }));
+    expect(error).toMatchObject({ kind: 'validation', field: 'custom', message: 'refusal.aliasTaken' });
+  });
+
   it('a read that failed is not ambiguous', async () => {
     const { api } = client([{ fail: new TypeError('Failed to fetch') }]);
     expect((await failure(api.getAccount())).ambiguous).toBe(false);

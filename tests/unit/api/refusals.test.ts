@@ -19,6 +19,31 @@ describe("the service's refusals, at their field and in the person's words", () 
     expect(refusalInWords(said)).toEqual({ field, message: key });
   });
 
+  it.each([
+    ['That alias is taken. Please choose another one.', ['url', 'custom'], 'custom', 'refusal.aliasTaken'],
+    ['This alias already exists', ['url', 'custom', 'domain'], 'custom', 'refusal.aliasTaken'],
+    ['The alias "admin" is reserved', ['url', 'custom'], 'custom', 'refusal.aliasReserved'],
+    ['Invalid URL', ['url'], 'url', 'input.url.unreadable'],
+    ['The destination must not point back at this service', ['url', 'custom'], 'url', 'refusal.urlPointsBack'],
+    ['The destination must not point back at this service', ['type', 'data'], 'data', 'qrDestination.pointsBack'],
+    ['Domain not found', ['url', 'domain'], 'domain', 'refusal.domainNotYours'],
+  ])('a sentence that names no field, "%s", is read at the field it is about', (said, sent, field, key) => {
+    expect(refusalInWords(said, sent)).toEqual({ field, message: key });
+  });
+
+  it('a sentence about a field that was not sent is not put at that field, where no form would show it', () => {
+    const refusal = refusalInWords('That alias is taken', ['url']);
+    expect(refusal.field).toBeNull();
+    expect(readWords(refusal.message)?.key).toBe('refusal.serviceSays');
+  });
+
+  it('the url refused as pointing back, as the local service writes it, is in words at the long URL', () => {
+    expect(refusalInWords('url: must not point back at this service')).toEqual({
+      field: 'url',
+      message: 'refusal.urlPointsBack',
+    });
+  });
+
   it("a refusal it does not know keeps the service's words, marked as theirs, at the field it names", () => {
     const refusal = refusalInWords('color: must be a HEX colour');
     expect(refusal.field).toBe('color');
