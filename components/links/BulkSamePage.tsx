@@ -27,7 +27,7 @@ export function BulkSamePage({
             <span className="badge">{t('bulk.line', { n: formatNumber(e.line) })}</span>
             <span className="grow truncate link-sub">{displayUrl(e.url)}</span>
             <span className="short-url truncate">
-              {e.link.shorturl ? displayUrl(e.link.shorturl) : t('common.notSynced')}
+              {e.link.shorturl ? displayUrl(e.link.shorturl) : t('sync.state.queued')}
             </span>
           </li>
         ))}

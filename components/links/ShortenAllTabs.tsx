@@ -125,7 +125,7 @@ function TabsPlanList({ plan }: { plan: TabsPlan }) {
               <li key={tab.url} className="item-row stack tab-row">
                 <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
                 <span className="short-url small-text truncate">
-                  {tab.link.shorturl ? displayUrl(tab.link.shorturl) : t('common.notSynced')}
+                  {tab.link.shorturl ? displayUrl(tab.link.shorturl) : t('sync.state.queued')}
                 </span>
               </li>
             ))}

@@ -13,19 +13,13 @@ import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { discardChange, editQueuedCreate, retryChange } from '@/lib/sync/actions';
+import { stateOfEntry } from '@/lib/sync/change-state';
 import { readReachability } from '@/lib/sync/reachability';
 import { ConflictNotice } from './ConflictNotice';
 import { describeChange, editableFields } from './describe-change';
 import { LikelyCopies } from './LikelyCopies';
 import { MirrorProgress } from './MirrorProgress';
 import { SyncStatus } from './SyncStatus';
-
-// Read when shown: the words come from the catalogue.
-const STATE_LABEL: Record<OutboxEntry['state'], () => string> = {
-  pending: () => t('sync.state.pending'),
-  inflight: () => t('sync.state.inflight'),
-  failed: () => t('sync.state.failed'),
-};
 
 /**
  * The sync centre, as a person needs it: first one sentence on where things stand, then the
@@ -102,7 +96,7 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
             <div className="row">
               <strong className="grow">{withAddresses(describeChange(entry))}</strong>
               <span className={`badge ${entry.state === 'failed' ? 'sync-failed' : 'sync-badge'}`}>
-                {STATE_LABEL[entry.state]()}
+                {t(`sync.state.${stateOfEntry(entry)}`)}
               </span>
             </div>
             {entry.error ? (

@@ -76,7 +76,7 @@ for (const language of ['en', 'de', 'ar']) {
         // The link not taken yet says so once, first on its second line, where it has the column's width.
         const pending = dashboard.getByTestId('link-row').filter({ has: dashboard.getByTestId('sync-state') });
         await expect(pending).toHaveCount(1);
-        await expect(pending.getByText(words.common_notSynced!, { exact: true })).toHaveCount(1);
+        await expect(pending.getByText(words.sync_state_queued!, { exact: true })).toHaveCount(1);
         await expect(pending.locator('.link-sub').getByTestId('sync-state')).toHaveCount(1);
         // Every link ticked: the selection bar with its actions beside the count.
         await dashboard.getByTestId('pick-all').click();
