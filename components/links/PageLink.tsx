@@ -17,6 +17,8 @@ import { CopyButton } from './CopyButton';
 const AssignControls = lazy(() => import('./AssignControls').then((m) => ({ default: m.AssignControls })));
 // The sparkline and its history read come only with a link to show them for.
 const PopupTrend = lazy(() => import('@/components/stats/PopupTrend'));
+// Its fix brings the sync actions: loaded only for a link the service refused.
+const RefusedCreate = lazy(() => import('./RefusedCreate'));
 
 /**
  * The current page's short link in the popup: the page's title, the short URL with Copy, the
@@ -81,6 +83,10 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
             </button>
           </span>
         </div>
+      ) : link.sync === 'failed' ? (
+        <Suspense fallback={null}>
+          <RefusedCreate linkKey={link.key} />
+        </Suspense>
       ) : (
         <div className="row">
           <p className="muted grow" data-testid="short-url-pending">

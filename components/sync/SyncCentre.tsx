@@ -1,24 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type FormEvent, useId, useState } from 'react';
-import { askFirst } from '@/components/state/confirm';
 import { withAddresses } from '@/components/ui/Address';
-import { Field } from '@/components/ui/Field';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
-import { ApiError, isApiError } from '@/lib/api/errors';
-import { storedRefusal } from '@/lib/api/refusals';
 import { plural, t } from '@/lib/browser/i18n';
-import { errorBesideField, errorInWords, storedErrorInWords } from '@/lib/browser/problems-in-words';
+import { storedErrorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
-import { discardChange, editQueuedCreate, retryChange } from '@/lib/sync/actions';
 import { stateOfEntry } from '@/lib/sync/change-state';
 import { readReachability } from '@/lib/sync/reachability';
 import { ConflictNotice } from './ConflictNotice';
-import { describeChange, editableFields } from './describe-change';
+import { describeChange } from './describe-change';
 import { LikelyCopies } from './LikelyCopies';
 import { MirrorProgress } from './MirrorProgress';
+import { RefusedChange } from './RefusedChange';
 import { SyncStatus } from './SyncStatus';
 
 /**
@@ -107,133 +102,11 @@ function ChangeList({ title, entries, onDone }: { title: string; entries: Outbox
             {entry.conflict?.length ? (
               <ConflictNotice entry={{ ...entry, conflict: entry.conflict }} />
             ) : entry.state === 'failed' ? (
-              <FailedActions entry={entry} onDone={onDone} />
+              <RefusedChange entry={entry} onDone={onDone} />
             ) : null}
           </li>
         ))}
       </ul>
-    </div>
-  );
-}
-
-/**
- * What a person can do with a refused change. A refusal that would come again unchanged (a taken
- * alias, a name already used) offers Edit first, with the refused field marked and the cursor in
- * it, and is sent again only once something in it changed; a temporary failure offers Retry.
- */
-function FailedActions({ entry, onDone }: { entry: OutboxEntry; onDone: () => void }) {
-  const db = database();
-  const fields = editableFields(entry);
-  const refused = entry.error ? ApiError.from(storedRefusal(entry.error)) : null;
-  const temporary = refused?.retryable ?? true;
-  const [editing, setEditing] = useState(false);
-  const initial = () => Object.fromEntries(fields.map((f) => [f.name, f.value]));
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
-  const formId = useId();
-  const refusedField = fields.some((f) => f.name === refused?.field) ? refused?.field : null;
-  const changed = fields.some((f) => (values[f.name] ?? '').trim() !== f.value);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const edited = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : v.trim()]),
-    );
-    try {
-      await editQueuedCreate({ db }, entry.seq!, edited);
-      setEditing(false);
-      setError(null);
-      onDone();
-    } catch (e) {
-      const field = isApiError(e) && fields.some((f) => f.name === e.field) ? e.field : null;
-      setError({ field, message: field ? errorBesideField(e, '') : errorInWords(e, t('account.notSaved')) });
-    }
-  }
-
-  // The refusal stands beside its field until the person saves something else.
-  const problemAt = (name: string) =>
-    error
-      ? error.field === name
-        ? error.message
-        : undefined
-      : name === refusedField && !changed
-        ? errorBesideField(refused, '')
-        : undefined;
-
-  const edit =
-    fields.length > 0 ? (
-      <button
-        type="button"
-        className={temporary ? 'secondary' : undefined}
-        aria-expanded={editing}
-        aria-controls={formId}
-        onClick={() => setEditing(!editing)}
-      >
-        {t('campaignSummary.edit')}
-      </button>
-    ) : null;
-  const retry =
-    temporary || fields.length === 0 ? (
-      <button
-        type="button"
-        className={temporary ? undefined : 'secondary'}
-        onClick={() => void retryChange({ db }, entry.seq!).then(onDone)}
-      >
-        {t('syncCentre.retry')}
-      </button>
-    ) : null;
-
-  return (
-    <div className="stack">
-      {!temporary && fields.length > 0 ? <p className="muted">{t('refusal.retryWontHelp')}</p> : null}
-      <div className="row">
-        {temporary ? retry : edit}
-        {temporary ? edit : retry}
-        <button
-          type="button"
-          className="danger"
-          onClick={async () => {
-            const yes = await askFirst({
-              title: t('confirm.discardChange'),
-              consequence: t('sync.confirmDiscard', { change: describeChange(entry) }),
-              action: t('syncCentre.discard'),
-            });
-            if (yes) void discardChange({ db }, entry.seq!);
-          }}
-        >
-          {t('syncCentre.discard')}
-        </button>
-      </div>
-      {editing ? (
-        <form id={formId} className="stack" noValidate onSubmit={(e) => void save(e)}>
-          {fields.map((field) => (
-            <Field key={field.name} label={field.label} error={problemAt(field.name)}>
-              {(p) => (
-                <input
-                  {...p}
-                  // biome-ignore lint/a11y/noAutofocus: the person pressed Edit to correct this very field.
-                  autoFocus={field.name === (refusedField ?? fields[0]?.name)}
-                  value={values[field.name] ?? ''}
-                  onChange={(e) => {
-                    setValues({ ...values, [field.name]: e.target.value });
-                    setError(null);
-                  }}
-                />
-              )}
-            </Field>
-          ))}
-          {error && !error.field ? (
-            <p role="alert" className="error">
-              {error.message}
-            </p>
-          ) : null}
-          <div className="row">
-            <button type="submit" disabled={!temporary && !changed}>
-              {t('syncCentre.saveAndRetry')}
-            </button>
-          </div>
-        </form>
-      ) : null}
     </div>
   );
 }

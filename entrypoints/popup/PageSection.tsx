@@ -52,7 +52,7 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
   // A page that lives only in this browser (its settings, an extension, a file) has nothing to share.
   const notShortenable = whyNotShortenable(page.url);
   const notice =
-    createdKey && link && !link.shorturl ? (
+    createdKey && link && !link.shorturl && link.sync === 'pending' ? (
       <p role="status" className="banner banner-info" data-testid="pending-note">
         {t('popup.savedPending')}
       </p>

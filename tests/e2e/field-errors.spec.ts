@@ -226,3 +226,50 @@ for (const { language, code } of [
     });
   });
 }
+
+test('a link refused after the popup let go of it is fixed in the popup, at its field, with no state words that contradict', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+  web,
+}, testInfo) => {
+  const words = await messagesOf('en');
+  await aliasTakenElsewhere(server, 'winter');
+  const dashboard = await context.newPage();
+  await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
+  server.setFaults({ latency: 6_000 });
+  const { tabId } = await openTab(context, worker, web.url('/winter-page'));
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 400, height: 600 });
+  const popupUrl = `${extensionUrl('popup.html')}?tab=${tabId}`;
+  await popup.goto(popupUrl);
+  await popup.getByRole('button', { name: say(words, 'shorten_moreOptions') }).click();
+  await popup.getByLabel(say(words, 'link_customAlias'), { exact: true }).fill('winter');
+  await popup.getByRole('button', { name: say(words, 'shorten_formLabel'), exact: true }).click();
+  await expect(popup.getByTestId('pending-note')).toBeVisible({ timeout: 10_000 });
+  await popup.close();
+  server.setFaults(null);
+  await dashboard.goto(extensionUrl('dashboard.html#/sync'));
+  await expect(dashboard.getByTestId('outbox-entry')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+
+  const again = await context.newPage();
+  await again.setViewportSize({ width: 400, height: 600 });
+  await again.goto(popupUrl);
+  const refused = again.getByTestId('refused-create');
+  await expect(refused).toContainText(say(words, 'pageLink_refused'));
+  // Not "appears once the service has made it", not "see Sync": the fix is here.
+  const card = again.getByTestId('current-link');
+  await expect(card.getByTestId('short-url-pending')).toHaveCount(0);
+  await expect(card.getByTestId('sync-state')).toHaveCount(0);
+  await expect(again.getByTestId('pending-note')).toHaveCount(0);
+  // Shown at its field, it is not also the banner's "not accepted".
+  await expect(again.getByTestId('refused-banner')).toHaveCount(0);
+  const field = refused.getByLabel(say(words, 'change_label_customAlias'), { exact: true });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
+  await again.screenshot({ path: testInfo.outputPath('popup-refused-fixed-in-place-en.png') });
+  await field.fill('winter-2');
+  await refused.getByRole('button', { name: say(words, 'syncCentre_saveAndRetry'), exact: true }).click();
+  await expect(again.getByTestId('short-url')).toContainText('winter-2', { timeout: 20_000 });
+});
