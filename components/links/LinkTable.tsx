@@ -222,7 +222,7 @@ export function LinkTable({
                 <PickAllBox
                   total={total}
                   picked={pickedHere}
-                  label={t('selection.selectAll', { count: formatNumber(total) })}
+                  label={plural('selection.selectAll', total)}
                   onChange={(on) => void tickAll(on)}
                 />
               </th>

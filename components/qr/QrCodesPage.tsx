@@ -5,7 +5,7 @@ import { PickAllBox } from '@/components/selection/PickAllBox';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { formatDate, formatNumber } from '@/components/ui/format';
+import { formatDate } from '@/components/ui/format';
 import { Plus, QrCode } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
@@ -59,7 +59,7 @@ export function QrCodesPage() {
                 )
               }
             />
-            {t('qrSelection.selectAll', { count: formatNumber(shown.length) })}
+            {plural('qrSelection.selectAll', shown.length)}
           </label>
           {pickedShown.length > 0 ? <QrSelectionBar keys={pickedShown} onClear={clear} /> : null}
         </div>

@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
-import { formatNumber, formatPercent } from '@/components/ui/format';
-import { t } from '@/lib/browser/i18n';
+import { formatPercent } from '@/components/ui/format';
+import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { requestTimeoutItem, TIMEOUT_CHOICES } from '@/lib/settings/advanced';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
@@ -107,7 +107,7 @@ export function PreferencesForm() {
         >
           {TIMEOUT_CHOICES.map((s) => (
             <option key={s} value={s}>
-              {t('settings.seconds', { count: formatNumber(s) })}
+              {plural('settings.seconds', s)}
             </option>
           ))}
         </select>
