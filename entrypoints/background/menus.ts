@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/browser/i18n';
+import { WEB_PAGES } from '@/lib/pages/shortenable';
 import { replaceUrlsInField } from './replace-in-field';
 import { shortenAndCopy } from './shorten';
 import type { BackgroundSync } from './sync';
@@ -12,8 +13,18 @@ export const MENU_REPLACE_IN_FIELD = 'replace-in-field';
 export function registerMenus(sync: BackgroundSync): void {
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus.removeAll().then(() => {
-      browser.contextMenus.create({ id: MENU_SHORTEN_LINK, title: t('menu.shortenLink'), contexts: ['link'] });
-      browser.contextMenus.create({ id: MENU_SHORTEN_PAGE, title: t('menu.shortenPage'), contexts: ['page'] });
+      browser.contextMenus.create({
+        id: MENU_SHORTEN_LINK,
+        title: t('menu.shortenLink'),
+        contexts: ['link'],
+        targetUrlPatterns: WEB_PAGES,
+      });
+      browser.contextMenus.create({
+        id: MENU_SHORTEN_PAGE,
+        title: t('menu.shortenPage'),
+        contexts: ['page'],
+        documentUrlPatterns: WEB_PAGES,
+      });
       browser.contextMenus.create({
         id: MENU_REPLACE_IN_FIELD,
         title: t('menu.replaceInField'),

@@ -41,3 +41,9 @@ export function whyNotShortenable(url: string): string | null {
   if (kind) return words(`notShortenable.${kind}`);
   return webUrlProblem(url.trim());
 }
+
+/**
+ * The pages and links the browser offers "Shorten" on (its menus' match patterns): web addresses
+ * only, so the menu is not there at all on a page the popup would say cannot be shortened.
+ */
+export const WEB_PAGES = ['http://*/*', 'https://*/*'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whyNotShortenable } from '@/lib/pages/shortenable';
+import { WEB_PAGES, whyNotShortenable } from '@/lib/pages/shortenable';
 import { readWords } from '@/lib/words';
 
 const reason = (url: string) => {
@@ -42,5 +42,27 @@ describe('whyNotShortenable', () => {
     expect(reason('ftp://files.example.com/a.zip')).toBe('input.url.scheme');
     expect(readWords(whyNotShortenable('ftp://files.example.com/a.zip')!)?.values).toEqual({ scheme: 'ftp' });
     expect(reason('http://intranet/wiki')).toBe('input.url.partialHost');
+  });
+});
+
+describe("the menus' pages", () => {
+  // A match pattern's scheme, as the browser reads 'http://*/*': only that scheme matches.
+  const offered = (url: string) => WEB_PAGES.some((p) => url.startsWith(p.slice(0, p.indexOf('*'))));
+
+  it.each([
+    'chrome://settings/',
+    'chrome-extension://abcdefghijklmnop/dashboard.html',
+    'file:///home/me/notes.html',
+    'view-source:https://example.com/',
+    'data:text/html,<p>hi</p>',
+    'about:blank',
+  ])('"Shorten" is not offered on %s, a page the popup says cannot be shortened', (url) => {
+    expect(whyNotShortenable(url)).not.toBeNull();
+    expect(offered(url)).toBe(false);
+  });
+
+  it.each(['https://example.com/a', 'http://127.0.0.1:8080/b'])('it is offered on %s', (url) => {
+    expect(whyNotShortenable(url)).toBeNull();
+    expect(offered(url)).toBe(true);
   });
 });
