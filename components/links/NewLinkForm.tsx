@@ -207,7 +207,7 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
           {t('linkEdit.keepsStats')}
         </p>
       ) : (
-        <ExistingLinkHint url={form.text.url} />
+        <ExistingLinkHint url={form.text.url} hidden={Boolean(errors.url)} onUse={(long) => setText('url', long)} />
       )}
       <div className="form-grid">
         {text('custom', t('link.customAlias'))}

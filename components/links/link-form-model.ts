@@ -18,12 +18,14 @@ import type { FieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
-import { placementInMirror } from '@/lib/db/queries';
+import { linkOfShortUrl, placementInMirror } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
 import { assignToCampaign, assignToChannel, createLink, updateLink } from '@/lib/sync/actions';
 import { changeAnswered, createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
+import { aliasHolders } from '@/lib/sync/taken';
+import { words } from '@/lib/words';
 
 export interface Option {
   value: string;
@@ -78,7 +80,17 @@ export function useLinkFormModel() {
   ): Promise<LinkRow | null> {
     const parsed = parseLinkForm(form, new Date());
     if (parsed.errors) {
-      setErrors(problemsInWords(parsed.errors));
+      // Every field's problem at once: an alias the mirror knows is taken is said beside a bad address,
+      // not only after the address is fixed.
+      const alias = form.custom?.trim();
+      const taken = !parsed.errors.custom && alias && (await aliasHolders(db, alias)).length > 0;
+      setErrors(problemsInWords(taken ? { ...parsed.errors, custom: words('refusal.aliasTaken') } : parsed.errors));
+      return null;
+    }
+    // One of the account's own short URLs would lead back to the service, which refuses it: said
+    // here, before anything is queued.
+    if (await linkOfShortUrl(db, parsed.fields.url)) {
+      setErrors({ url: t('refusal.urlPointsBack') });
       return null;
     }
     const local: { row?: Promise<LinkRow | undefined> } = {};

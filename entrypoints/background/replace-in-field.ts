@@ -2,7 +2,7 @@ import { askInFrame, readField, replaceInField } from '@/lib/browser/field-text'
 import { plural, t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { addressesToShorten, mustAskFirst } from '@/lib/links/replace-limit';
-import { urlsToReplace } from '@/lib/links/urls-in-text';
+import { nothingToReplace, urlsToReplace } from '@/lib/links/urls-in-text';
 import { presetForPage, sitePresetsItem } from '@/lib/settings/site-presets';
 import { utmPresetsItem } from '@/lib/settings/utm-presets';
 import { type ShortLinkOutcome, shortLinkFor } from './shorten';
@@ -30,7 +30,10 @@ export async function replaceUrlsInField(sync: BackgroundSync, place: WritingPla
   const read = await readField(place.tabId, place.frameId).catch(() => null);
   if (!read) return notify(t('notify.noFieldTitle'), t('notify.noFieldText'));
   const spans = urlsToReplace(read.field);
-  if (spans.length === 0) return notify(t('notify.noUrlTitle'), t('notify.noUrlText'));
+  if (spans.length === 0) {
+    const why = nothingToReplace(read.field) === 'choose' ? t('notify.chooseUrlText') : t('notify.noUrlText');
+    return notify(t('notify.noUrlTitle'), why);
+  }
   const addresses = addressesToShorten(spans);
   // Asked where the person writes, as a dialog of the page: no means nothing is sent or changed.
   if (mustAskFirst(addresses)) {

@@ -31,9 +31,13 @@ export async function searchLinks(db: LinkpilotDb, text: string, limit = 50, sca
  * short URLs, else every link whose long URL is the page without its tracking parameters. Two
  * index look-ups, whatever the size of the mirror.
  */
+/** The account's link whose short URL this is, if any: an address that would lead back to the service. */
+export async function linkOfShortUrl(db: LinkpilotDb, url: string): Promise<LinkRow | undefined> {
+  return db.links.where('shorturl').anyOf(url, normalizeLongUrl(url)).first();
+}
+
 export async function linksForPage(db: LinkpilotDb, pageUrl: string): Promise<LinkRow[]> {
-  const exact = normalizeLongUrl(pageUrl);
-  const byShort = await db.links.where('shorturl').anyOf(pageUrl, exact).first();
+  const byShort = await linkOfShortUrl(db, pageUrl);
   if (byShort) return [byShort];
   return bestFirst(pageUrl, await db.links.where('longurlKey').equals(pageKey(pageUrl)).toArray());
 }

@@ -58,17 +58,20 @@ export function urlsInText(text: string): UrlSpan[] {
 }
 
 /**
- * The addresses to replace in a field: those wholly inside the selection, or, with nothing
- * selected, the field's whole text when it is one address (white space around it aside). Any
- * other text is the person's own and is never touched.
+ * The addresses to replace in a field: those wholly inside the selection; with nothing selected,
+ * the address the caret stands in (or touches), else the field's one address when it holds exactly
+ * one, whatever words are around it. The words around are the person's own and never touched; a
+ * field of several addresses and no selection is left for the person to say which.
  */
 export function urlsToReplace({ text, start, end }: FieldText): UrlSpan[] {
-  if (start < end) {
-    return urlsInText(text).filter((s) => s.start >= start && s.end <= end);
-  }
-  const only = text.trim();
-  const offset = text.indexOf(only);
-  const spans = urlsInText(only);
-  const whole = spans.length === 1 && spans[0]?.url === only;
-  return whole ? [{ start: offset, end: offset + only.length, url: only }] : [];
+  const spans = urlsInText(text);
+  if (start < end) return spans.filter((s) => s.start >= start && s.end <= end);
+  const atCaret = spans.find((s) => s.start <= start && start <= s.end);
+  if (atCaret) return [atCaret];
+  return spans.length === 1 ? spans : [];
+}
+
+/** Why nothing is replaced in a field: no address in it (or the selection), or several to choose from. */
+export function nothingToReplace({ text, start, end }: FieldText): 'none' | 'choose' {
+  return start === end && urlsInText(text).length > 1 ? 'choose' : 'none';
 }

@@ -37,12 +37,17 @@ export function hostOf(domain: string): string {
   }
 }
 
+/** The account's links that hold an alias, compared as the service compares it (case ignored). */
+export function aliasHolders(db: LinkpilotDb, alias: string) {
+  return db.links.where('alias').equalsIgnoreCase(alias).toArray();
+}
+
 const UNIQUE: Unique[] = [
   {
     field: 'custom',
     message: 'refusal.aliasTaken',
     value: (c) => asked(c, 'link', 'custom'),
-    holders: (db, alias) => db.links.where('alias').equalsIgnoreCase(alias).toArray(),
+    holders: (db, alias) => aliasHolders(db, alias),
   },
   {
     field: 'name',

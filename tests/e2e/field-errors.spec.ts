@@ -1,7 +1,7 @@
 import type { RunningServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
-import { connectIn, openTab, outboxSize } from './support';
+import { connectIn, openTab, outboxSize, serverList } from './support';
 
 // A create the service or the mirror refuses is answered in the form, at its field, in the
 // interface's language; the form keeps what was typed and nothing is left in the queue. A create
@@ -272,4 +272,48 @@ test('a link refused after the popup let go of it is fixed in the popup, at its 
   await field.fill('winter-2');
   await refused.getByRole('button', { name: say(words, 'syncCentre_saveAndRetry'), exact: true }).click();
   await expect(again.getByTestId('short-url')).toContainText('winter-2', { timeout: 20_000 });
+});
+
+test('New link: every field’s problem at once, and a short URL of the account typed as the long one is said as that, once', async ({
+  context,
+  server,
+  worker,
+  extensionUrl,
+}) => {
+  const words = await messagesOf('en');
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await connectIn(page, extensionUrl('dashboard.html#/settings'), server, words);
+  const demo = (await serverList<{ shorturl: string; longurl: string }>(server, '/api/urls', 'urls'))[0]!;
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await expect(page.getByTestId('link-row').first()).toBeVisible();
+  await page
+    .getByRole('button', { name: say(words, 'linkTablePage_newLink') })
+    .first()
+    .click();
+  const form = page.getByRole('form', { name: say(words, 'linkTablePage_newShortLink') });
+  const url = form.getByLabel(say(words, 'newLink_longUrl'), { exact: true });
+  const alias = form.getByLabel(say(words, 'link_customAlias'), { exact: true });
+
+  // A bad address and an alias the account already holds: both said, at once.
+  await url.fill('not an address');
+  await alias.fill('DEMO');
+  await form.getByRole('button', { name: say(words, 'newLinkForm_createShortLink'), exact: true }).click();
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(alias).toHaveAttribute('aria-invalid', 'true');
+  await expect(alias).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
+
+  // One of the account's short URLs: not "you already have a link to this page", but what it is.
+  await alias.fill('');
+  await url.fill(demo.shorturl);
+  await expect(form.getByTestId('short-url-typed')).toBeVisible();
+  await expect(form.getByTestId('existing-link-hint')).toHaveCount(0);
+  await form.getByRole('button', { name: say(words, 'newLinkForm_createShortLink'), exact: true }).click();
+  await expect(url).toHaveAccessibleDescription(say(words, 'refusal_urlPointsBack'));
+  // Said once: the hint gives way to the field's error, and nothing goes to the service.
+  await expect(form.getByTestId('short-url-typed')).toHaveCount(0);
+  expect(await outboxSize(worker)).toBe(0);
+  await url.fill(demo.shorturl);
+  await form.getByRole('button', { name: say(words, 'newLink_useLongUrl'), exact: true }).click();
+  await expect(url).toHaveValue(demo.longurl);
 });

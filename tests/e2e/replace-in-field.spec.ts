@@ -87,6 +87,13 @@ test('a selected address becomes its short link in a textarea, an input and a co
   await page.keyboard.press('Control+z');
   await expect(line).toHaveValue('https://example.com/article-b');
 
+  // Words and one address, nothing selected (the caret at the start): that address, the words kept.
+  const words = 'Worth a look: https://example.com/article-d, says Ana.';
+  await area.fill(words);
+  await area.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
+  await replaceFromMenu(worker, tabId);
+  await expect(area).toHaveValue(new RegExp(`^Worth a look: ${SHORT.source}, says Ana\\.$`), { timeout: 15_000 });
+
   // Contenteditable: the selected address in a sentence with markup around it.
   await page.evaluate(() => {
     const rich = document.getElementById('rich')!;

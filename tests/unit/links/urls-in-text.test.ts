@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlsInText, urlsToReplace } from '@/lib/links/urls-in-text';
+import { nothingToReplace, urlsInText, urlsToReplace } from '@/lib/links/urls-in-text';
 
 describe('urlsInText', () => {
   it('finds each address of a sentence, without the punctuation that ends it', () => {
@@ -50,8 +50,23 @@ describe('urlsToReplace', () => {
     ]);
   });
 
-  it('with nothing selected, leaves a field with other words in it', () => {
-    expect(urlsToReplace({ text: 'look https://a.test/x', start: 3, end: 3 })).toEqual([]);
-    expect(urlsToReplace({ text: 'https://a.test/x https://b.test', start: 0, end: 0 })).toEqual([]);
+  it('with nothing selected, takes the one address of a field, the words around it left alone', () => {
+    const text = 'Read this: https://a.test/x — it is good';
+    expect(urlsToReplace({ text, start: 0, end: 0 })).toEqual([
+      { start: text.indexOf('https'), end: text.indexOf(' —'), url: 'https://a.test/x' },
+    ]);
+  });
+
+  it('with nothing selected among several addresses, takes the one at the caret, else none', () => {
+    const text = 'https://a.test/x and https://b.test/y';
+    const inB = text.indexOf('b.test');
+    expect(urlsToReplace({ text, start: inB, end: inB }).map((s) => s.url)).toEqual(['https://b.test/y']);
+    expect(urlsToReplace({ text, start: text.length, end: text.length }).map((s) => s.url)).toEqual([
+      'https://b.test/y',
+    ]);
+    const between = text.indexOf('and');
+    expect(urlsToReplace({ text, start: between, end: between })).toEqual([]);
+    expect(nothingToReplace({ text, start: between, end: between })).toBe('choose');
+    expect(nothingToReplace({ text: 'no address here', start: 0, end: 0 })).toBe('none');
   });
 });
