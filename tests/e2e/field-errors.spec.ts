@@ -313,6 +313,8 @@ test('New link: every field’s problem at once, and a short URL of the account 
   // Said once: the hint gives way to the field's error, and nothing goes to the service.
   await expect(form.getByTestId('short-url-typed')).toHaveCount(0);
   expect(await outboxSize(worker)).toBe(0);
+  // Typed again, the hint offers the page it leads to.
+  await url.fill('');
   await url.fill(demo.shorturl);
   await form.getByRole('button', { name: say(words, 'newLink_useLongUrl'), exact: true }).click();
   await expect(url).toHaveValue(demo.longurl);
