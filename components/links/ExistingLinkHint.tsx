@@ -36,7 +36,7 @@ export function ExistingLinkHint({
     return (
       <div className="stack" role="status" data-testid="short-url-typed">
         <p className="muted small-text">{t('newLink.isShortLink', { long: displayUrl(link.longurl) })}</p>
-        <button type="button" className="secondary small" onClick={() => onUse(link.longurl)}>
+        <button type="button" className="secondary small fit-content" onClick={() => onUse(link.longurl)}>
           {t('newLink.useLongUrl')}
         </button>
       </div>

@@ -117,6 +117,8 @@ export function RefusedChange({
               {...p}
               // biome-ignore lint/a11y/noAutofocus: the person pressed Edit to correct this very field.
               autoFocus={field.name === (refusedField ?? fields[0]?.name)}
+              // An address or an alias reads left to right in a right-to-left page too; a title as written.
+              dir="auto"
               value={values[field.name] ?? ''}
               onChange={(e) => {
                 setValues({ ...values, [field.name]: e.target.value });
