@@ -187,7 +187,8 @@ export function LinkTable({
   const why = copyState ? holdText(copyState.hold, copyState.now) : null;
   const total = shape?.total ?? 0;
   const pickedHere = picked.size;
-  if (shape && !shape.failed && total === 0) return empty(isFiltered(query), copying);
+  // Not before the copy's state is read: an empty list during a first copy is not "No links yet".
+  if (shape && !shape.failed && total === 0) return copyState ? empty(isFiltered(query), copying) : null;
   return (
     <div className="stack link-table-box">
       <div className="links-count-row">
