@@ -80,8 +80,8 @@ export function LinkTable({
   onPick: (keys: string[], on: boolean, only?: boolean) => void;
   /** What can be done with the ticked links, beside the count (it takes no room from the rows). */
   actions?: React.ReactNode;
-  /** What to show when there is no row: first use, or filters that match nothing. */
-  empty: (filtered: boolean) => React.ReactNode;
+  /** What to show when there is no row: first use, filters that match nothing, or a copy still bringing the links. */
+  empty: (filtered: boolean, copying: LinksCopy | null) => React.ReactNode;
 }) {
   const db = database();
   const [scrollTop, setScrollTop] = useState(0);
@@ -187,7 +187,8 @@ export function LinkTable({
   const why = copyState ? holdText(copyState.hold, copyState.now) : null;
   const total = shape?.total ?? 0;
   const pickedHere = picked.size;
-  if (shape && !shape.failed && total === 0) return empty(isFiltered(query));
+  // Not before the copy's state is read: an empty list during a first copy is not "No links yet".
+  if (shape && !shape.failed && total === 0) return copyState ? empty(isFiltered(query), copying) : null;
   return (
     <div className="stack link-table-box">
       <div className="links-count-row">

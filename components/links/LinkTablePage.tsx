@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { usePicked } from '@/components/hooks/usePicked';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { useRecordingSince } from '@/components/stats/useHistory';
+import { copiedSoFar } from '@/components/sync/FirstCopy';
+import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { formatDateTime } from '@/components/ui/format';
-import { Link2, ListPlus, Plus, Search, SearchX } from '@/components/ui/icons';
+import { Download, Link2, ListPlus, Plus, Search, SearchX } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { type LinkTableQuery, TRENDING_DAYS } from '@/lib/db/link-table';
 import { database } from '@/lib/db/open';
@@ -134,7 +136,7 @@ export function LinkTablePage() {
           picked={picked}
           onPick={pick}
           actions={picked.size > 0 ? <LinkSelectionBar keys={[...picked]} onClear={clear} /> : null}
-          empty={(filtered) =>
+          empty={(filtered, copying) =>
             filtered ? (
               <EmptyState
                 icon={SearchX}
@@ -146,6 +148,11 @@ export function LinkTablePage() {
                 }
               >
                 {t('linkTablePage.tryFewerWordsOr')}
+              </EmptyState>
+            ) : copying ? (
+              // Before the copy reaches the links, an empty list means "not here yet", not "none".
+              <EmptyState icon={Download} title={t('firstCopy.title')} action={<MirrorProgress />}>
+                {copiedSoFar(0, copying.expected)}
               </EmptyState>
             ) : (
               <EmptyState icon={Link2} title={t('linkTablePage.noLinksYet')} action={newLink}>

@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { ConnectionForm } from '@/components/settings/ConnectionForm';
+import { FirstCopyStatus } from '@/components/sync/FirstCopy';
 import { CircleCheck, KeyRound, Link2, WifiOff } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
+import { showDatabase } from '@/lib/db/open';
+import { connectionsItem } from '@/lib/settings/connection';
 
 /**
  * The page the first install opens: what Linkpilot does, where the service's API key is, the
  * connect form, and what happens offline.
  */
 export function Welcome() {
-  const [connectedAs, setConnectedAs] = useState<string | null>(null);
+  const [connected, setConnected] = useState<{ email: string; connectionId: string } | null>(null);
   return (
     <main className="welcome stack-lg" aria-labelledby="welcome-heading">
       <div className="stack">
@@ -30,16 +34,19 @@ export function Welcome() {
       </section>
       <section className="card stack-lg" aria-labelledby="welcome-connect">
         <h2 id="welcome-connect">{t('welcome.connectTitle')}</h2>
-        {connectedAs ? (
-          <div className="banner banner-ok" role="status" data-testid="welcome-connected">
-            <CircleCheck size={16} aria-hidden="true" />
-            <span>{t('welcome.connectedAs', { email: connectedAs })}</span>
-            <a className="button-link" href="/dashboard.html#/links">
-              {t('welcome.openDashboard')}
-            </a>
-          </div>
+        {connected ? (
+          <>
+            <div className="banner banner-ok" role="status" data-testid="welcome-connected">
+              <CircleCheck size={16} aria-hidden="true" />
+              <span>{t('welcome.connectedAs', { email: connected.email })}</span>
+              <a className="button-link" href="/dashboard.html#/links">
+                {t('welcome.openDashboard')}
+              </a>
+            </div>
+            <CopyOf connectionId={connected.connectionId} />
+          </>
         ) : (
-          <ConnectionForm onConnected={({ email }) => setConnectedAs(email)} />
+          <ConnectionForm onConnected={({ email, connectionId }) => setConnected({ email, connectionId })} />
         )}
       </section>
       <section className="card stack" aria-labelledby="welcome-offline">
@@ -50,4 +57,13 @@ export function Welcome() {
       </section>
     </main>
   );
+}
+
+/** The first copy of the connection just made, read from its own database. */
+function CopyOf({ connectionId }: { connectionId: string }) {
+  const connections = useStorageItem(connectionsItem);
+  const name = connections.value.list.find((c) => c.id === connectionId)?.database;
+  if (!name) return null;
+  showDatabase(name);
+  return <FirstCopyStatus key={name} />;
 }

@@ -39,7 +39,8 @@ function handlersFor(sync: BackgroundSync): Handlers {
         allowPlainHttp: r.allowPlainHttp,
         activate: r.activate,
       });
-      await (await active()).pull();
+      // The connection just connected, which is not the active one when it was added beside it.
+      await (await sync.of(result.connectionId))?.pull();
       return result;
     },
     'connection.remove': async (r) => {
@@ -48,6 +49,8 @@ function handlersFor(sync: BackgroundSync): Handlers {
     },
     'connection.activate': async (r) => {
       await activateConnection(r.id);
+      // One added without being switched to may never have been copied.
+      await (await sync.of(r.id))?.copyIfNew();
       return { activated: true };
     },
     // A person's own change goes at once, beside a refresh that may be on the wire; a page's change

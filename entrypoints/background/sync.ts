@@ -7,6 +7,7 @@ import { exclusiveAcrossContexts } from '@/lib/browser/locks';
 import { releaseUnusedOrigins } from '@/lib/browser/permissions';
 import { databaseNamed } from '@/lib/db/open';
 import { createSyncEngine, type DrainReport, type OwnReport } from '@/lib/engine/engine';
+import { mirrored } from '@/lib/refresh/pull';
 import { requestTimeoutItem } from '@/lib/settings/advanced';
 import { labelCarriedOverConnections } from '@/lib/settings/connect';
 import { activeConnection, type Connection, type Connections, connectionsItem } from '@/lib/settings/connection';
@@ -63,15 +64,26 @@ function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>)
     }
   }
 
+  async function pull(): Promise<void> {
+    await engine.requestPull();
+    void drain();
+  }
+
   return {
     db,
     engine,
     drain,
     /** The person's own changes, sent now even while a drain is busy; the rest waits for the drain. */
     sendOwn: (entries: readonly Claimed[]) => engine.sendOwn(entries),
-    async pull(): Promise<void> {
-      await engine.requestPull();
-      void drain();
+    pull,
+    /**
+     * The first copy, for a mirror never copied in full (added beside another, say); one under way
+     * goes on. A requested walk reads every page of every list again, so a copied mirror is left to
+     * background refresh rather than walked on every switch.
+     */
+    async copyIfNew(): Promise<void> {
+      if (await mirrored(db)) void drain();
+      else await pull();
     },
   };
 }
@@ -93,6 +105,11 @@ export function createBackgroundSync() {
     }
     return sync;
   };
+
+  async function of(id: string): Promise<ConnectionSync | null> {
+    const c = (await connectionsItem.getValue()).list.find((x) => x.id === id);
+    return c ? syncOf(c) : null;
+  }
 
   async function active(): Promise<ConnectionSync | null> {
     const c = activeConnection(await connectionsItem.getValue());
@@ -129,6 +146,8 @@ export function createBackgroundSync() {
     connectionsReady,
     /** The active connection's engine, for what a person asks of the connection on screen. */
     active,
+    /** The engine of the stored connection `id` (null once removed), whether or not it is active. */
+    of,
     /** Sends what every connection has queued, each to its own service. */
     drainAll,
     /**

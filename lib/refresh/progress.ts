@@ -4,6 +4,7 @@ import { LISTS } from '../kinds/collections';
 import {
   COLLECTIONS,
   type Collection,
+  mirrored,
   type PullCursor,
   type PullStatus,
   pullCursorKey,
@@ -112,4 +113,15 @@ export async function linksCopy(db: LinkpilotDb): Promise<LinksCopy | null> {
   if (!cursor || COLLECTIONS.indexOf(cursor.collection) > COLLECTIONS.indexOf('links')) return null;
   const { maxpage, perpage } = await readStatus(db, 'links');
   return { expected: maxpage && perpage ? maxpage * perpage : null };
+}
+
+/** The links in the mirror, and whether a full copy has ever finished (not yet while the first one runs). */
+export interface LinksHere {
+  count: number;
+  copiedOnce: boolean;
+}
+
+export async function linksHere(db: LinkpilotDb): Promise<LinksHere> {
+  const [count, copiedOnce] = await Promise.all([db.links.count(), mirrored(db)]);
+  return { count, copiedOnce };
 }

@@ -59,6 +59,20 @@ const locks = {
 };
 const notifications = async () => Object.values(await fakeBrowser.notifications.getAll()).map((n) => n.title);
 
+/** A message from the extension's own dashboard, as the worker's listener gets it; its reply. */
+async function askOwn(message: unknown): Promise<unknown> {
+  const reply = vi.fn();
+  (captured.message as (m: unknown, s: object, r: typeof reply) => unknown)(message, ownPage(), reply);
+  await vi.waitFor(() => expect(reply).toHaveBeenCalled());
+  return reply.mock.calls[0]?.[0];
+}
+
+/** A mirror copied in full long ago: no copy is due, background refresh is. */
+async function mirroredLongAgo(name: string): Promise<void> {
+  for (const c of COLLECTIONS)
+    await writeMeta(databaseNamed(name), pullStatusKeys.of(c), { lastPull: 1, page: 1, maxpage: 1, checkedAt: 1 });
+}
+
 /** Where each request went, and with which key. */
 const wire: string[] = [];
 const recordingFetch: typeof fetch = async (input, init) => {
@@ -226,6 +240,42 @@ describe('the background worker', () => {
       ok: false,
       error: { kind: 'validation', message: 'Unknown or malformed request.' },
     });
+  });
+
+  it('a connection added beside the active one gets its first copy at once, from its own service', async () => {
+    await connect();
+    await mirroredLongAgo(first.database);
+    background.main();
+    await vi.waitFor(() => expect(held.size).toBe(0));
+    wire.length = 0;
+    const reply = await askOwn({
+      type: 'connection.connect',
+      serviceUrl: 'https://t.test',
+      apiKey: 'k'.repeat(16),
+      activate: false,
+    });
+    expect(reply).toMatchObject({ ok: true, data: { baseUrl: 'https://t.test' } });
+    // Still the first is active; the second's lists are read from its own service, with its own key.
+    expect((await connectionsItem.getValue()).activeId).toBe(first.id);
+    await vi.waitFor(() => expect(wire).toContain(`t.test Bearer ${'k'.repeat(16)} /api/urls`));
+  });
+
+  it('switching to a connection never copied starts its copy; switching to a copied one reads it no more than background refresh does', async () => {
+    await connectionsItem.setValue({ activeId: first.id, list: [first, second] });
+    await mirroredLongAgo(first.database);
+    background.main();
+    expect(await askOwn({ type: 'connection.activate', id: second.id })).toEqual({
+      ok: true,
+      data: { activated: true },
+    });
+    await vi.waitFor(() => expect(wire).toContain('t.test Bearer key-second /api/urls'));
+    await vi.waitFor(async () => expect(await readMeta(databaseNamed(second.database), pullCursorKey)).toBeNull());
+    await vi.waitFor(() => expect(held.size).toBe(0));
+
+    // Back to the first, copied long ago: its head checks, no requested walk of every list.
+    expect(await askOwn({ type: 'connection.activate', id: first.id })).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(wire.some((w) => w.startsWith('s.test'))).toBe(true));
+    expect(await readMeta(databaseNamed(first.database), pullCursorKey)).toBeNull();
   });
 
   it('"Shorten link" in the context menu makes the link at once and says the short URL is ready', async () => {
