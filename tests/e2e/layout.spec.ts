@@ -3,7 +3,7 @@ import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
 import { dialogActionProblems, layoutProblems } from './layout';
 import { DASHBOARD_SECTIONS as SECTIONS } from './sections';
-import { connectIn, openTab } from './support';
+import { connectIn, openOptionGroups, openTab } from './support';
 
 // Every dashboard section and the popup, in a language that is long (German) and one that runs
 // right to left (Arabic) beside English, at the widths people use: no cut words, no sideways scroll,
@@ -141,6 +141,7 @@ for (const language of ['en', 'de', 'ar']) {
         await look(dashboard, `new-link-${width}`);
         // The targeting pickers, a row of each, the country chosen by its name in this language.
         const form = dashboard.getByRole('dialog');
+        await openOptionGroups(form);
         for (const add of [words.target_country_add, words.target_device_add, words.target_language_add])
           await form.getByRole('button', { name: add, exact: true }).click();
         const country = new Intl.DisplayNames([language], { type: 'region' }).of('DE')!;
