@@ -164,6 +164,33 @@ for (const language of ['en', 'de', 'ar']) {
       expect(found).toEqual([]);
     });
 
+    test('the links toolbar keeps its filters together on one line with Trending chosen', async ({
+      context,
+      server,
+      extensionUrl,
+    }) => {
+      const words = await messagesOf(language);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await connectIn(page, extensionUrl('dashboard.html#/settings'), server, words);
+      await page.goto(extensionUrl('dashboard.html#/links'));
+      await expect(page.getByTestId('link-row')).toHaveCount(3, { timeout: 20_000 });
+      const toolbar = page.getByRole('search', { name: words.linkTablePage_filterLinks });
+      await toolbar.getByRole('combobox', { name: words.linkTablePage_sortBy, exact: true }).selectOption('trending');
+      // Each control's line. The filters (channel, campaign, domain, visibility) read as one group: on
+      // the search's line where they fit, else all of them on the next, never one left over alone.
+      const lines = await toolbar.locator('input, select').evaluateAll((controls) =>
+        controls.map((c) => {
+          const { top, height } = c.getBoundingClientRect();
+          return { control: c.getAttribute('aria-label'), middle: Math.round(top + height / 2) };
+        }),
+      );
+      expect(lines.length).toBe(6);
+      const filters = lines.slice(2);
+      const line = filters[0]!.middle;
+      expect(filters.filter((l) => Math.abs(l.middle - line) > 2)).toEqual([]);
+    });
+
     test('every dialog keeps its primary action in view', async ({ context, server, extensionUrl }, testInfo) => {
       test.setTimeout(180_000);
       const words = await messagesOf(language);
