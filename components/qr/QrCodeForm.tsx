@@ -15,6 +15,9 @@ import { DEFAULT_LOOK, type QrLook, QrLookFields, QrNameField } from './QrLookFi
 import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
 import { type Drafts, EMPTY_DRAFTS, qrData } from './qr-drafts';
 
+/** A colour code kept left to right inside a line of words ("#000000" in Arabic, not "000000#"). */
+const ltr = (code: string) => `\u2066${code}\u2069`;
+
 /** The request body as the API wants it: colours as rgb(r,g,b), empty optional fields left out. */
 function buildInput(type: QrType, drafts: Drafts, look: QrLook): unknown {
   return {
@@ -119,7 +122,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
             title={t('qrCodeForm.look')}
             summary={summaryLine([
               look.foreground && look.background
-                ? t('qrCodeForm.summaryColours', { foreground: look.foreground, background: look.background })
+                ? t('qrCodeForm.summaryColours', { foreground: ltr(look.foreground), background: ltr(look.background) })
                 : t('qrLookFields.notKnownHere'),
               look.logo.trim() && t('qrCodeForm.summaryLogo'),
             ])}
