@@ -7,7 +7,7 @@ import { copiedSoFar } from '@/components/sync/FirstCopy';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
 import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { formatDateTime } from '@/components/ui/format';
+import { shortMoment } from '@/components/ui/format';
 import { Download, Link2, ListPlus, Plus, Search, SearchX } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { type LinkTableQuery, TRENDING_DAYS } from '@/lib/db/link-table';
@@ -78,55 +78,60 @@ export function LinkTablePage() {
           <option value="trending">
             {recordingSince === null
               ? t('trends.trendingFirst')
-              : t('trends.trendingSince', { date: formatDateTime(recordingSince) })}
+              : // The moment as short as the column's ("10:24 AM" today): a whole date and time made the
+                // select so wide that the filters after it no longer fitted on the toolbar's line.
+                t('trends.trendingSince', { date: shortMoment(recordingSince) })}
           </option>
         </select>
-        <select
-          aria-label={t('link.channel')}
-          value={query.channelKey ?? ''}
-          onChange={(e) => set({ channelKey: e.target.value || null })}
-        >
-          <option value="">{t('linkTablePage.allChannels')}</option>
-          {channels.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('link.campaign')}
-          value={query.campaignKey ?? ''}
-          onChange={(e) => set({ campaignKey: e.target.value || null })}
-        >
-          <option value="">{t('linkTablePage.allCampaigns')}</option>
-          {campaigns.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('link.domain')}
-          value={query.domain ?? ''}
-          onChange={(e) => set({ domain: e.target.value || null })}
-        >
-          <option value="">{t('linkTablePage.allDomains')}</option>
-          {domains.map((d) => (
-            <option key={d.key} value={d.domain}>
-              {d.domain}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('link.visibility')}
-          title={t('linkTablePage.knownForLinksCreated')}
-          value={query.status ?? ''}
-          onChange={(e) => set({ status: (e.target.value || null) as LinkTableQuery['status'] })}
-        >
-          <option value="">{t('linkTablePage.publicAndPrivate')}</option>
-          <option value="public">{t('link.public')}</option>
-          <option value="private">{t('link.private')}</option>
-        </select>
+        {/* The filters wrap as one group when the line is too short for them, not one by one. */}
+        <div className="toolbar-filters">
+          <select
+            aria-label={t('link.channel')}
+            value={query.channelKey ?? ''}
+            onChange={(e) => set({ channelKey: e.target.value || null })}
+          >
+            <option value="">{t('linkTablePage.allChannels')}</option>
+            {channels.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label={t('link.campaign')}
+            value={query.campaignKey ?? ''}
+            onChange={(e) => set({ campaignKey: e.target.value || null })}
+          >
+            <option value="">{t('linkTablePage.allCampaigns')}</option>
+            {campaigns.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label={t('link.domain')}
+            value={query.domain ?? ''}
+            onChange={(e) => set({ domain: e.target.value || null })}
+          >
+            <option value="">{t('linkTablePage.allDomains')}</option>
+            {domains.map((d) => (
+              <option key={d.key} value={d.domain}>
+                {d.domain}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label={t('link.visibility')}
+            title={t('linkTablePage.knownForLinksCreated')}
+            value={query.status ?? ''}
+            onChange={(e) => set({ status: (e.target.value || null) as LinkTableQuery['status'] })}
+          >
+            <option value="">{t('linkTablePage.publicAndPrivate')}</option>
+            <option value="public">{t('link.public')}</option>
+            <option value="private">{t('link.private')}</option>
+          </select>
+        </div>
       </search>
       <div className={`links-layout${open ? ' with-detail' : ''}`}>
         <LinkTable

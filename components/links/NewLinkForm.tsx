@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDefaultDomainLabel } from '@/components/hooks/useDefaultDomain';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { DialogForm, holdsError, OptionGroup, summaryLine } from '@/components/ui/DialogForm';
 import { Field } from '@/components/ui/Field';
-import { pickerToServiceDatetime, serviceDatetimeToPicker } from '@/components/ui/format';
+import { formatDateTime, formatNumber, pickerToServiceDatetime, serviceDatetimeToPicker } from '@/components/ui/format';
 import type { KeyedLink, LinkForm } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
 import type { LinkRow, LinkStatsRow } from '@/lib/db/schema';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
-import { applyUtm } from '@/lib/utm/utm';
+import { applyUtm, UTM_FIELDS } from '@/lib/utm/utm';
 import { ExistingLinkHint } from './ExistingLinkHint';
 import { type EditOutcome, useLinkFormModel } from './link-form-model';
 import { TargetList } from './TargetList';
@@ -151,8 +152,8 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
   const [refusals, setRefusals] = useState(0);
   const [busy, setBusy] = useState(false);
 
-  // The form is taller than its dialog: after a refused save, take the person to the first field
-  // that says why (the button they pressed is at the bottom, the long URL at the top).
+  // After a refused save, take the person to the first field that says why: it may be far from the
+  // button they pressed, in a group that opened to show it.
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
@@ -190,16 +191,27 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
       {(p) => <input {...p} {...props} value={form.text[name]} onChange={(e) => setText(name, e.target.value)} />}
     </Field>
   );
+  const campaignName = model.campaignOptions.find((o) => o.value === form.campaignKey)?.label;
+  const targetCount = (legend: string, rows: KeyedLink[]) =>
+    rows.length > 0 ? `${legend} (${formatNumber(rows.length)})` : null;
+  const chosenPixels = model.pixelOptions.filter((o) => pixelIds(form.pixels).includes(o.value)).map((o) => o.label);
   return (
-    <form
-      ref={formRef}
-      className="stack"
-      noValidate
-      aria-label={editing ? t('linkEdit.heading') : t('linkTablePage.newShortLink')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <DialogForm
+      formRef={formRef}
+      label={editing ? t('linkEdit.heading') : t('linkTablePage.newShortLink')}
+      onSubmit={() => void submit()}
+      actions={
+        <>
+          <button type="submit" disabled={busy}>
+            {editing ? t('linkEdit.save') : t('newLinkForm.createShortLink')}
+          </button>
+          {errors._ ? (
+            <p role="alert" className="error">
+              {errors._}
+            </p>
+          ) : null}
+        </>
+      }
     >
       {text('url', t('newLink.longUrl'), { type: 'url', placeholder: 'https://example.com/page' })}
       {editing ? (
@@ -223,29 +235,6 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
             </select>
           )}
         </Field>
-        <Field label={t('newLinkForm.redirectType')} error={errors.type}>
-          {(p) => (
-            <select {...p} value={form.type} onChange={(e) => change({ type: e.target.value }, 'type')}>
-              {model.redirectOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('newLinkForm.status')} error={errors.status}>
-          {(p) => (
-            <select
-              {...p}
-              value={form.status}
-              onChange={(e) => change({ status: e.target.value as 'public' | 'private' }, 'status')}
-            >
-              <option value="private">{t('link.private')}</option>
-              <option value="public">{t('link.public')}</option>
-            </select>
-          )}
-        </Field>
         <Field label={t('link.channel')}>
           {(p) => (
             <select {...p} value={form.channelKey} onChange={(e) => change({ channelKey: e.target.value }, 'channel')}>
@@ -258,171 +247,254 @@ export function NewLinkForm({ onCreated, editing }: { onCreated?: (key: string) 
             </select>
           )}
         </Field>
-        <Field label={t('link.campaign')}>
-          {(p) => (
-            <select
-              {...p}
-              value={form.campaignKey}
-              onChange={(e) => change({ campaignKey: e.target.value }, 'campaign')}
-            >
-              <option value="">{t('link.noCampaign')}</option>
-              {model.campaignOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
       </div>
       {/* An edited link's address already holds its UTM values: they are edited in it. */}
       {editing ? null : (
-        <fieldset className="stack">
-          <legend>{t('link.groupUtm')}</legend>
+        <OptionGroup
+          title={t('link.groupUtm')}
+          summary={summaryLine(UTM_FIELDS.map((f) => utm.values[f] && `utm_${f}=${utm.values[f]}`))}
+          invalid={holdsError(utm.errors, [...UTM_FIELDS, 'name'])}
+          testId="group-utm"
+        >
           <UtmFields utm={utm} longUrl={form.text.url.trim()} />
-        </fieldset>
+        </OptionGroup>
       )}
-      <fieldset className="form-grid">
-        <legend>{t('newLinkForm.protectionAndNote')}</legend>
-        <div className="stack">
-          <Field
-            label={t('link.password')}
-            error={errors.password}
-            hint={editing ? t('linkEdit.passwordHint') : undefined}
-          >
+      <OptionGroup
+        title={t('newLinkForm.groupPlacement')}
+        summary={summaryLine([
+          campaignName,
+          model.redirectOptions.find((o) => o.value === form.type)?.label,
+          form.status === 'public' ? t('link.public') : t('link.private'),
+        ])}
+        invalid={holdsError(errors, ['campaign', 'type', 'status'])}
+        testId="group-placement"
+      >
+        <div className="form-grid">
+          <Field label={t('link.campaign')}>
+            {(p) => (
+              <select
+                {...p}
+                value={form.campaignKey}
+                onChange={(e) => change({ campaignKey: e.target.value }, 'campaign')}
+              >
+                <option value="">{t('link.noCampaign')}</option>
+                {model.campaignOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('newLinkForm.redirectType')} error={errors.type}>
+            {(p) => (
+              <select {...p} value={form.type} onChange={(e) => change({ type: e.target.value }, 'type')}>
+                {model.redirectOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('newLinkForm.status')} error={errors.status}>
+            {(p) => (
+              <select
+                {...p}
+                value={form.status}
+                onChange={(e) => change({ status: e.target.value as 'public' | 'private' }, 'status')}
+              >
+                <option value="private">{t('link.private')}</option>
+                <option value="public">{t('link.public')}</option>
+              </select>
+            )}
+          </Field>
+        </div>
+      </OptionGroup>
+      <OptionGroup
+        title={t('newLinkForm.protectionAndNote')}
+        summary={summaryLine([
+          form.removePassword ? t('linkEdit.removePassword') : form.text.password && t('newLinkForm.summaryPassword'),
+          form.expiryPicker &&
+            t('newLinkForm.summaryExpires', {
+              date: formatDateTime(pickerToServiceDatetime(form.expiryPicker), form.expiryPicker),
+            }),
+          form.text.description,
+        ])}
+        invalid={holdsError(errors, ['password', 'expiry', 'description'])}
+        testId="group-protection"
+      >
+        <div className="form-grid">
+          <div className="stack">
+            <Field
+              label={t('link.password')}
+              error={errors.password}
+              hint={editing ? t('linkEdit.passwordHint') : undefined}
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  type="password"
+                  autoComplete="new-password"
+                  disabled={form.removePassword}
+                  value={form.removePassword ? '' : form.text.password}
+                  onChange={(e) => setText('password', e.target.value)}
+                />
+              )}
+            </Field>
+            {/* The password is never shown: taking it away is a choice of its own, not an emptied field. */}
+            {editing ? (
+              <label className="checkbox-field">
+                <input
+                  type="checkbox"
+                  checked={form.removePassword}
+                  onChange={(e) => change({ removePassword: e.target.checked }, 'password')}
+                />
+                {t('linkEdit.removePassword')}
+              </label>
+            ) : null}
+          </div>
+          <Field label={t('link.expires')} error={errors.expiry} hint={t('newLinkForm.emptyTheLinkNever')}>
             {(p) => (
               <input
                 {...p}
-                type="password"
-                autoComplete="new-password"
-                disabled={form.removePassword}
-                value={form.removePassword ? '' : form.text.password}
-                onChange={(e) => setText('password', e.target.value)}
+                type="datetime-local"
+                value={form.expiryPicker}
+                onChange={(e) => change({ expiryPicker: e.target.value }, 'expiry')}
               />
             )}
           </Field>
-          {/* The password is never shown: taking it away is a choice of its own, not an emptied field. */}
-          {editing ? (
-            <label className="checkbox-field">
-              <input
-                type="checkbox"
-                checked={form.removePassword}
-                onChange={(e) => change({ removePassword: e.target.checked }, 'password')}
-              />
-              {t('linkEdit.removePassword')}
-            </label>
-          ) : null}
+          {text('description', t('link.note'))}
         </div>
-        <Field label={t('link.expires')} error={errors.expiry} hint={t('newLinkForm.emptyTheLinkNever')}>
-          {(p) => (
-            <input
-              {...p}
-              type="datetime-local"
-              value={form.expiryPicker}
-              onChange={(e) => change({ expiryPicker: e.target.value }, 'expiry')}
-            />
-          )}
-        </Field>
-        {text('description', t('link.note'))}
-      </fieldset>
-      <fieldset className="form-grid">
-        <legend>{t('newLinkForm.howItLooksWhen')}</legend>
-        {text('metatitle', t('link.metaTitle'))}
-        {text('metadescription', t('link.metaDescription'))}
-        {text('metaimage', t('link.metaImage'))}
-      </fieldset>
-      <TargetList
-        legend={t('newLinkForm.geoTargeting')}
-        kind="country"
-        rows={form.geo}
-        errors={errors}
-        path={{ list: 'geotarget', key: 'location', value: 'link' }}
-        onChange={(geo) => change({ geo }, 'geotarget')}
-      />
-      <TargetList
-        legend={t('newLinkForm.deviceTargeting')}
-        kind="device"
-        rows={form.device}
-        errors={errors}
-        path={{ list: 'devicetarget', key: 'device', value: 'link' }}
-        onChange={(device) => change({ device }, 'devicetarget')}
-      />
-      <TargetList
-        legend={t('newLinkForm.languageTargeting')}
-        kind="language"
-        rows={form.language}
-        errors={errors}
-        path={{ list: 'languagetarget', key: 'language', value: 'link' }}
-        onChange={(language) => change({ language }, 'languagetarget')}
-      />
-      <TargetList
-        legend={t('newLinkForm.urlParameters')}
-        kind="parameter"
-        rows={form.parameters}
-        errors={errors}
-        path={{ list: 'parameters', key: 'name', value: 'value' }}
-        onChange={(parameters) => change({ parameters }, 'parameters')}
-      />
-      <fieldset className="form-grid">
-        <legend>{t('newLinkForm.openInApps')}</legend>
-        <Field label={t('newLinkForm.appStoreUrl')} error={errors['deeplink.apple']}>
-          {(p) => (
-            <input {...p} value={form.apple} onChange={(e) => change({ apple: e.target.value }, 'deeplink.apple')} />
-          )}
-        </Field>
-        <Field label={t('newLinkForm.googlePlayUrl')} error={errors['deeplink.google']}>
-          {(p) => (
-            <input {...p} value={form.google} onChange={(e) => change({ google: e.target.value }, 'deeplink.google')} />
-          )}
-        </Field>
-        <label className="checkbox-field">
-          <input
-            type="checkbox"
-            checked={form.auto}
-            onChange={(e) => change({ auto: e.target.checked }, 'deeplink.auto')}
-          />
-          {t('newLinkForm.deriveFromTheLong')}
-        </label>
-      </fieldset>
-      {model.pixelOptions.length > 0 ? (
-        <fieldset className="stack" data-testid="pixel-picker">
-          <legend>{t('newLinkForm.pixelsPicker')}</legend>
-          <p className="muted small-text">{t('newLinkForm.pixelsHint')}</p>
-          {model.pixelOptions.map((o) => (
-            <label key={o.value} className="checkbox-field">
+      </OptionGroup>
+      <OptionGroup
+        title={t('newLinkForm.howItLooksWhen')}
+        summary={summaryLine([form.text.metatitle, form.text.metadescription, form.text.metaimage])}
+        invalid={holdsError(errors, ['metatitle', 'metadescription', 'metaimage'])}
+        testId="group-preview"
+      >
+        <div className="form-grid">
+          {text('metatitle', t('link.metaTitle'))}
+          {text('metadescription', t('link.metaDescription'))}
+          {text('metaimage', t('link.metaImage'))}
+        </div>
+      </OptionGroup>
+      <OptionGroup
+        title={t('newLinkForm.groupTargeting')}
+        summary={summaryLine([
+          targetCount(t('newLinkForm.geoTargeting'), form.geo),
+          targetCount(t('newLinkForm.deviceTargeting'), form.device),
+          targetCount(t('newLinkForm.languageTargeting'), form.language),
+          targetCount(t('newLinkForm.urlParameters'), form.parameters),
+        ])}
+        invalid={holdsError(errors, ['geotarget', 'devicetarget', 'languagetarget', 'parameters'])}
+        testId="group-targeting"
+      >
+        <TargetList
+          legend={t('newLinkForm.geoTargeting')}
+          kind="country"
+          rows={form.geo}
+          errors={errors}
+          path={{ list: 'geotarget', key: 'location', value: 'link' }}
+          onChange={(geo) => change({ geo }, 'geotarget')}
+        />
+        <TargetList
+          legend={t('newLinkForm.deviceTargeting')}
+          kind="device"
+          rows={form.device}
+          errors={errors}
+          path={{ list: 'devicetarget', key: 'device', value: 'link' }}
+          onChange={(device) => change({ device }, 'devicetarget')}
+        />
+        <TargetList
+          legend={t('newLinkForm.languageTargeting')}
+          kind="language"
+          rows={form.language}
+          errors={errors}
+          path={{ list: 'languagetarget', key: 'language', value: 'link' }}
+          onChange={(language) => change({ language }, 'languagetarget')}
+        />
+        <TargetList
+          legend={t('newLinkForm.urlParameters')}
+          kind="parameter"
+          rows={form.parameters}
+          errors={errors}
+          path={{ list: 'parameters', key: 'name', value: 'value' }}
+          onChange={(parameters) => change({ parameters }, 'parameters')}
+        />
+      </OptionGroup>
+      <OptionGroup
+        title={t('newLinkForm.openInApps')}
+        summary={summaryLine([
+          form.apple && t('newLinkForm.appStoreUrl'),
+          form.google && t('newLinkForm.googlePlayUrl'),
+          form.auto && t('newLinkForm.deriveFromTheLong'),
+        ])}
+        invalid={holdsError(errors, ['deeplink'])}
+        testId="group-apps"
+      >
+        <div className="form-grid">
+          <Field label={t('newLinkForm.appStoreUrl')} error={errors['deeplink.apple']}>
+            {(p) => (
+              <input {...p} value={form.apple} onChange={(e) => change({ apple: e.target.value }, 'deeplink.apple')} />
+            )}
+          </Field>
+          <Field label={t('newLinkForm.googlePlayUrl')} error={errors['deeplink.google']}>
+            {(p) => (
               <input
-                type="checkbox"
-                checked={pixelIds(form.pixels).includes(o.value)}
-                onChange={(e) => change({ pixels: toggled(form.pixels, o.value, e.target.checked) }, 'pixels')}
+                {...p}
+                value={form.google}
+                onChange={(e) => change({ google: e.target.value }, 'deeplink.google')}
               />
-              {o.label}
-            </label>
-          ))}
-          {pixelsError ? (
-            <p role="alert" className="error">
-              {pixelsError}
-            </p>
-          ) : null}
-        </fieldset>
-      ) : (
-        <Field
-          label={t('newLinkForm.trackingPixels')}
-          hint={model.pixelsListed ? t('newLinkForm.theNumbersOfThe') : t('capability.absent.pixels')}
-          error={Object.entries(errors).find(([k]) => k.startsWith('pixels'))?.[1]}
-        >
-          {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}
-        </Field>
-      )}
-      {errors._ ? (
-        <p role="alert" className="error">
-          {errors._}
-        </p>
-      ) : null}
-      <div className="row">
-        <button type="submit" disabled={busy}>
-          {editing ? t('linkEdit.save') : t('newLinkForm.createShortLink')}
-        </button>
-      </div>
-    </form>
+            )}
+          </Field>
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              checked={form.auto}
+              onChange={(e) => change({ auto: e.target.checked }, 'deeplink.auto')}
+            />
+            {t('newLinkForm.deriveFromTheLong')}
+          </label>
+        </div>
+      </OptionGroup>
+      <OptionGroup
+        title={t('newLinkForm.pixelsPicker')}
+        summary={model.pixelOptions.length > 0 ? summaryLine(chosenPixels) : form.pixels.trim()}
+        invalid={Boolean(pixelsError)}
+        testId="group-pixels"
+      >
+        {model.pixelOptions.length > 0 ? (
+          <fieldset className="stack" data-testid="pixel-picker">
+            {/* Named by its group's button already: the legend is for the checkboxes' screen reader name. */}
+            <legend className="visually-hidden">{t('newLinkForm.pixelsPicker')}</legend>
+            <p className="muted small-text">{t('newLinkForm.pixelsHint')}</p>
+            {model.pixelOptions.map((o) => (
+              <label key={o.value} className="checkbox-field">
+                <input
+                  type="checkbox"
+                  checked={pixelIds(form.pixels).includes(o.value)}
+                  onChange={(e) => change({ pixels: toggled(form.pixels, o.value, e.target.checked) }, 'pixels')}
+                />
+                {o.label}
+              </label>
+            ))}
+            {pixelsError ? (
+              <p role="alert" className="error">
+                {pixelsError}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <Field
+            label={t('newLinkForm.trackingPixels')}
+            hint={model.pixelsListed ? t('newLinkForm.theNumbersOfThe') : t('capability.absent.pixels')}
+            error={pixelsError}
+          >
+            {(p) => <input {...p} value={form.pixels} onChange={(e) => change({ pixels: e.target.value }, 'pixels')} />}
+          </Field>
+        )}
+      </OptionGroup>
+    </DialogForm>
   );
 }

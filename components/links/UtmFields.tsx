@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
+import { Address } from '@/components/ui/Address';
 import { Field } from '@/components/ui/Field';
 import { Save, Trash2 } from '@/components/ui/icons';
 import { withElements } from '@/components/ui/with-elements';
@@ -156,7 +157,7 @@ export function UtmFields({ utm, longUrl }: { utm: UtmModel; longUrl: string }) 
       </div>
       {longUrl ? (
         <p className="muted small-text utm-preview" data-testid="utm-preview">
-          {withElements(raw('utm.preview'), { url: <span>{preview}</span> })}
+          {withElements(raw('utm.preview'), { url: <Address>{preview}</Address> })}
         </p>
       ) : null}
     </div>

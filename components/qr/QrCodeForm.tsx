@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { DialogForm, holdsError, OptionGroup, summaryLine } from '@/components/ui/DialogForm';
 import { Field } from '@/components/ui/Field';
 import { createQrInput, QR_TYPES, type QrType } from '@/lib/api/inputs/qr';
 import { fieldErrors } from '@/lib/api/validate-input';
@@ -10,9 +11,12 @@ import { hexToRgb } from '@/lib/qr/render';
 import { createQrCode } from '@/lib/sync/actions';
 import { createAnswered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
-import { DEFAULT_LOOK, type QrLook, QrLookFields } from './QrLookFields';
+import { DEFAULT_LOOK, type QrLook, QrLookFields, QrNameField } from './QrLookFields';
 import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
 import { type Drafts, EMPTY_DRAFTS, qrData } from './qr-drafts';
+
+/** A colour code kept left to right inside a line of words ("#000000" in Arabic, not "000000#"). */
+const ltr = (code: string) => `\u2066${code}\u2069`;
 
 /** The request body as the API wants it: colours as rgb(r,g,b), empty optional fields left out. */
 function buildInput(type: QrType, drafts: Drafts, look: QrLook): unknown {
@@ -71,15 +75,21 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
   const summary = tried > 0 && !parsed.success ? t('qr.checkFields') : failure;
 
   return (
-    <form
-      ref={formRef}
-      className="stack qr-form"
-      aria-label={t('qrCodeForm.newQrCode')}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <DialogForm
+      formRef={formRef}
+      className="qr-form"
+      label={t('qrCodeForm.newQrCode')}
+      onSubmit={() => void save()}
+      actions={
+        <>
+          <button type="submit" disabled={busy}>
+            {t('qrCodeForm.createQrCode')}
+          </button>
+          <span role="status" className="error">
+            {summary ?? ''}
+          </span>
+        </>
+      }
     >
       <div className="qr-form-body">
         <div className="stack">
@@ -107,10 +117,22 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
             <legend>{qrTypeLabel(type)}</legend>
             <QrTypeFields type={type} drafts={drafts} onChange={setDrafts} errors={errors} />
           </fieldset>
-          <fieldset className="qr-fieldset">
-            <legend>{t('qrCodeForm.nameAndLook')}</legend>
-            <QrLookFields look={look} onChange={setLook} errors={errors} />
-          </fieldset>
+          <QrNameField look={look} onChange={setLook} errors={errors} />
+          <OptionGroup
+            title={t('qrCodeForm.look')}
+            summary={summaryLine([
+              look.foreground && look.background
+                ? t('qrCodeForm.summaryColours', { foreground: ltr(look.foreground), background: ltr(look.background) })
+                : t('qrLookFields.notKnownHere'),
+              look.logo.trim() && t('qrCodeForm.summaryLogo'),
+            ])}
+            invalid={holdsError(errors, ['foreground', 'background', 'logo'])}
+            testId="group-look"
+          >
+            <div className="qr-look-grid">
+              <QrLookFields look={look} onChange={setLook} errors={errors} />
+            </div>
+          </OptionGroup>
         </div>
         <div className="stack qr-preview">
           {preview ? (
@@ -129,14 +151,6 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
           </p>
         </div>
       </div>
-      <div className="row">
-        <button type="submit" disabled={busy}>
-          {t('qrCodeForm.createQrCode')}
-        </button>
-        <span role="status" className="error">
-          {summary ?? ''}
-        </span>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

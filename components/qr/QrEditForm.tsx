@@ -10,7 +10,7 @@ import { savedQrText } from '@/lib/qr/payload';
 import { updateQrCode } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
-import { QrLookFields } from './QrLookFields';
+import { QrLookFields, QrNameField } from './QrLookFields';
 import { lookOf, qrEditOf } from './qr-edit';
 
 export type QrEditOutcome = 'made' | 'queued' | 'absent';
@@ -73,6 +73,7 @@ export function QrEditForm({ qr, onSaved }: { qr: QrRow; onSaved: (outcome: QrEd
       <div className={preview ? 'qr-form-body' : 'stack'}>
         <fieldset className="qr-fieldset">
           <legend>{t('qrCodeForm.nameAndLook')}</legend>
+          <QrNameField look={look} onChange={setLook} errors={errors} />
           <QrLookFields look={look} onChange={setLook} errors={errors} />
         </fieldset>
         {preview ? (

@@ -17,6 +17,32 @@ export interface QrLook {
 
 export const DEFAULT_LOOK: QrLook = { name: '', foreground: '#000000', background: '#ffffff', logo: '' };
 
+/** The code's name: how it is found in the list, apart from its look. */
+export function QrNameField({
+  look,
+  onChange,
+  errors,
+}: {
+  look: QrLook;
+  onChange: (next: QrLook) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <Field label={t('catalogPage.name')} error={errors.name} hint={t('qrLookFields.optionalHowTheCode')}>
+      {(p) => (
+        <input
+          {...p}
+          maxLength={100}
+          autoComplete="off"
+          value={look.name}
+          onChange={(e) => onChange({ ...look, name: e.target.value })}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The look's fields, for the grid of the fieldset or group they are in. */
 export function QrLookFields({
   look,
   onChange,
@@ -33,9 +59,6 @@ export function QrLookFields({
   const set = (key: keyof QrLook) => (e: { target: { value: string } }) => onChange({ ...look, [key]: e.target.value });
   return (
     <>
-      <Field label={t('catalogPage.name')} error={errors.name} hint={t('qrLookFields.optionalHowTheCode')}>
-        {(p) => <input {...p} maxLength={100} autoComplete="off" value={look.name} onChange={set('name')} />}
-      </Field>
       {(['foreground', 'background'] as const).map((key) => (
         <Field
           key={key}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { connectExtension, serverList } from './support';
+import { connectExtension, openOptionGroups, serverList } from './support';
 
 test('links: create with many fields, exactly as sent; bad input is refused in place', async ({
   context,
@@ -16,6 +16,7 @@ test('links: create with many fields, exactly as sent; bad input is refused in p
 
   await page.getByRole('button', { name: 'New link' }).click();
   const form = page.getByRole('form', { name: 'New short link' });
+  await openOptionGroups(form);
   for (const [url, message] of [
     ['example.com/x', 'Enter a full URL starting with https:// or http://.'],
     ['javascript:alert(1)', 'Only http and https URLs can be used, not javascript:.'],

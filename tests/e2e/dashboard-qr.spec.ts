@@ -5,7 +5,7 @@ import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
 import { QrCodesPage } from './pages/QrCodesPage';
-import { connectExtension, connectIn, outboxSize, serverList } from './support';
+import { connectExtension, connectIn, openOptionGroups, outboxSize, serverList } from './support';
 
 const FIREFOX_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
@@ -98,9 +98,10 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
   await qr.open();
   // The colours are small swatches with their codes beside them, not bars across the form.
   await qr.fill('link', { URL: 'https://example.com/swatch' });
+  await openOptionGroups(qr.form());
   const swatch = qr.form().getByLabel('Foreground colour');
   expect((await swatch.boundingBox())!.width).toBeLessThanOrEqual(40);
-  await expect(qr.form().getByText('#000000')).toBeVisible();
+  await expect(qr.form().getByText('#000000', { exact: true })).toBeVisible();
 
   const kinds: { type: string; fields: Record<string, string>; data: unknown }[] = [
     { type: 'text', fields: { Text: 'Hello there' }, data: 'Hello there' },
@@ -139,6 +140,7 @@ test('QR codes: one of every type, previewed locally before saving, reaches the 
   await qr.fill('wifi', { 'Network name (SSID)': 'Guests', Name: 'QR open wifi' });
   await qr.form().getByLabel('Encryption').selectOption('nopass');
   await expect(qr.form().getByLabel('Wi-Fi password', { exact: true })).toHaveCount(0);
+  await openOptionGroups(qr.form());
   await qr.form().getByLabel('Foreground colour').fill('#1a2b3c');
   await qr.form().getByLabel('Background colour').fill('#fafafa');
   // The preview is drawn again after each change: read once it shows both colours.

@@ -8,7 +8,7 @@ import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { readMeta } from './meta';
 import { QrCodesPage } from './pages/QrCodesPage';
-import { connectExtension, connectIn, outboxEntries, serverList } from './support';
+import { connectExtension, connectIn, openOptionGroups, outboxEntries, serverList } from './support';
 
 interface ServerLink {
   id: number;
@@ -53,6 +53,7 @@ test("a link's destination edited offline is sent once when the service is back,
     await expect(form.getByLabel('Long URL', { exact: true })).toHaveValue('https://example.com/');
     await expect(form.getByLabel('Custom alias', { exact: true })).toHaveValue('demo');
     // The account's two pixels, mirrored while the service was there, are chosen by name.
+    await openOptionGroups(form);
     await expect(form.getByTestId('pixel-picker').getByRole('checkbox')).toHaveCount(2);
     await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/moved');
     await form.getByRole('button', { name: 'Save changes' }).click();
@@ -108,6 +109,7 @@ test("a link's password is taken away in Edit by choosing so; an empty field kee
   expect(await opens()).toBe(200);
 
   form = await edit();
+  await openOptionGroups(form);
   await form.getByLabel('Remove the password', { exact: true }).check();
   await expect(form.getByLabel('Password', { exact: true })).toBeDisabled();
   await form.getByRole('button', { name: 'Save changes' }).click();
@@ -248,6 +250,7 @@ test.describe('a service without edits', () => {
     const form = page.getByTestId('edit-link-dialog').getByRole('form', { name: 'Edit short link' });
     // No pixels listed by this service: their ids are typed, as before.
     await expect(form.getByTestId('pixel-picker')).toHaveCount(0);
+    await openOptionGroups(form);
     await expect(form.getByLabel('Tracking pixels', { exact: true })).toBeVisible();
     await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/moved');
     await form.getByRole('button', { name: 'Save changes' }).click();

@@ -319,3 +319,58 @@ test('New link: every field’s problem at once, and a short URL of the account 
   await form.getByRole('button', { name: say(words, 'newLink_useLongUrl'), exact: true }).click();
   await expect(url).toHaveValue(demo.longurl);
 });
+
+// The options of the new link and QR code forms wait in closed groups; a refusal of a field in one
+// must not hide there: its group opens by itself, and the keyboard is taken to the field.
+test('a field error in a closed option group opens the group, at the field', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const words = await messagesOf('en');
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await connectIn(page, extensionUrl('dashboard.html#/settings'), server, words);
+
+  const closedAgain = async (group: ReturnType<typeof page.getByTestId>, fill: () => Promise<void>) => {
+    const toggle = group.getByRole('button').first();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await fill();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  };
+
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await page.getByRole('button', { name: say(words, 'linkTablePage_newLink'), exact: true }).click();
+  const linkDialog = page.getByTestId('new-link-dialog');
+  await linkDialog.getByLabel(say(words, 'newLink_longUrl'), { exact: true }).fill('https://example.com/apps');
+  const apps = linkDialog.getByTestId('group-apps');
+  const store = apps.getByLabel(say(words, 'newLinkForm_appStoreUrl'), { exact: true });
+  await closedAgain(apps, () => store.fill('not an address'));
+  await expect(store).toBeHidden();
+  await expect(apps.getByTestId('option-summary')).toHaveText(say(words, 'newLinkForm_appStoreUrl'));
+  await linkDialog.getByRole('button', { name: say(words, 'newLinkForm_createShortLink'), exact: true }).click();
+  await expect(apps.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+  await expect(store).toBeVisible();
+  await expect(store).toHaveAttribute('aria-invalid', 'true');
+  await expect(store).toBeFocused();
+  // Corrected, the group stays open under the person's hands.
+  await store.fill('https://apps.apple.com/app/id1');
+  await expect(store).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(store).toBeVisible();
+
+  await page.goto(extensionUrl('dashboard.html#/qr'));
+  await page.getByRole('button', { name: say(words, 'qrCodeForm_newQrCode'), exact: true }).click();
+  const qrDialog = page.getByRole('dialog', { name: say(words, 'qrCodeForm_newQrCode') });
+  await qrDialog.locator('input[type="url"]').first().fill('https://example.com/menu');
+  const look = qrDialog.getByTestId('group-look');
+  const logo = look.getByLabel(say(words, 'qrLookFields_logoUrl'), { exact: true });
+  await closedAgain(look, () => logo.fill('https://example.com/logo.gif'));
+  await expect(logo).toBeHidden();
+  await qrDialog.getByRole('button', { name: say(words, 'qrCodeForm_createQrCode'), exact: true }).click();
+  await expect(look.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+  await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute('aria-invalid', 'true');
+  await expect(logo).toBeFocused();
+});

@@ -69,3 +69,44 @@ test('the popup by keyboard alone: shorten, then find a link, copy it, clear the
   await keys.press('Escape');
   await expect(popup.recentLinks()).toHaveCount(4);
 });
+
+test('the new link dialog by keyboard: its option groups open as disclosures, Enter in a field creates', async ({
+  context,
+  server,
+  extensionUrl,
+}) => {
+  const page = await context.newPage();
+  await connectExtension(page, extensionUrl, server);
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  await page.getByRole('button', { name: 'New link' }).click();
+  const form = page.getByRole('form', { name: 'New short link' });
+  const keys = page.keyboard;
+  const url = form.getByLabel('Long URL', { exact: true });
+  await url.focus();
+  await keys.type('https://example.com/by-keyboard');
+  // The essentials in reading order, then the first group's button, closed.
+  for (const label of ['Custom alias', 'Domain', 'Channel']) {
+    await keys.press('Tab');
+    await expect(form.getByLabel(label, { exact: true })).toBeFocused();
+  }
+  await keys.press('Tab');
+  const utm = form.getByRole('button', { name: /^Campaign tracking \(UTM\)/ });
+  await expect(utm).toBeFocused();
+  await expect(utm).toHaveAttribute('aria-expanded', 'false');
+  await expect(form.getByLabel('UTM source')).toBeHidden();
+  // Opened with Enter, its fields come next; opened, it is passed over no more.
+  await keys.press('Enter');
+  await expect(utm).toHaveAttribute('aria-expanded', 'true');
+  await keys.press('Tab');
+  await expect(form.getByLabel('Preset', { exact: true })).toBeFocused();
+  await keys.press('Shift+Tab');
+  await keys.press('Space');
+  await expect(utm).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('new-link-dialog')).toBeVisible();
+
+  await form.getByLabel('Custom alias', { exact: true }).focus();
+  await keys.type('by-keyboard');
+  await keys.press('Enter');
+  await expect(page.getByTestId('new-link-dialog')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('detail-short-url')).toContainText('by-keyboard', { timeout: 15_000 });
+});

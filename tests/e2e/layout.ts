@@ -134,3 +134,43 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Every open dialog's primary action in view: its form's submit button (else its last button that is
+ * not secondary, ghost or the close cross) wholly inside the window and not scrolled out of sight in a
+ * box around it. A dialog taller than the window must keep its action where the hand goes, not below
+ * the fold. One line per dialog that hides it, naming the dialog and the button.
+ */
+export async function dialogActionProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const TOLERANCE = 1;
+    const words = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+      const submits = [...dialog.querySelectorAll('button[type="submit"]')];
+      const plain = [...dialog.querySelectorAll('button')].filter(
+        (b) => !b.closest('.dialog-head') && !/\b(secondary|ghost)\b/.test(b.className),
+      );
+      const primary = submits.at(-1) ?? plain.at(-1);
+      const title = words(dialog.querySelector('h2') ?? dialog);
+      if (!primary) {
+        problems.push(`no primary action: dialog "${title}"`);
+        continue;
+      }
+      const rect = primary.getBoundingClientRect();
+      let top = 0;
+      let bottom = window.innerHeight;
+      for (let box = primary.parentElement; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowY === 'visible') continue;
+        const inner = box.getBoundingClientRect().top + box.clientTop;
+        top = Math.max(top, inner);
+        bottom = Math.min(bottom, inner + box.clientHeight);
+      }
+      if (rect.height === 0 || rect.top < top - TOLERANCE || rect.bottom > bottom + TOLERANCE)
+        problems.push(
+          `below the fold: "${words(primary)}" of dialog "${title}" at ${Math.round(rect.top)}–${Math.round(rect.bottom)}px, in view ${Math.round(top)}–${Math.round(bottom)}px`,
+        );
+    }
+    return problems;
+  });
+}

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { expect } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
@@ -171,4 +171,13 @@ export async function makeLink(server: RunningServer, url: string, custom: strin
     body: JSON.stringify({ url, custom, metatitle: custom }),
   });
   return ((await answer.json()) as { shorturl: string }).shorturl;
+}
+
+/**
+ * Opens every closed option group of a form (a new or edited link's, a new QR code's), as a person
+ * looking for a field there does: the groups are closed until asked for.
+ */
+export async function openOptionGroups(form: Locator): Promise<void> {
+  const closed = form.getByRole('heading').getByRole('button', { expanded: false });
+  while ((await closed.count()) > 0) await closed.first().click();
 }

@@ -1,7 +1,7 @@
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { connectIn } from './support';
+import { connectIn, openOptionGroups } from './support';
 
 // Geo, device and language targets are picked from lists named in the interface's language, and the
 // service gets the codes: German names in, ISO codes out.
@@ -18,6 +18,7 @@ test('targets picked by their German names reach the service as codes', async ({
   await page.getByRole('button', { name: words.linkTablePage_newLink, exact: true }).first().click();
   const form = page.getByRole('dialog');
   await form.getByLabel(words.newLink_longUrl!, { exact: true }).fill('https://example.com/targeted');
+  await openOptionGroups(form);
   for (const add of [words.target_country_add, words.target_device_add, words.target_language_add])
     await form.getByRole('button', { name: add, exact: true }).click();
   const pickers = form.getByTestId('target-choice');

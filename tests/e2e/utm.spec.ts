@@ -1,6 +1,6 @@
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
-import { connectExtension, openTab, serverList } from './support';
+import { connectExtension, openOptionGroups, openTab, serverList } from './support';
 
 const longUrls = async (server: Parameters<typeof serverList>[0]) =>
   (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).map((l) => l.longurl);
@@ -48,6 +48,7 @@ test('UTM presets: saved from the popup, previewed, applied before shortening, p
   await page.goto(extensionUrl('dashboard.html#/links'));
   await page.getByRole('button', { name: 'New link' }).click();
   const form = page.getByRole('form', { name: 'New short link' });
+  await openOptionGroups(form);
   await expect(form.getByLabel('Preset', { exact: true })).toHaveValue('Newsletter');
   await form.getByLabel('Long URL', { exact: true }).fill('https://example.com/autumn?x=1');
   await form.getByLabel('UTM campaign').fill('autumn');
