@@ -1,7 +1,7 @@
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
-import { connectExtension, serverList } from './support';
+import { connectExtension, openOptionGroups, serverList } from './support';
 
 // What a new user met on a first walk through the extension, each kept fixed by a test.
 
@@ -121,6 +121,7 @@ test('layout: checkboxes beside their labels, remove buttons on one line, table 
 
   await page.getByRole('button', { name: 'New link' }).click();
   const dialog = page.getByRole('dialog', { name: 'New short link' });
+  await openOptionGroups(dialog);
   const derive = dialog.getByText('Derive from the long URL');
   const checkbox = dialog.getByRole('checkbox', { name: 'Derive from the long URL' });
   const label = (await derive.boundingBox())!;

@@ -7,7 +7,7 @@ import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { readMeta } from './meta';
-import { connectExtension, connectIn, outboxEntries, serverList } from './support';
+import { connectExtension, connectIn, openOptionGroups, outboxEntries, serverList } from './support';
 
 interface ServerPixel {
   id: number;
@@ -165,6 +165,7 @@ test.describe('a service without pixels', () => {
 
     await page.goto(extensionUrl('dashboard.html#/links'));
     await page.getByRole('button', { name: 'New link' }).click();
+    await openOptionGroups(page.getByRole('form', { name: 'New short link' }));
     await expect(page.getByText('This service does not list tracking pixels: enter their numbers.')).toBeVisible();
   });
 });
