@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { clearIfStill } from '@/components/ui/clear-if-still';
-import { displayUrl } from '@/components/ui/format';
+import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import type { ChannelItemType } from '@/lib/api/schemas/channels';
 import { isWebUrl } from '@/lib/api/web-url';
@@ -71,10 +71,10 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
         {items.map((item) => (
           <li key={item.key} className="row item-row" data-testid="channel-item">
             <span className="badge">{isItemType(item.type) ? t(ITEM_TYPES[item.type].label) : item.type}</span>
-            <span className="grow truncate">{item.title || displayUrl(item.link)}</span>
-            {isWebUrl(item.link) ? (
-              <a href={item.link} target="_blank" rel="noreferrer" className="small-text">
-                {displayUrl(item.link)}
+            <LinkTitle title={item.title} url={item.link} />
+            {isWebUrl(item.link) && item.title ? (
+              <a href={item.link} target="_blank" rel="noreferrer" className="small-text link-open">
+                <LinkText kind="address" text={item.link} />
               </a>
             ) : null}
             <SyncBadge state={item.sync} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { displayUrl, formatNumber } from '@/components/ui/format';
+import { formatNumber } from '@/components/ui/format';
+import { LinkText } from '@/components/ui/LinkText';
 import { plural, t } from '@/lib/browser/i18n';
 import type { AlreadyShortened } from '@/lib/bulk/same-page';
 
@@ -23,12 +24,17 @@ export function BulkSamePage({
       <legend>{plural('samePage.bulkFound', existing.length)}</legend>
       <ul className="item-list">
         {existing.slice(0, 100).map((e) => (
-          <li key={e.line} className="item-row small-text">
+          <li key={e.line} className="item-row small-text bulk-line" data-testid="bulk-same-page-line">
             <span className="badge">{t('bulk.line', { n: formatNumber(e.line) })}</span>
-            <span className="grow truncate link-sub">{displayUrl(e.url)}</span>
-            <span className="short-url truncate">
-              {e.link.shorturl ? displayUrl(e.link.shorturl) : t('sync.state.queued')}
-            </span>
+            {/* The page and its link one under the other: never read as one run of text. */}
+            <div className="link-pair">
+              <LinkText kind="address" text={e.url} className="muted" />
+              {e.link.shorturl ? (
+                <LinkText kind="short" text={e.link.shorturl} className="short-url" />
+              ) : (
+                <span>{t('sync.state.queued')}</span>
+              )}
+            </div>
           </li>
         ))}
       </ul>

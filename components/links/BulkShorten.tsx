@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useMemo, useState } from 'react';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
-import { Address } from '@/components/ui/Address';
 import { formatNumber } from '@/components/ui/format';
 import { Download, FileUp } from '@/components/ui/icons';
+import { LinkText } from '@/components/ui/LinkText';
 import { saveFile } from '@/components/ui/save-file';
 import { plural, t } from '@/lib/browser/i18n';
 import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
@@ -35,7 +35,7 @@ export function BulkShorten() {
   const [campaignKey, setCampaignKey] = useState('');
   const [preset, setPreset] = useState('');
   const [keys, setKeys] = useState<string[] | null>(null);
-  const [reused, setReused] = useState(0);
+  const [reused, setReused] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const ids = { text: useId(), file: useId() };
   const channels = useLiveQuery(() => db.channels.orderBy('name').toArray(), [], []);
@@ -60,7 +60,7 @@ export function BulkShorten() {
         { channelKey: channelKey || null, campaignKey: campaignKey || null },
       );
       setKeys(queued);
-      setReused(going.length - toMake);
+      setReused(going.flatMap((i) => (i.reuse ? [i.reuse] : [])));
       setError(null);
       kickSync();
     } catch (e) {
@@ -142,9 +142,13 @@ export function BulkShorten() {
                 <span className="badge">{t('bulk.line', { n: formatNumber(p.line) })}</span>
                 {/* The line as typed and why it stays out, one under the other: never read as one run of text. */}
                 <div className="bulk-problem-text">
-                  <code className="truncate" title={p.text}>
-                    {p.text}
-                  </code>
+                  <LinkText kind="address" text={p.text} className="bulk-problem-line" />
+                  {/* The alias refused, whole: the line's address alone does not say which one. */}
+                  {p.alias ? (
+                    <bdi dir="ltr" className="bulk-problem-alias" data-testid="bulk-problem-alias">
+                      {p.alias}
+                    </bdi>
+                  ) : null}
                   <span className="error">{problemInWords(p.reason)}</span>
                 </div>
               </li>
@@ -175,16 +179,17 @@ export function BulkShorten() {
 export function BulkResults({
   keys,
   problems = 0,
-  reused = 0,
+  reused = [],
 }: {
   keys: string[];
   problems?: number;
-  reused?: number;
+  /** The keys of links the list used rather than made again. */
+  reused?: string[];
 }) {
   const db = database();
   const rows = useLiveQuery(() => db.links.bulkGet(keys), [keys], []);
   const budget = useLiveQuery(() => readMeta(db, budgetKey));
-  const { done, refused, total } = bulkProgress(rows);
+  const { done, refused, total } = bulkProgress(rows, new Set(reused));
   const left = total - done - refused;
   const made = rows.flatMap((r) => (r?.shorturl ? [{ key: r.key, shorturl: r.shorturl, longurl: r.longurl }] : []));
   const perMinute = budget?.limit ?? DEFAULT_PER_MINUTE;
@@ -198,28 +203,31 @@ export function BulkResults({
 
   return (
     <div className="stack-lg" data-testid="bulk-results">
-      <p className="sync-headline" role="status">
-        {left === 0
-          ? refused
-            ? plural('bulk.allMadeRefused', total, { done: formatNumber(done), refused: formatNumber(refused) })
-            : plural('bulk.allMade', total)
-          : plural('bulk.progress', total, { done: formatNumber(done), minutes: formatNumber(minutes) })}
-      </p>
-      <progress className="progress" max={total} value={done + refused} aria-label={t('bulkShorten.linksMade')} />
-      {reused > 0 ? (
+      {/* Only existing links used: nothing was shortened, and nothing is said to have been. */}
+      {total > 0 ? (
+        <>
+          <p className="sync-headline" role="status" data-testid="bulk-headline">
+            {left === 0
+              ? refused
+                ? plural('bulk.allMadeRefused', total, { done: formatNumber(done), refused: formatNumber(refused) })
+                : plural('bulk.allMade', total)
+              : plural('bulk.progress', total, { done: formatNumber(done), minutes: formatNumber(minutes) })}
+          </p>
+          <progress className="progress" max={total} value={done + refused} aria-label={t('bulkShorten.linksMade')} />
+        </>
+      ) : null}
+      {reused.length > 0 ? (
         <p className="muted" data-testid="bulk-reused">
-          {plural('samePage.bulkReused', reused)}
+          {plural('samePage.bulkReused', reused.length)}
         </p>
       ) : null}
       {problems > 0 ? <p className="muted">{plural('bulk.leftOut', problems)}</p> : null}
       {left === 0 && made.length > 0 ? (
         <ul className="item-list bulk-made" aria-label={t('bulkShorten.linksMade')} data-testid="bulk-made">
           {made.map((r) => (
-            <li key={r.key} className="item-row small-text">
-              <Address className="bulk-made-short">{r.shorturl}</Address>
-              <Address className="muted truncate grow" title={r.longurl}>
-                {r.longurl}
-              </Address>
+            <li key={r.key} className="item-row small-text link-pair" data-testid="bulk-made-link">
+              <LinkText kind="short" text={r.shorturl} className="bulk-made-short" />
+              <LinkText kind="address" text={r.longurl} className="muted" />
             </li>
           ))}
         </ul>

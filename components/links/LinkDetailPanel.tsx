@@ -4,9 +4,9 @@ import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
 import { RecordConflicts } from '@/components/sync/ConflictNotice';
 import { TwinNotice } from '@/components/sync/TwinNotice';
-import { Address } from '@/components/ui/Address';
-import { displayUrl, formatDateTime, middleEllipsis } from '@/components/ui/format';
+import { displayUrl, formatDateTime } from '@/components/ui/format';
 import { ExternalLink, X } from '@/components/ui/icons';
+import { LinkText } from '@/components/ui/LinkText';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { isWebUrl } from '@/lib/api/web-url';
@@ -17,11 +17,6 @@ import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
 import { LinkEditActions } from './LinkEditActions';
-
-// What fits the panel's width (340–400 px) on one line: a longer address loses its middle, so its host
-// and its last part stay readable; the whole is in the tooltip.
-const SHORT_SHOWN_MAX = 32;
-const LONG_SHOWN_MAX = 36;
 
 // The chart's code loads with the first details opened, not with the dashboard.
 const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
@@ -60,8 +55,8 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
   return (
     <aside className="detail-panel card stack-lg" aria-labelledby="link-detail-heading" data-testid="link-detail">
       <div className="row-between">
-        <h3 id="link-detail-heading" className="truncate">
-          {link.title || link.alias || t('linkDetailPanel.shortLink')}
+        <h3 id="link-detail-heading" className="grow">
+          <LinkText kind="title" text={link.title || link.alias || t('linkDetailPanel.shortLink')} />
         </h3>
         <button
           type="button"
@@ -74,12 +69,8 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       </div>
       {link.shorturl ? (
         <div className="short-row">
-          <span
-            className="short-url big grow truncate"
-            data-testid="detail-short-url"
-            title={displayUrl(link.shorturl)}
-          >
-            {middleEllipsis(displayUrl(link.shorturl), SHORT_SHOWN_MAX)}
+          <span className="short-url big grow">
+            <LinkText kind="short" text={link.shorturl} testId="detail-short-url" />
           </span>
           <CopyButton text={link.shorturl} item={displayUrl(link.shorturl)} variant="primary" />
         </div>
@@ -91,13 +82,14 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       )}
       <dl className="facts">
         <dt>{t('linkDetailPanel.goesTo')}</dt>
-        <dd className="truncate" title={link.longurl}>
+        <dd className="detail-long">
           {isWebUrl(link.longurl) ? (
-            <a href={link.longurl} target="_blank" rel="noreferrer" dir="ltr">
-              {middleEllipsis(displayUrl(link.longurl), LONG_SHOWN_MAX)} <ExternalLink size={12} aria-hidden="true" />
+            <a className="link-open" href={link.longurl} target="_blank" rel="noreferrer">
+              <LinkText kind="address" text={link.longurl} testId="detail-long-url" />
+              <ExternalLink size={12} aria-hidden="true" />
             </a>
           ) : (
-            <Address>{middleEllipsis(link.longurl, LONG_SHOWN_MAX)}</Address>
+            <LinkText kind="address" text={link.longurl} testId="detail-long-url" />
           )}
         </dd>
         <dt>{t('catalogPage.created')}</dt>

@@ -7,15 +7,8 @@ import { Gain } from '@/components/stats/Gain';
 import { useRecordingSince } from '@/components/stats/useHistory';
 import { holdText } from '@/components/sync/MirrorProgress';
 import { useCopyState } from '@/components/sync/useCopyState';
-import { Address } from '@/components/ui/Address';
-import {
-  displayUrl,
-  formatDate,
-  formatDateTime,
-  formatNumber,
-  middleEllipsis,
-  shortMoment,
-} from '@/components/ui/format';
+import { displayUrl, formatDate, formatDateTime, formatNumber, shortMoment } from '@/components/ui/format';
+import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import {
@@ -51,8 +44,6 @@ const ROW_HEIGHT = 52;
 const HEAD_HEIGHT = 36;
 const VIEW_HEIGHT = 528;
 const OVERSCAN = 8;
-/** A long URL under its short one loses its middle past this, so its end (the page) stays in view. */
-const LONG_SHOWN_MAX = 48;
 
 /**
  * The links table, virtualised by hand: fixed-height rows, only the visible window (plus a few
@@ -279,19 +270,18 @@ export function LinkTable({
                   />
                 </td>
                 <td className="link-cell">
-                  <span className="link-title truncate" title={row.longurl} dir="auto">
-                    {row.title || displayUrl(row.longurl)}
-                  </span>
-                  <span
-                    className="link-sub truncate"
-                    title={row.shorturl ? `${row.shorturl} · ${row.longurl}` : row.longurl}
-                  >
+                  <LinkTitle title={row.title} url={row.longurl} className="link-title" />
+                  {/* A fixed-height row: the short address keeps its alias on this line, the long one
+                      after it gets what is left. */}
+                  <span className="link-sub">
                     <SyncBadge state={row.sync} />
-                    {row.shorturl ? <Address className="link-short">{displayUrl(row.shorturl)}</Address> : null}
-                    <span className="muted">
-                      {row.shorturl ? ' · ' : ' '}
-                      <Address>{middleEllipsis(displayUrl(row.longurl), LONG_SHOWN_MAX)}</Address>
-                    </span>
+                    {row.shorturl ? <LinkText kind="short" text={row.shorturl} oneLine className="link-short" /> : null}
+                    {row.shorturl ? (
+                      <span className="muted link-sub-gap" aria-hidden="true">
+                        ·
+                      </span>
+                    ) : null}
+                    <LinkText kind="address" text={row.longurl} className="muted link-long" />
                   </span>
                 </td>
                 <td className="num" data-testid="link-clicks">

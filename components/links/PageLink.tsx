@@ -2,8 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
-import { displayUrl, shortUrlParts } from '@/components/ui/format';
+import { displayUrl } from '@/components/ui/format';
 import { ExternalLink, QrCode } from '@/components/ui/icons';
+import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
@@ -46,11 +47,10 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
   const title = link.title || pageTitle;
   const note = failed && !(stats && stats.fetchedAt > failed.at) ? failed.note : null;
   const shown = link.shorturl ? displayUrl(link.shorturl) : '';
-  const parts = shortUrlParts(link.shorturl);
   return (
     <section className="card stack page-link" aria-label={t('pageLink.label')} data-testid="current-link">
-      <p className="page-title truncate" title={link.longurl}>
-        {title || displayUrl(link.longurl)}
+      <p className="page-title">
+        <LinkTitle title={title} url={link.longurl} />
       </p>
       {link.shorturl ? (
         <div className="short-row">
@@ -60,15 +60,11 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
             target="_blank"
             rel="noreferrer"
             title={shown}
-            aria-label={parts.host + parts.path === shown ? undefined : shown}
+            aria-label={shown}
             data-testid="short-url"
           >
-            <span className="short-host">{parts.host}</span>
-            <wbr />
-            <span className="short-path">
-              {parts.path}
-              <ExternalLink size={14} aria-hidden="true" className="open-icon" />
-            </span>
+            <LinkText kind="short" text={link.shorturl} title={shown} />
+            <ExternalLink size={14} aria-hidden="true" className="open-icon" />
           </a>
           <span className="hero-actions">
             <CopyButton text={link.shorturl} item={shown} variant="primary" />

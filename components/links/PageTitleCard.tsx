@@ -1,10 +1,13 @@
+import { LinkTitle } from '@/components/ui/LinkText';
 import type { PageInfo } from '@/lib/browser/tabs';
 
 /** The page's title in a card: what the popup shows while the page's link or its form loads. */
 export function PageTitleCard({ page }: { page: PageInfo }) {
   return (
     <div className="card">
-      <p className="page-title truncate">{page.title || page.url}</p>
+      <p className="page-title">
+        <LinkTitle title={page.title} url={page.url} />
+      </p>
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { type KeyboardEvent, lazy, memo, Suspense, useCallback, useEffect, useRe
 import { usePainted } from '@/components/hooks/usePainted';
 import { QrImage } from '@/components/qr/QrImage';
 import { useCopies } from '@/components/state/copies';
-import { Address } from '@/components/ui/Address';
-import { displayUrl, shortUrlParts } from '@/components/ui/format';
+import { displayUrl } from '@/components/ui/format';
 import { QrCode, Search } from '@/components/ui/icons';
+import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { FIRST_SCREEN_PART, LIVE_PAINTED } from '@/lib/browser/first-screen-snapshot';
 import { t } from '@/lib/browser/i18n';
@@ -14,8 +14,6 @@ import { CopyButton, copyAndSay } from './CopyButton';
 /** What a copy made with Enter in the list is recorded as: the row's Copy button shows it, the list announces it. */
 const BY_KEYBOARD = 'recent-keyboard';
 const LiveRecent = lazy(() => import('./LiveRecent').then((m) => ({ default: m.LiveRecent })));
-/** The most letters of a host in a row of the list, beside its Copy and QR buttons. */
-const RECENT_HOST_MAX = 18;
 /**
  * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
  * Keyboard first: `/` goes to the search, the arrow keys move through the results, Enter copies the
@@ -155,8 +153,6 @@ const RecentRow = memo(function RecentRow({
 }) {
   const name = link.title || displayUrl(link.longurl);
   const short = link.shorturl ? displayUrl(link.shorturl) : '';
-  // A long branded host gives way in its middle, so the alias that tells links apart stays in view.
-  const parts = shortUrlParts(link.shorturl, RECENT_HOST_MAX);
   return (
     <li
       className="recent-link"
@@ -166,12 +162,10 @@ const RecentRow = memo(function RecentRow({
       onKeyDown={(e) => onKey(e, link.shorturl, name)}
     >
       <div className="recent-text">
-        <span className="recent-title truncate" title={link.longurl} elementtiming={LIVE_PAINTED}>
-          {name}
-        </span>
+        <LinkTitle title={link.title} url={link.longurl} className="recent-title" elementtiming={LIVE_PAINTED} />
         {/* A link with no short URL yet says so once, where its short URL will stand. */}
-        <span className="recent-short truncate" title={short || undefined}>
-          {short ? <Address>{parts.host + parts.path}</Address> : <SyncBadge state={link.sync} />}
+        <span className="recent-short">
+          {short ? <LinkText kind="short" text={link.shorturl} /> : <SyncBadge state={link.sync} />}
         </span>
       </div>
       {short ? <SyncBadge state={link.sync} /> : null}

@@ -1,5 +1,6 @@
 import { displayUrl } from '@/components/ui/format';
 import { ExternalLink, Plus, Undo2 } from '@/components/ui/icons';
+import { LinkText } from '@/components/ui/LinkText';
 import { plural, t } from '@/lib/browser/i18n';
 import type { LinkRow } from '@/lib/db/schema';
 import { CopyButton } from './CopyButton';
@@ -43,8 +44,8 @@ export function SamePageLinks({
         <ul className="item-list same-page-others">
           {others.map((link) => (
             <li key={link.key} className="item-row row small-text">
-              <a className="short-url grow truncate" href={link.shorturl} target="_blank" rel="noreferrer">
-                {displayUrl(link.shorturl)}
+              <a className="short-url grow link-open" href={link.shorturl} target="_blank" rel="noreferrer">
+                <LinkText kind="short" text={link.shorturl} />
                 <ExternalLink size={12} aria-hidden="true" />
               </a>
               <CopyButton text={link.shorturl} item={displayUrl(link.shorturl)} />

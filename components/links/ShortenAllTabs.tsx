@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
-import { displayUrl } from '@/components/ui/format';
 import { Layers } from '@/components/ui/icons';
+import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import { plural, t } from '@/lib/browser/i18n';
 import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
 import { askForTabs, releaseTabs, windowTabs } from '@/lib/browser/tabs';
@@ -14,7 +14,7 @@ const BulkResults = lazy(() => import('./BulkShorten').then((m) => ({ default: m
 
 type Step =
   | { step: 'confirm'; plan: TabsPlan }
-  | { step: 'done'; keys: string[]; reused: number; skipped: number }
+  | { step: 'done'; keys: string[]; reused: string[]; skipped: number }
   | { step: 'none'; text: string }
   | null;
 
@@ -51,7 +51,7 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
       ]);
       const keys = await queueLinks({ db: database() }, tabsBatch(plan), { channelKey: null, campaignKey: null });
       kickSync();
-      setState({ step: 'done', keys, reused: plan.reuse.length, skipped: plan.skip.length });
+      setState({ step: 'done', keys, reused: plan.reuse.map((r) => r.link.key), skipped: plan.skip.length });
     } catch (e) {
       setError(errorInWords(e, t('bulk.notQueued')));
     }
@@ -110,8 +110,8 @@ function TabsPlanList({ plan }: { plan: TabsPlan }) {
           <ul className="item-list">
             {plan.take.map((tab) => (
               <li key={tab.url} className="item-row stack tab-row">
-                <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
-                <span className="muted small-text truncate tab-url">{displayUrl(tab.url)}</span>
+                <LinkTitle title={tab.title} url={tab.url} />
+                {tab.title ? <LinkText kind="address" text={tab.url} className="muted small-text" /> : null}
               </li>
             ))}
           </ul>
@@ -123,10 +123,12 @@ function TabsPlanList({ plan }: { plan: TabsPlan }) {
           <ul className="item-list">
             {plan.reuse.map((tab) => (
               <li key={tab.url} className="item-row stack tab-row">
-                <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
-                <span className="short-url small-text truncate">
-                  {tab.link.shorturl ? displayUrl(tab.link.shorturl) : t('sync.state.queued')}
-                </span>
+                <LinkTitle title={tab.title} url={tab.url} />
+                {tab.link.shorturl ? (
+                  <LinkText kind="short" text={tab.link.shorturl} className="short-url small-text" />
+                ) : (
+                  <span className="small-text">{t('sync.state.queued')}</span>
+                )}
               </li>
             ))}
           </ul>
@@ -139,7 +141,7 @@ function TabsPlanList({ plan }: { plan: TabsPlan }) {
             {plan.skip.map((tab, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: tabs left out may share an address; the list never moves.
               <li key={i} className="item-row stack tab-row">
-                <span className="truncate">{tab.title || displayUrl(tab.url)}</span>
+                <LinkTitle title={tab.title} url={tab.url} />
                 <span className="muted small-text">{problemInWords(tab.reason)}</span>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { usePopup } from '@/components/state/popup';
 import { Field } from '@/components/ui/Field';
 import { pickerToServiceDatetime } from '@/components/ui/format';
 import { ChevronDown, Link2 } from '@/components/ui/icons';
+import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import type { KeyedLink } from '@/lib/api/inputs/links';
 import { t } from '@/lib/browser/i18n';
 import type { LinkRow } from '@/lib/db/schema';
@@ -119,9 +120,11 @@ export function ShortenForm({
       }}
     >
       <div className="stack page-identity">
-        <p className="page-title truncate">{title || url}</p>
-        <p className="muted small-text truncate" title={url}>
-          {url}
+        <p className="page-title">
+          <LinkTitle title={title} url={url} />
+        </p>
+        <p className="muted small-text">
+          <LinkText kind="address" text={url} />
         </p>
       </div>
       {errors.url ? (

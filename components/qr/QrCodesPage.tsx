@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { formatDate } from '@/components/ui/format';
 import { Plus, QrCode } from '@/components/ui/icons';
+import { LinkText } from '@/components/ui/LinkText';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { database } from '@/lib/db/open';
@@ -109,11 +110,11 @@ function QrCodeSummary({ qr, open, onToggle }: { qr: QrRow; open: boolean; onTog
       ) : (
         <p className="muted qr-waiting">{t('qrCodesPage.theImageAppearsOnce')}</p>
       )}
-      <div className="stack">
+      <div className="stack qr-summary-text">
         <div className="row">
           {/* The name opens the details: statistics are fetched only when someone asks for them. */}
           <button type="button" className="qr-name-button" aria-expanded={open} onClick={onToggle}>
-            {qrName(qr)}
+            <LinkText kind="title" text={qrName(qr)} />
           </button>
           <SyncBadge state={qr.sync} />
         </div>

@@ -69,39 +69,6 @@ export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }
 
-/** The most letters of a host shown in the popup's short link before its middle gives way to "…". */
-export const HOST_SHOWN_MAX = 30;
-
-let graphemes: Intl.Segmenter | undefined;
-
-/**
- * A text cut to at most `max` letters by taking out its middle, where an ellipsis stands instead:
- * the start and the end (a host's brand and its top-level domain) stay readable. Letters are
- * grapheme clusters, so an accent, an emoji or a joined Indic syllable is kept whole or dropped whole.
- */
-export function middleEllipsis(text: string, max: number): string {
-  // No more UTF-16 units than `max` is no more letters either: the usual host needs no segmenting
-  // (the popup's first screen cuts twenty of them, and a segmenter is slow to make).
-  if (text.length <= max) return text;
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  const letters = [...graphemes.segment(text)].map((s) => s.segment);
-  if (letters.length <= max) return text;
-  const kept = Math.max(max - 1, 0);
-  const tail = Math.floor(kept / 2);
-  return `${letters.slice(0, kept - tail).join('')}…${tail > 0 ? letters.slice(-tail).join('') : ''}`;
-}
-
-/**
- * A short URL in its two parts as the popup shows them: the host (a long one shortened in its middle)
- * and the rest (the alias), which is never shortened: it is what tells one link from another.
- */
-export function shortUrlParts(url: string, hostMax = HOST_SHOWN_MAX): { host: string; path: string } {
-  const shown = displayUrl(url);
-  const slash = shown.indexOf('/');
-  const host = slash === -1 ? shown : shown.slice(0, slash);
-  return { host: middleEllipsis(host, hostMax), path: slash === -1 ? '' : shown.slice(slash) };
-}
-
 /**
  * A date-time picker's value ("YYYY-MM-DDTHH:MM", the person's local time) as the service's
  * datetime ("YYYY-MM-DD HH:MM:SS", UTC); '' stays ''. An unreadable value is passed on as typed,

@@ -4,6 +4,7 @@ import { PageLink } from '@/components/links/PageLink';
 import { PageTitleCard } from '@/components/links/PageTitleCard';
 import { SamePageLinks } from '@/components/links/SamePageLinks';
 import { usePopup } from '@/components/state/popup';
+import { LinkTitle } from '@/components/ui/LinkText';
 import { copyFromPage } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { problemInWords } from '@/lib/browser/problems-in-words';
@@ -72,8 +73,8 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
         <PageLink link={link} pageTitle={page.title} notice={notice} />
       ) : notShortenable ? (
         <section className="card stack" aria-label={t('popup.cannotShorten')} data-testid="not-shortenable">
-          <p className="page-title truncate" title={page.url}>
-            {page.title || page.url}
+          <p className="page-title">
+            <LinkTitle title={page.title} url={page.url} />
           </p>
           <p className="muted">{problemInWords(notShortenable)}</p>
         </section>

@@ -51,13 +51,22 @@ export async function queueLinks(ctx: ActionContext, items: BulkLine[], placemen
   });
 }
 
-/** How far a bulk list has got: links the service has made (they have a short URL), and the rest. */
-export function bulkProgress(rows: (LinkRow | undefined)[]): { done: number; refused: number; total: number } {
+/**
+ * How far a bulk list has got: links the service has made (they have a short URL), and the rest.
+ * Links the list reused (`reused`, their keys) were made before it: they are not counted as shortened.
+ */
+export function bulkProgress(
+  rows: (LinkRow | undefined)[],
+  reused: ReadonlySet<string> = new Set(),
+): { done: number; refused: number; total: number } {
   let done = 0;
   let refused = 0;
+  let total = 0;
   for (const row of rows) {
+    if (row && reused.has(row.key)) continue;
+    total += 1;
     if (row?.shorturl) done += 1;
     else if (row?.sync === 'failed') refused += 1;
   }
-  return { done, refused, total: rows.length };
+  return { done, refused, total };
 }

@@ -63,5 +63,5 @@ export async function aliasesTaken(
   const held = new Set(holders.filter((row) => row.sync !== 'failed').map((row) => row.alias.toLowerCase()));
   return asking
     .filter((i) => held.has(i.alias!.toLowerCase()))
-    .map((i) => ({ line: i.line, text: i.url, reason: words('refusal.aliasTaken') }));
+    .map((i) => ({ line: i.line, text: i.url, alias: i.alias, reason: words('refusal.aliasTaken') }));
 }

@@ -13,6 +13,8 @@ export interface BulkItem {
 export interface BulkProblem {
   line: number;
   text: string;
+  /** The alias the line asked for, where that alias is what stays out. */
+  alias?: string;
   reason: string;
 }
 

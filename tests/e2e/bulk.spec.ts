@@ -37,6 +37,9 @@ test('a pasted list: bad lines are listed apart from their reason, the good ones
   // An alias the account already has ("demo") is named at its line; the rest of the list still goes.
   await expect(problems).toContainText('Line 6');
   await expect(problems).toContainText('This alias is already taken.');
+  // Which alias is taken is said, as typed, not only the address it was asked for.
+  const sixth = problems.getByTestId('bulk-problem').filter({ hasText: 'Line 6' });
+  await expect(sixth.getByTestId('bulk-problem-alias')).toHaveText('DEMO');
   // The line as typed and its reason are two lines of the row, never one run of text.
   const third = problems.getByTestId('bulk-problem').filter({ hasText: 'Line 3' });
   expect(await third.innerText()).toMatch(/example\.com\/no-scheme\s*\n\s*Enter a full URL/);
@@ -54,7 +57,10 @@ test('a pasted list: bad lines are listed apart from their reason, the good ones
   // At the end the links made are listed, and "Copy all" copies their short URLs, one per line.
   const list = results.getByRole('list', { name: 'Links made' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
-  for (const link of made) await expect(list).toContainText(link.shorturl);
+  // Each short address over its long one, without the scheme.
+  for (const link of made) await expect(list).toContainText(link.shorturl.replace('http://', ''));
+  for (const item of await list.getByRole('listitem').all())
+    expect(await item.innerText()).toMatch(/^\S+\/\S+\s*\n\s*example\.com\/bulk-\d$/);
   await results.getByRole('button', { name: 'Copy all short links' }).click();
   await expect(results.getByRole('button', { name: 'Copy all short links' })).toHaveText('Copied');
   const copied = (await readClipboard(context, web.url('/'))).split('\n').sort();

@@ -86,19 +86,40 @@ for (const language of ['en', 'de', 'ar']) {
       extensionUrl,
       web,
     }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const words = await messagesOf(language);
       const found: string[] = [];
+      const shortHost = server.url.replace(/^https?:\/\//, '');
       const look = async (page: Page, screen: string) => {
-        for (const problem of await layoutProblems(page)) found.push(`${screen}: ${problem}`);
+        for (const problem of await layoutProblems(page, { shortHost })) found.push(`${screen}: ${problem}`);
         await page.screenshot({ path: testInfo.outputPath(`${screen}.png`) });
       };
+
+      // Names that do not fit where they are shown: a long alias under a long English title, a title
+      // that is an address, a QR code's long name.
+      const add = (path: string, body: object) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await add('/api/url/add', {
+        url: 'https://www.example.org/blog/2026/03/a-long-article-about-link-shortening-in-practice',
+        custom: 'acme-spring-sale-2026',
+        metatitle: 'The complete guide to short links for small shops and their newsletters',
+      });
+      await add('/api/url/add', { url: web.url('/linked-article'), metatitle: '127.0.0.1/linked-article' });
+      await add('/api/qr/add', {
+        type: 'link',
+        data: 'https://shop.example.com/stores/berlin',
+        name: 'Berlin flagship store — spring window display 2026',
+      });
 
       const dashboard = await context.newPage();
       await dashboard.setViewportSize({ width: 1280, height: 800 });
       await connectIn(dashboard, extensionUrl('dashboard.html#/settings'), server, words);
       await dashboard.goto(extensionUrl('dashboard.html#/links'));
-      await expect(dashboard.getByTestId('link-row')).toHaveCount(3, { timeout: 20_000 });
+      await expect(dashboard.getByTestId('link-row')).toHaveCount(5, { timeout: 20_000 });
 
       // A link the service has not answered for yet: its label stands where its short URL will be.
       const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
@@ -133,9 +154,13 @@ for (const language of ['en', 'de', 'ar']) {
         await expect(dashboard.getByTestId('selection-bar')).toBeVisible();
         await look(dashboard, `links-selected-${width}`);
         await dashboard.getByTestId('selection-clear').click();
-        await dashboard.getByTestId('link-row').filter({ hasText: 'example.com' }).first().click();
+        await dashboard.getByTestId('link-row').filter({ hasText: 'Example Domain' }).click();
         await expect(dashboard.getByTestId('link-detail').getByTestId('clicks')).toBeVisible();
         await look(dashboard, `link-detail-${width}`);
+        // The details of the link with the long alias: beside them the table is at its narrowest.
+        await dashboard.getByTestId('link-row').filter({ hasText: 'acme-spring-sale-2026' }).click();
+        await expect(dashboard.getByTestId('detail-short-url')).toContainText('acme-spring-sale-2026');
+        await look(dashboard, `link-detail-alias-${width}`);
         await dashboard.getByRole('button', { name: words.linkTablePage_newLink, exact: true }).click();
         await expect(dashboard.getByRole('dialog')).toBeVisible();
         await look(dashboard, `new-link-${width}`);

@@ -11,12 +11,18 @@ import type { Page } from '@playwright/test';
  *   `title` on the element or an ancestor;
  * - sideways scrolling of the page;
  * - in a right-to-left page, an address (URL, host, e-mail) that is not isolated left to right, or that
- *   shares its isolate with words of the page's language; and such words laid out left to right.
+ *   shares its isolate with words of the page's language; and such words laid out left to right;
+ * - text that names a link shown some other way than the one component (components/ui/LinkText.tsx):
+ *   a short address whose alias is cut or hidden by its box (found by `shortHost`, the service's host,
+ *   in the text or in a `title`, `href` or `data-whole` that holds the whole); a text whose start is
+ *   cut or hidden (an address shortened at its start, a Latin title losing its first letters in an
+ *   Arabic page); two addresses of one row run together or on one line of a list item; and any
+ *   `text-overflow: ellipsis` on an element that shows an address or is titled with one.
  *
  * Each problem is one line naming the element, so a failure says where to look.
  */
-export async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export async function layoutProblems(page: Page, { shortHost = '' }: { shortHost?: string } = {}): Promise<string[]> {
+  return page.evaluate((shortHost) => {
     const problems: string[] = [];
     const TOLERANCE = 1;
     const name = (el: Element) => {
@@ -131,8 +137,115 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           problems.push(`address field not left to right: ${input.value}`);
       }
     }
+    // ── Text that names a link ──────────────────────────────────────────────────────────────────
+    const WEB = /(https?:\/\/\S+|\b[\w-]+(\.[\w-]+)+(:\d+)?\/\S*|\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b)/i;
+    const COMPONENT = '.link-text';
+    /** The boxes around a node that cut what overflows them sideways. */
+    const clippers = (node: Node) => {
+      const boxes: Element[] = [];
+      for (let box = node.parentElement; box && box !== root; box = box.parentElement)
+        if (getComputedStyle(box).overflowX !== 'visible') boxes.push(box);
+      return boxes;
+    };
+    /** Whether `length` characters of a text node from `start` are drawn inside every box that could cut them. */
+    const inView = (node: Text, start: number, length: number) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, Math.min(start + length, node.length));
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      return clippers(node).every((box) => {
+        const left = box.getBoundingClientRect().left + box.clientLeft;
+        const right = left + box.clientWidth;
+        return rects.every((r) => r.left >= left - TOLERANCE && r.right <= right + TOLERANCE);
+      });
+    };
+    const texts: Text[] = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent?.trim() || parent.closest('script, style, .visually-hidden, [hidden]')) continue;
+      if (shown(parent)) texts.push(node as Text);
+    }
+    const quote = (text: string) => `"${text.replace(/\s+/g, ' ').trim().slice(0, 70)}"`;
+
+    // A short address: its alias whole and in view, wherever the whole address is held.
+    if (shortHost) {
+      const aliasOf = (value: string) => {
+        const bare = value.replace(/^https?:\/\//i, '');
+        if (!bare.startsWith(`${shortHost}/`)) return null;
+        return (
+          bare
+            .slice(shortHost.length + 1)
+            .split(/\s/)[0]!
+            .replace(/\/$/, '') || null
+        );
+      };
+      for (const el of document.querySelectorAll('[title], [href], [data-whole]')) {
+        if (!shown(el) || !el.textContent?.trim()) continue;
+        const alias =
+          aliasOf(el.getAttribute('data-whole') ?? '') ??
+          aliasOf(el.getAttribute('href') ?? '') ??
+          aliasOf(el.getAttribute('title') ?? '');
+        if (!alias) continue;
+        const holder = texts.find((t) => el.contains(t) && t.data.includes(alias));
+        if (!holder) problems.push(`alias cut: ${name(el)} lacks "${alias}"`);
+        else if (!inView(holder, holder.data.indexOf(alias), alias.length))
+          problems.push(`alias hidden: "${alias}" cut by its box in ${name(el)}`);
+      }
+      for (const node of texts) {
+        const at = node.data.indexOf(`${shortHost}/`);
+        if (at === -1) continue;
+        const rest = node.data.slice(at + shortHost.length + 1).split(/\s/)[0]!;
+        if (rest === '' || rest.endsWith('…')) problems.push(`alias cut: ${quote(node.data)}`);
+      }
+    }
+
+    // A text's start is what it is read by: never cut, never hidden by its box.
+    for (const node of texts) {
+      const first = node.data.search(/\S/);
+      if (WEB.test(node.data) && node.data.trim().startsWith('…'))
+        problems.push(`address cut at its start: ${quote(node.data)}`);
+      else if (!inView(node, first, 1))
+        problems.push(`start hidden: ${quote(node.data)} in ${name(node.parentElement!)}`);
+    }
+
+    // The addresses of one row: apart, and in a list item each on its own line.
+    const rows = new Map<Element, { owner: Element; text: string; rect: DOMRect }[]>();
+    for (const node of texts) {
+      if (!WEB.test(node.data)) continue;
+      const row = node.parentElement!.closest('li, tr');
+      if (!row) continue;
+      // The host and the path of one address are one address.
+      const owner = node.parentElement!.closest(`${COMPONENT}, bdi, [dir], a`) ?? node.parentElement!;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects())
+        if (rect.width > 0) rows.set(row, [...(rows.get(row) ?? []), { owner, text: node.data, rect }]);
+    }
+    for (const [row, parts] of rows) {
+      for (const [i, a] of parts.entries()) {
+        for (const b of parts.slice(i + 1)) {
+          if (a.owner === b.owner || a.owner.contains(b.owner) || b.owner.contains(a.owner)) continue;
+          const sameLine =
+            Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top) > a.rect.height / 2;
+          if (!sameLine) continue;
+          const gap = Math.max(b.rect.left - a.rect.right, a.rect.left - b.rect.right);
+          if (gap < 4) problems.push(`run together: ${quote(a.text)} and ${quote(b.text)}`);
+          else if (row.tagName === 'LI')
+            problems.push(`two addresses on one line: ${quote(a.text)} and ${quote(b.text)}`);
+        }
+      }
+    }
+
+    // The one way to cut text that names a link: any other ellipsis on an address is found.
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest(COMPONENT) || !shown(el) || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
+      const text = el.textContent ?? '';
+      if (WEB.test(text) || /^https?:\/\//i.test(el.getAttribute('title') ?? ''))
+        problems.push(`link named outside LinkText, cut by text-overflow: ${name(el)}`);
+    }
     return problems;
-  });
+  }, shortHost);
 }
 
 /**

@@ -40,7 +40,7 @@ test('the table fills the window, keeps its head in view, and shortens long addr
   // The long URL beside the table keeps its start and its end; the whole is in the tooltip.
   await viewport.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await page.getByTestId('link-row').filter({ hasText: 'docs.example.com' }).click();
-  const goesTo = page.getByTestId('link-detail').locator('dd[title]').first();
+  const goesTo = page.getByTestId('detail-long-url');
   await expect(goesTo).toHaveAttribute('title', LONG);
   const shown = (await goesTo.innerText()).trim();
   expect(shown).toMatch(/^docs\.example\.com\/.+….+final-step\.html$/);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { layoutProblems } from './layout';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension, connectIn, openTab, serverList } from './support';
 
@@ -140,8 +141,11 @@ test('Shorten all tabs asks first with the tabs it takes and why others are left
 
   await dialog.getByRole('button', { name: 'Shorten 2 tabs' }).click();
   const results = popup.page.getByTestId('all-tabs');
-  await expect(results).toContainText('Done: 3 links shortened.', { timeout: 20_000 });
+  // Two made, one used: the used one is not counted as shortened too.
+  await expect(results).toContainText('Done: 2 links shortened.', { timeout: 20_000 });
   await expect(results).toContainText('1 existing link was used.');
+  await expect(results.getByTestId('bulk-made-link')).toHaveCount(3);
+  expect(await layoutProblems(popup.page, { shortHost: server.url.replace('http://', '') })).toEqual([]);
   await expect(results.getByRole('status').first()).toBeInViewport();
   await popup.page.screenshot({ path: testInfo.outputPath('popup-all-tabs-done-en.png') });
   await expectOutboxDrained(worker);
@@ -177,11 +181,18 @@ test('Shorten many lists lines already shortened and uses their links unless ask
   await expect(same).toContainText('1 line is a page you have already shortened:');
   await expect(same).toContainText('Line 1');
   await expect(same).toContainText(shown(known!.shorturl));
+  // The page and its short link one under the other, never one run of text.
+  const line = same.getByTestId('bulk-same-page-line');
+  expect(await line.innerText()).toMatch(/example\.com\/bulk-known\S*\s*\n\s*\S+\/\w+/);
+  const shortHost = server.url.replace('http://', '');
+  expect(await layoutProblems(page, { shortHost })).toEqual([]);
   await expect(same.getByLabel('Use the existing links')).toBeChecked();
   await dialog.getByRole('button', { name: 'Shorten 1 link' }).click();
   const results = dialog.getByTestId('bulk-results');
-  await expect(results).toContainText('Done: 2 links shortened.', { timeout: 20_000 });
+  await expect(results).toContainText('Done: the link is shortened.', { timeout: 20_000 });
   await expect(results.getByTestId('bulk-reused')).toHaveText('1 existing link was used.');
+  await expect(results.getByTestId('bulk-made-link')).toHaveCount(2);
+  expect(await layoutProblems(page, { shortHost })).toEqual([]);
   await expectOutboxDrained(worker);
   expect((await linksOf(server, 'https://example.com/bulk-')).map((l) => l.longurl).sort()).toEqual([
     'https://example.com/bulk-fresh',
@@ -225,6 +236,16 @@ for (const language of ['en', 'de', 'ar']) {
       await expect(dialog.getByTestId('all-tabs-take')).toContainText('another-article');
       await expect(dialog.getByTestId('all-tabs-reuse')).toContainText('a-page-worth-sharing');
       await popup.page.screenshot({ path: testInfo.outputPath(`popup-all-tabs-confirm-${language}.png`) });
+      const shortHost = server.url.replace('http://', '');
+      expect(await layoutProblems(popup.page, { shortHost })).toEqual([]);
+
+      // The result: each link's short address over its long one, neither cut where it must not be.
+      await dialog.locator('.tabs-plan-actions button').first().click();
+      const results = popup.page.getByTestId('bulk-made');
+      await expect(results).toBeVisible({ timeout: 20_000 });
+      await expect(popup.page.getByTestId('bulk-reused')).toBeVisible();
+      expect(await layoutProblems(popup.page, { shortHost })).toEqual([]);
+      await popup.page.screenshot({ path: testInfo.outputPath(`popup-all-tabs-done-${language}.png`) });
     });
   });
 }

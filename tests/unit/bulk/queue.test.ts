@@ -101,7 +101,8 @@ describe('bulk shortening of pages already shortened', () => {
     expect(reused[1]).toBe('s1');
     expect(await db.links.count()).toBe(2);
     expect((await db.links.get(reused[0]!))?.title).toBe('Page A');
-    expect(bulkProgress(await db.links.bulkGet(reused))).toEqual({ done: 1, refused: 0, total: 2 });
+    // The link used was not shortened by this list: it is not counted as one it shortened.
+    expect(bulkProgress(await db.links.bulkGet(reused), new Set(['s1']))).toEqual({ done: 0, refused: 0, total: 1 });
 
     const again = await queueLinks({ db }, reusing(items, existing, false), { channelKey: null, campaignKey: null });
     expect(again[1]).not.toBe('s1');
@@ -130,6 +131,8 @@ describe('bulk shortening of pages already shortened', () => {
     ];
     const taken = await aliasesTaken(db, lines);
     expect(taken.map((p) => [p.line, readWords(p.reason)?.key])).toEqual([[1, 'refusal.aliasTaken']]);
+    // The alias refused is said, as typed, beside the address: the address alone does not say which.
+    expect(taken.map((p) => [p.text, p.alias])).toEqual([['https://example.com/x', 'A7']]);
     // Queued without it, the rest of the list goes: one taken alias no longer refuses the whole list.
     const keys = await queueLinks({ db }, lines.slice(1, 2), { channelKey: null, campaignKey: null });
     expect(keys).toHaveLength(1);

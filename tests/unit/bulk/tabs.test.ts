@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queueLinks } from '@/lib/bulk/queue';
+import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { planTabs, tabsBatch } from '@/lib/bulk/tabs';
 import { withLinkWords } from '@/lib/db/rows';
 import { readWords } from '@/lib/words';
@@ -49,6 +49,46 @@ describe('shortening all tabs of a window', () => {
       ['', { key: 'allTabs.skip.unreadable', values: {} }],
       ['Page A again', { key: 'allTabs.skip.twice', values: {} }],
     ]);
+    db.close();
+  });
+
+  it('counts only the tabs it shortened as shortened, not the one whose existing link it used', async () => {
+    const db = freshDb();
+    await db.links.add(
+      withLinkWords({
+        key: 's7',
+        id: 7,
+        sync: 'synced',
+        pulledAt: 0,
+        alias: 'seven',
+        shorturl: 'https://sho.rt/seven',
+        longurl: 'https://example.com/done',
+        longurlKey: '',
+        clicks: 0,
+        title: '',
+        description: '',
+        date: '2026-01-01 00:00:00',
+        campaignKey: null,
+        domain: '',
+        status: null,
+        input: null,
+        words: [],
+      }),
+    );
+    const plan = await planTabs(
+      db,
+      ['https://example.com/a', 'https://example.com/b', 'https://example.com/done'].map((url) => ({
+        url,
+        title: 'Tab',
+        own: false,
+        incognito: false,
+      })),
+    );
+    const keys = await queueLinks({ db }, tabsBatch(plan), { channelKey: null, campaignKey: null });
+    expect(keys).toHaveLength(3);
+    const reused = new Set(plan.reuse.map((r) => r.link.key));
+    // Two to shorten (neither answered yet) and one used: "2 shortened", never "3" beside "1 existing used".
+    expect(bulkProgress(await db.links.bulkGet(keys), reused)).toEqual({ done: 0, refused: 0, total: 2 });
     db.close();
   });
 
