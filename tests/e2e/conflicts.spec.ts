@@ -6,7 +6,7 @@ import { startServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
-import { connectExtension, outboxEntries, serverList } from './support';
+import { connectExtension, linkRowTo, outboxEntries, serverList } from './support';
 
 /**
  * Two writers, as a person meets them: a link's destination edited in the dashboard while the
@@ -37,7 +37,7 @@ for (const { language, code, dir, keep } of [
         await connectExtension(page, extensionUrl, server);
         await page.goto(extensionUrl('dashboard.html#/links'));
         await expect(page.locator('html')).toHaveAttribute('dir', dir);
-        const row = page.getByTestId('link-row').filter({ hasText: 'example.com' }).first();
+        const row = linkRowTo(page, 'example.com');
         await row.click();
         const panel = page.getByTestId('link-detail');
         await expect(panel).toBeVisible();
@@ -86,7 +86,7 @@ for (const { language, code, dir, keep } of [
         await expectOutboxDrained(worker);
         const expected = `https://example.com/${keep}`;
         expect((await demo()).longurl).toBe(expected);
-        await expect(panel.locator('dd[title]').first()).toHaveAttribute('title', expected);
+        await expect(panel.getByTestId('detail-long-url')).toHaveAttribute('title', expected);
       } finally {
         await server.close();
         rmSync(dirOfFiles, { recursive: true, force: true });

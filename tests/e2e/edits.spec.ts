@@ -8,7 +8,7 @@ import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { readMeta } from './meta';
 import { QrCodesPage } from './pages/QrCodesPage';
-import { connectExtension, connectIn, openOptionGroups, outboxEntries, serverList } from './support';
+import { connectExtension, connectIn, linkRowTo, openOptionGroups, outboxEntries, serverList } from './support';
 
 interface ServerLink {
   id: number;
@@ -20,7 +20,7 @@ interface ServerLink {
 /** Opens the demo link "demo" in the links table and returns its details panel. */
 async function openDemoLink(page: Page, dashboardUrl: string) {
   await page.goto(dashboardUrl);
-  await page.getByTestId('link-row').filter({ hasText: 'example.com' }).first().click();
+  await linkRowTo(page, 'example.com').click();
   const panel = page.getByTestId('link-detail');
   await expect(panel).toBeVisible();
   return panel;
@@ -59,7 +59,7 @@ test("a link's destination edited offline is sent once when the service is back,
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toHaveCount(0, { timeout: 10_000 });
     // Shown at once, offline.
-    await expect(panel.locator('dd[title]').first()).toHaveAttribute('title', 'https://example.com/moved');
+    await expect(panel.getByTestId('detail-long-url')).toHaveAttribute('title', 'https://example.com/moved');
     expect(await outboxEntries(context.serviceWorkers()[0]!)).toMatchObject([{ kind: 'link', op: 'update' }]);
 
     server = await startServer({ port, db: dbFile, apiKey, rateLimit: 600 });
@@ -258,7 +258,7 @@ test.describe('a service without edits', () => {
     await expect(panel.getByTestId('link-edit-absent')).toHaveText('This service does not allow editing short links.');
     await expect(panel.getByRole('button', { name: 'Edit' })).toBeDisabled();
     // The link shows what the service still has.
-    await expect(panel.locator('dd[title]').first()).toHaveAttribute('title', 'https://example.com/');
+    await expect(panel.getByTestId('detail-long-url')).toHaveAttribute('title', 'https://example.com/');
     expect(await outboxEntries(worker)).toEqual([]);
     expect(await readMeta(page, 'capability:linkEdit')).toMatchObject({ value: 'absent' });
 

@@ -3,7 +3,7 @@ import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
 import { dialogActionProblems, layoutProblems } from './layout';
 import { DASHBOARD_SECTIONS as SECTIONS } from './sections';
-import { connectIn, openOptionGroups, openTab } from './support';
+import { connectIn, linkRowTo, openOptionGroups, openTab } from './support';
 
 // Every dashboard section and the popup, in a language that is long (German) and one that runs
 // right to left (Arabic) beside English, at the widths people use: no cut words, no sideways scroll,
@@ -32,7 +32,7 @@ const DIALOGS: { name: string; section: string; open: (page: Page, words: Words)
     name: 'edit-link',
     section: 'links',
     open: async (p, w) => {
-      await p.getByTestId('link-row').filter({ hasText: 'example.com' }).first().click();
+      await linkRowTo(p, 'example.com').click();
       await button(p.getByTestId('link-detail'), w.linkDetailPanel_edit);
     },
   },

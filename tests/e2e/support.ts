@@ -181,3 +181,11 @@ export async function openOptionGroups(form: Locator): Promise<void> {
   const closed = form.getByRole('heading').getByRole('button', { expanded: false });
   while ((await closed.count()) > 0) await closed.first().click();
 }
+
+/** The dashboard's first link row whose long address contains `text`: by the whole address, which a row may show cut in its middle. */
+export function linkRowTo(page: Page, text: string): Locator {
+  return page
+    .getByTestId('link-row')
+    .filter({ has: page.locator(`[data-whole*="${text}"]`) })
+    .first();
+}
