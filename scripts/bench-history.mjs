@@ -94,7 +94,10 @@ const day = (date) => (typeof date === 'string' ? date.slice(0, 10) : '');
 
 /** The latest run of each figure, one table, grouped by the suite that measures it. */
 export function latestTable(entries) {
-  const rows = ['| Figure | Suite | Latest | Goal | Met | Commit | Date |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const rows = [
+    '| Figure | Suite | Latest | Goal | Met | Commit | Date |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   const figures = [...byFigure(entries).values()].map((list) => list.at(-1));
   figures.sort((a, b) => (a.suite ?? '').localeCompare(b.suite ?? ''));
   for (const e of figures)

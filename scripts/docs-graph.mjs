@@ -107,7 +107,8 @@ export function importGraph(root) {
   const folders = [...new Set(edges.flatMap((e) => [e.from, e.to]))].sort();
   const lines = ['```mermaid', 'graph LR'];
   for (const folder of folders) lines.push(`  ${nodeId(folder)}["${folder}"]`);
-  for (const { from, to, typeOnly } of edges) lines.push(`  ${nodeId(from)} ${typeOnly ? '-.->' : '-->'} ${nodeId(to)}`);
+  for (const { from, to, typeOnly } of edges)
+    lines.push(`  ${nodeId(from)} ${typeOnly ? '-.->' : '-->'} ${nodeId(to)}`);
   lines.push('```');
   return lines.join('\n');
 }
