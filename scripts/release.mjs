@@ -23,6 +23,8 @@ const SOURCES = [
   'package-lock.json',
   'tsconfig.json',
   'wxt.config.ts',
+  // The README's further reading: a reviewer's archive keeps its links whole.
+  'docs/',
   'components/',
   'entrypoints/',
   'lib/',
