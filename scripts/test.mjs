@@ -4,10 +4,20 @@ import { findChromium } from './chromium.mjs';
 import { ensureDependencies, run } from './ensure-deps.mjs';
 import { findFirefox } from './firefox.mjs';
 
+// Each step's wall time, printed at the end: where a run's minutes go, read from any CI log.
+const took = [];
+let current;
+const step = (title) => {
+  const now = Date.now();
+  if (current) took.push([current.title, now - current.start]);
+  current = { title, start: now };
+  console.log(`\n── ${title} ──`);
+};
+
+step('packages and browsers (installed when missing)');
 ensureDependencies();
 const chromium = findChromium();
 const firefox = findFirefox();
-const step = (title) => console.log(`\n── ${title} ──`);
 
 step('typecheck');
 run('npx', ['tsc', '--noEmit']);
@@ -26,6 +36,8 @@ step('end-to-end tests (Playwright + Chromium)');
 run('npx', ['playwright', 'test'], { env: { CHROMIUM_PATH: chromium } });
 step('end-to-end tests in Firefox (the Firefox build, puppeteer-core over WebDriver BiDi)');
 run('npx', ['tsx', 'tests/firefox/run.ts'], { env: { FIREFOX_PATH: firefox } });
+step('done');
+for (const [title, ms] of took) console.log(`${(ms / 1000).toFixed(0).padStart(5)} s  ${title}`);
 const counts = summarize();
 console.log(
   `\nTests: ${counts.passed} passed, ${counts.failed} failed${counts.flaky ? ` (${counts.flaky} passed only when run again)` : ''}`,
