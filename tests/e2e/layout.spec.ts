@@ -222,18 +222,20 @@ for (const language of ['en', 'de', 'ar']) {
       const found: string[] = [];
       const page = await context.newPage();
       await connectIn(page, extensionUrl('dashboard.html#/settings'), server, words);
-      for (const size of WINDOWS) {
-        await page.setViewportSize(size);
-        for (const { name, section, open } of DIALOGS) {
-          await page.goto(extensionUrl(`dashboard.html#/${section}`));
-          await expect(SECTIONS[section]!(page)).toBeVisible({ timeout: 20_000 });
-          await open(page, words);
-          const dialog = page.locator('dialog[open]');
-          await expect(dialog).toBeVisible();
+      for (const { name, section, open } of DIALOGS) {
+        await page.setViewportSize(WINDOWS[0]!);
+        await page.goto(extensionUrl(`dashboard.html#/${section}`));
+        await expect(SECTIONS[section]!(page)).toBeVisible({ timeout: 20_000 });
+        await open(page, words);
+        const dialog = page.locator('dialog[open]');
+        await expect(dialog).toBeVisible();
+        // Opened once and read at each window size: a window made smaller is what a person does too.
+        for (const size of WINDOWS) {
+          await page.setViewportSize(size);
           for (const problem of await dialogActionProblems(page)) found.push(`${name}-${size.width}: ${problem}`);
           await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}x${size.height}.png`) });
-          await closeWithEscape(page, dialog);
         }
+        await closeWithEscape(page, dialog);
       }
       expect(found).toEqual([]);
     });
