@@ -3,7 +3,7 @@ import { displayUrl } from '@/components/ui/format';
 import { withElements } from '@/components/ui/with-elements';
 import { raw, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { linkForPage, linkOfShortUrl } from '@/lib/db/queries';
+import { linkOfShortUrl, linksToPage } from '@/lib/db/queries';
 
 /**
  * Under a long URL being typed: "You already have a link to this page: …" with that link (tracking
@@ -27,7 +27,8 @@ export function ExistingLinkHint({
     if (!/^https?:\/\/[^/]/i.test(typed)) return null;
     const short = await linkOfShortUrl(db, typed);
     if (short) return { link: short, isShort: true };
-    const link = await linkForPage(db, typed);
+    // Not linkForPage: it would look the short URL up again.
+    const [link] = await linksToPage(db, typed);
     return link ? { link, isShort: false } : null;
   }, [typed]);
   if (hidden || !found?.link.shorturl) return null;

@@ -39,6 +39,11 @@ export async function linkOfShortUrl(db: LinkpilotDb, url: string): Promise<Link
 export async function linksForPage(db: LinkpilotDb, pageUrl: string): Promise<LinkRow[]> {
   const byShort = await linkOfShortUrl(db, pageUrl);
   if (byShort) return [byShort];
+  return linksToPage(db, pageUrl);
+}
+
+/** The links whose long URL is this page, best first (a short URL is not looked up: see linksForPage). */
+export async function linksToPage(db: LinkpilotDb, pageUrl: string): Promise<LinkRow[]> {
   return bestFirst(pageUrl, await db.links.where('longurlKey').equals(pageKey(pageUrl)).toArray());
 }
 
