@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 /**
  * Reads one row of the extension's `meta` table from an extension page, as stored: `undefined`
@@ -20,4 +21,9 @@ export function readMeta(page: Page, key: string): Promise<{ value: unknown } | 
       }),
     key,
   );
+}
+
+/** Waits until the first copy of the account is complete (its cursor cleared), so only what a test does next is in flight. */
+export async function expectFirstCopyDone(page: Page): Promise<void> {
+  await expect.poll(async () => (await readMeta(page, 'pull:cursor'))?.value, { timeout: 30_000 }).toBeNull();
 }

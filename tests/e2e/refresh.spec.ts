@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { expect, test } from './fixtures';
-import { readMeta } from './meta';
+import { expectFirstCopyDone } from './meta';
 import { DashboardPage } from './pages/DashboardPage';
 import { QrCodesPage } from './pages/QrCodesPage';
 import { connectExtension, serverList, shortenFreshness } from './support';
@@ -20,7 +20,7 @@ const SHOWS_WITHIN_MS = 20_000;
 async function connectAndCopy(page: Page, extensionUrl: (p: string) => string, server: RunningServer) {
   await shortenFreshness(page.context().serviceWorkers()[0]!, FRESH_FOR_S);
   await connectExtension(page, extensionUrl, server);
-  await expect.poll(async () => (await readMeta(page, 'pull:cursor'))?.value, { timeout: 30_000 }).toBeNull();
+  await expectFirstCopyDone(page);
 }
 
 const api = (server: RunningServer, path: string, init: RequestInit = {}) =>

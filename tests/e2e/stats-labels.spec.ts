@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { readMeta } from './meta';
+import { expectFirstCopyDone } from './meta';
 import { connectExtension, makeLink } from './support';
 
 /**
@@ -56,7 +56,7 @@ for (const { language, code, dir, direct, longCountry, network } of [
       const page = await context.newPage();
       await page.setViewportSize({ width: 1280, height: 900 });
       await connectExtension(page, extensionUrl, server);
-      await expect.poll(async () => (await readMeta(page, 'pull:cursor'))?.value, { timeout: 30_000 }).toBeNull();
+      await expectFirstCopyDone(page);
       await page.goto(extensionUrl('dashboard.html#/links'));
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       await page

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { expect, test } from './fixtures';
-import { readMeta } from './meta';
+import { expectFirstCopyDone } from './meta';
 import { CampaignsPage } from './pages/CampaignsPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { PopupPage } from './pages/PopupPage';
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 
 async function connectAndCopy(page: Page, extensionUrl: (p: string) => string, server: RunningServer) {
   await connectExtension(page, extensionUrl, server);
-  await expect.poll(async () => (await readMeta(page, 'pull:cursor'))?.value, { timeout: 30_000 }).toBeNull();
+  await expectFirstCopyDone(page);
 }
 
 /** The clicks each bar of a chart stands for, in the order drawn. */
@@ -144,7 +144,7 @@ for (const { language, code, dir, per, before } of [
       await page.setViewportSize({ width: 1280, height: 900 });
       await shortenFreshness(worker, 2);
       await connectExtension(page, extensionUrl, server);
-      await expect.poll(async () => (await readMeta(page, 'pull:cursor'))?.value, { timeout: 30_000 }).toBeNull();
+      await expectFirstCopyDone(page);
       await page.goto(extensionUrl('dashboard.html#/links'));
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       await page

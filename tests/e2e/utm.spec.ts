@@ -1,5 +1,6 @@
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { expectFirstCopyDone } from './meta';
 import { connectExtension, openOptionGroups, openTab, serverList } from './support';
 
 const longUrls = async (server: Parameters<typeof serverList>[0]) =>
@@ -71,7 +72,11 @@ test.describe('a slow service', () => {
     web,
     popupFor,
   }) => {
-    await connectExtension(await context.newPage(), extensionUrl, server);
+    const page = await context.newPage();
+    await connectExtension(page, extensionUrl, server);
+    // The first copy's requests, 1.5 s each, are done: the link below is then the only one on its way,
+    // and its answer comes within a request's latency rather than behind a queue of them.
+    await expectFirstCopyDone(page);
     const { popup } = await popupFor(web.url('/winter'));
     await popup.page.getByRole('button', { name: 'More options' }).click();
     await popup.page.getByText('Campaign tracking (UTM)').click();
