@@ -79,8 +79,11 @@ export function answerTo(
   });
 }
 
-/** Hands a person's claimed changes to whatever sends them, and resolves with what went. */
-export type SendOwn = (own: { database: string; entries: Claimed[] }) => Promise<OwnSent>;
+/**
+ * Hands a person's claimed changes to whatever sends them, and resolves with what went; without
+ * any (a change that could not go at once), asks for what is queued to be sent.
+ */
+export type SendOwn = (own?: { database: string; entries: Claimed[] }) => Promise<OwnSent>;
 
 /**
  * Queues a create a person just made in a form, claimed, hands it to the worker and waits for its
@@ -107,7 +110,7 @@ export async function createAnswered(
   try {
     const key = await create({ db, priority: 0, claimed });
     queued?.(key);
-    const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked());
+    const answer = await answerTo(db, key, waitMs, sent[0] ?? send());
     if (answer.state === 'refused') {
       await discardChange({ db }, answer.seq);
       throw answer.error;

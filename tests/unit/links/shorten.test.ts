@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkForm } from '@/lib/api/inputs/links';
 import { createSyncEngine } from '@/lib/engine/engine';
 import { type ShortenPlace, shortenLink } from '@/lib/links/shorten';
+import type { SendOwn } from '@/lib/sync/answer';
 import { freshDb } from '../sync/db';
 import { engineFor, type FakeService, fakeService } from '../sync/fake-service';
 
@@ -16,11 +17,17 @@ const service = () =>
     return { status: 404, body: { error: 1, message: 'no route' } };
   });
 
+/** What the worker does with a person's change: sends it at once, or drains when it cannot go at once. */
+const sendWith =
+  (engine: ReturnType<typeof createSyncEngine>): SendOwn =>
+  async (own) =>
+    own ? engine.sendOwn(own.entries) : { ...(await engine.drain()), sentKeys: [], made: {} };
+
 /** The mirror and the worker's engine, the claimed link handed to it as the worker's own send does. */
 function placeWith(fake: FakeService, waitMs = 5_000): ShortenPlace & { fake: FakeService } {
   const db = freshDb();
   const engine = engineFor(db, fake);
-  return { db, fake, waitMs, send: ({ entries }) => engine.sendOwn(entries) };
+  return { db, fake, waitMs, send: sendWith(engine) };
 }
 
 const pageForm = (extra: Partial<LinkForm> = {}): LinkForm => ({
@@ -86,10 +93,7 @@ describe('shortening a link', () => {
       fetch: fake.fetch,
       isOnline: () => false,
     });
-    const outcome = await shortenLink(
-      { db, waitMs: 200, send: ({ entries }) => engine.sendOwn(entries) },
-      { form: pageForm() },
-    );
+    const outcome = await shortenLink({ db, waitMs: 200, send: sendWith(engine) }, { form: pageForm() });
     expect(outcome).toMatchObject({ state: 'queued', link: { title: 'A page about things', sync: 'pending' } });
     expect(await db.outbox.count()).toBe(1);
     expect(fake.requests).toHaveLength(0);
