@@ -1,5 +1,5 @@
 import { ApiError, isApiError } from '../api/errors';
-import { type LinkForm, parseLinkForm } from '../api/inputs/links';
+import { checkLink, type LinkFields, type LinkForm, linkFieldsInput, parseLinkForm } from '../api/inputs/links';
 import type { FieldErrors } from '../api/validate-input';
 import { linkForPage, linkOfShortUrl, placementInMirror } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
@@ -18,9 +18,10 @@ export interface ShortenPlace {
   now?: () => number;
 }
 
-export interface ShortenRequest {
-  /** The link as a form holds it: checked here, once, wherever it comes from. */
-  form: LinkForm;
+/** A link as a form holds it, or as request fields (a list's line): not yet checked. */
+export type LinkAsked = { form: LinkForm } | { fields: Record<string, unknown> };
+
+export type ShortenRequest = LinkAsked & {
   /** Its channel and campaign, local keys; one the mirror no longer has is left out. */
   placement?: { channelKey: string | null; campaignKey: string | null };
   /**
@@ -30,7 +31,7 @@ export interface ShortenRequest {
   reuseExisting?: boolean;
   /** Told the link's key once it is written here, before the service has answered. */
   queued?: (key: string) => void;
-}
+};
 
 /**
  * How a shortening ended:
@@ -61,22 +62,9 @@ export type Shortened =
 export async function shortenLink(place: ShortenPlace, request: ShortenRequest): Promise<Shortened> {
   const { db } = place;
   const now = place.now ?? Date.now;
-  const parsed = parseLinkForm(request.form, new Date(now()));
-  if (parsed.errors) {
-    // Every field's problem at once: an alias the mirror knows is taken is said beside a bad address,
-    // not only after the address is fixed.
-    const alias = request.form.custom?.trim();
-    const taken = !parsed.errors.custom && alias && (await aliasHolders(db, alias)).length > 0;
-    return {
-      state: 'invalid',
-      errors: taken ? { ...parsed.errors, custom: words('refusal.aliasTaken') } : parsed.errors,
-    };
-  }
-  const fields = parsed.fields;
-  // One of the account's own short URLs would lead back to the service, which refuses it: said
-  // before anything is queued.
-  if (await linkOfShortUrl(db, fields.url))
-    return { state: 'invalid', errors: { url: words('refusal.urlPointsBack') } };
+  const checked = await checkShortening(db, request, new Date(now()));
+  if (checked.errors) return { state: 'invalid', errors: checked.errors };
+  const { fields } = checked;
   if (request.reuseExisting) {
     const existing = await linkForPage(db, fields.url);
     if (existing) return standing(db, existing);
@@ -107,6 +95,38 @@ export async function shortenLink(place: ShortenPlace, request: ShortenRequest):
     if (isApiError(error)) return { state: 'refused', error };
     throw error;
   }
+}
+
+/**
+ * The one check of a link to be made, before anything is written: its fields as the API's schema
+ * and the clock allow, not one of the account's own short links (the service refuses a link back to
+ * itself), and an alias not already known to be taken. Every problem at once, by field.
+ */
+export async function checkShortening(
+  db: LinkpilotDb,
+  asked: LinkAsked,
+  now: Date,
+): Promise<{ fields: LinkFields; errors: null } | { fields: null; errors: FieldErrors }> {
+  const parsed = 'form' in asked ? parseLinkForm(asked.form, now) : checkLink(linkFieldsInput, asked.fields, now);
+  if (parsed.errors) {
+    // An alias the mirror knows is taken is said beside a bad address, not only after it is fixed.
+    const alias = 'form' in asked ? asked.form.custom : asked.fields.custom;
+    const taken =
+      !parsed.errors.custom &&
+      typeof alias === 'string' &&
+      alias.trim() &&
+      (await aliasHolders(db, alias.trim())).length > 0;
+    return { fields: null, errors: taken ? { ...parsed.errors, custom: words('refusal.aliasTaken') } : parsed.errors };
+  }
+  if (await linkOfShortUrl(db, parsed.fields.url))
+    return { fields: null, errors: { url: words('refusal.urlPointsBack') } };
+  return parsed;
+}
+
+/** The first of a check's problems as a refusal, for a caller that stops at one (a list queued whole). */
+export function firstProblem(errors: FieldErrors): ApiError {
+  const [field, message] = Object.entries(errors)[0] ?? ['_', words('input.invalid')];
+  return new ApiError({ kind: 'validation', field: field === '_' ? null : field, message, retryable: false });
 }
 
 /** A page's existing link as an outcome: made, still queued, or refused earlier (its entry left for Sync). */
