@@ -86,10 +86,10 @@ export function answerTo(
 export type SendOwn = (own?: { database: string; entries: Claimed[] }) => Promise<OwnSent>;
 
 /**
- * Queues a create a person just made in a form, claimed, hands it to the worker and waits for its
- * answer. Refused, the create is taken back (its record and entry go, as a discard does) and the
- * refusal is thrown, for the form to show at its field with what they typed; nothing is left in
- * the queue to fail later. Returns the record's key and what the service answered ({} when that is
+ * Queues a create a person just made (in a form, or from a browser surface: lib/links/shorten.ts),
+ * claimed, hands it to the worker and waits for its answer. Refused, the create is taken back (its
+ * record and entry go, as a discard does) and the refusal is thrown, for the form to show at its
+ * field with what they typed, or a notification to say; nothing is left in the queue to fail later. Returns the record's key and what the service answered ({} when that is
  * only known to be written), or null for the answer when the create stays queued.
  */
 export async function createAnswered(
