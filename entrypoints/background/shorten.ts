@@ -40,7 +40,9 @@ export async function shortLinkFor(
   };
   // A refused page link is taken back, not left in Sync: the notification says why, and all that
   // was sent is the page's address and title, which the page still has for another try.
-  return outcomeOf(await shortenLink({ db: active.db, send }, { form, placement, reuseExisting: true }));
+  // Offline there is no answer to wait for: the link is saved, and said to be, at once.
+  const place = { db: active.db, send, ...(navigator.onLine ? {} : { waitMs: 0 }) };
+  return outcomeOf(await shortenLink(place, { form, placement, reuseExisting: true }));
 }
 
 function outcomeOf(shortened: Shortened): ShortLinkOutcome {
