@@ -39,7 +39,8 @@ export type ShortenRequest = LinkAsked & {
  * - existing: the page's link, already made (only with `reuseExisting`);
  * - made: the service answered with the link;
  * - queued: written here, and the outbox sends it when it can (offline, or no answer in time);
- * - refused: the service said no; nothing of it is left, and `error` says why.
+ * - refused: the service said no, and `error` says why; a link made now is taken back (a page's
+ *   link refused before, found with `reuseExisting`, stays in Sync, where it waits to be fixed).
  */
 export type Shortened =
   | { state: 'invalid'; errors: FieldErrors }
@@ -58,6 +59,7 @@ export type Shortened =
  * surface without a form says it in its notification, and what it sent was only the page's address
  * and title, which the page still has. Nothing is left in the queue to fail again. Only a page that
  * closes before the answer leaves the refusal in the outbox, for Sync and the banner to show.
+ * A list (lib/bulk/queue.ts) is checked line by line with the same `checkShortening`.
  */
 export async function shortenLink(place: ShortenPlace, request: ShortenRequest): Promise<Shortened> {
   const { db } = place;
