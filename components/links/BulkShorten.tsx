@@ -6,8 +6,9 @@ import { Download, FileUp } from '@/components/ui/icons';
 import { LinkText } from '@/components/ui/LinkText';
 import { saveFile } from '@/components/ui/save-file';
 import { plural, t } from '@/lib/browser/i18n';
-import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
+import { errorInWords, problemInWords, storedErrorInWords } from '@/lib/browser/problems-in-words';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
+import { refusedLines } from '@/lib/bulk/refused';
 import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
 import { readListFile, readUrlList } from '@/lib/bulk/url-list';
 import { readMeta } from '@/lib/db/meta';
@@ -190,6 +191,7 @@ export function BulkResults({
   const rows = useLiveQuery(() => db.links.bulkGet(keys), [keys], []);
   const budget = useLiveQuery(() => readMeta(db, budgetKey));
   const { done, refused, total } = bulkProgress(rows, new Set(reused));
+  const refusals = useLiveQuery(() => (refused > 0 ? refusedLines(db, keys) : []), [keys, refused], []);
   const left = total - done - refused;
   const made = rows.flatMap((r) => (r?.shorturl ? [{ key: r.key, shorturl: r.shorturl, longurl: r.longurl }] : []));
   const perMinute = budget?.limit ?? DEFAULT_PER_MINUTE;
@@ -228,6 +230,24 @@ export function BulkResults({
             <li key={r.key} className="item-row small-text link-pair" data-testid="bulk-made-link">
               <LinkText kind="short" text={r.shorturl} className="bulk-made-short" />
               <LinkText kind="address" text={r.longurl} className="muted" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {refusals.length > 0 ? (
+        <ul className="item-list" data-testid="bulk-refused">
+          {refusals.map((r) => (
+            <li key={r.key} className="item-row small-text bulk-problem" data-testid="bulk-refused-line">
+              {/* Said on the line it refused, the alias whole: the address alone does not say which one. */}
+              <div className="bulk-problem-text">
+                <LinkText kind="address" text={r.url} className="bulk-problem-line" />
+                {r.alias ? (
+                  <bdi dir="ltr" className="bulk-problem-alias">
+                    {r.alias}
+                  </bdi>
+                ) : null}
+                <span className="error">{storedErrorInWords(r.error)}</span>
+              </div>
             </li>
           ))}
         </ul>

@@ -11,21 +11,19 @@ import {
   linkEditInput,
   linkEditOf,
   overlayType,
-  parseLinkForm,
   splashPageType,
 } from '@/lib/api/inputs/links';
 import type { FieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
-import { linkOfShortUrl, placementInMirror } from '@/lib/db/queries';
+import { placementInMirror } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
-import { assignToCampaign, assignToChannel, createLink, updateLink } from '@/lib/sync/actions';
-import { changeAnswered, createAnswered } from '@/lib/sync/answer';
+import { shortenLink } from '@/lib/links/shorten';
+import { assignToCampaign, assignToChannel, updateLink } from '@/lib/sync/actions';
+import { changeAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
-import { aliasHolders } from '@/lib/sync/taken';
-import { words } from '@/lib/words';
 
 export interface Option {
   value: string;
@@ -78,41 +76,31 @@ export function useLinkFormModel() {
     placement: LinkPlacement,
     waiting?: (answering: boolean | string) => void,
   ): Promise<LinkRow | null> {
-    const parsed = parseLinkForm(form, new Date());
-    if (parsed.errors) {
-      // Every field's problem at once: an alias the mirror knows is taken is said beside a bad address,
-      // not only after the address is fixed.
-      const alias = form.custom?.trim();
-      const taken = !parsed.errors.custom && alias && (await aliasHolders(db, alias)).length > 0;
-      setErrors(problemsInWords(taken ? { ...parsed.errors, custom: words('refusal.aliasTaken') } : parsed.errors));
-      return null;
-    }
-    // One of the account's own short URLs would lead back to the service, which refuses it: said
-    // here, before anything is queued.
-    if (await linkOfShortUrl(db, parsed.fields.url)) {
-      setErrors({ url: t('refusal.urlPointsBack') });
-      return null;
-    }
-    const local: { row?: Promise<LinkRow | undefined> } = {};
-    try {
-      waiting?.(true);
-      const inMirror = await placementInMirror(db, placement);
-      const { made } = await createAnswered(db, (ctx) => createLink(ctx, { input: parsed.fields, ...inMirror }), {
+    let written = false;
+    waiting?.(true);
+    const outcome = await shortenLink(
+      { db },
+      {
+        form,
+        placement,
         queued: (key) => {
+          written = true;
           waiting?.(key);
-          // Read while the service is asked: the answer completes the row as written here.
-          local.row = db.links.get(key);
         },
-      });
-      setErrors({});
-      const row = await local.row;
-      return row ? ({ ...row, ...made } as LinkRow) : null;
-    } catch (error) {
-      // Refused before it was written (the mirror knew), nothing is left to keep off the screen.
-      if (!local.row) waiting?.(false);
-      setErrors(formErrorsOf(error));
+      },
+    ).catch((error: unknown) => ({ state: 'failed' as const, error }));
+    // Refused before it was written (checked here, or the mirror knew), nothing is left to keep off the screen.
+    if (!written) waiting?.(false);
+    if (outcome.state === 'invalid') {
+      setErrors(problemsInWords(outcome.errors));
       return null;
     }
+    if (outcome.state === 'refused' || outcome.state === 'failed') {
+      setErrors(formErrorsOf(outcome.error));
+      return null;
+    }
+    setErrors({});
+    return outcome.link;
   }
 
   /**

@@ -1,15 +1,15 @@
-import { liveQuery } from 'dexie';
 import { copyFromWorker, readyWorkerClipboard } from '@/lib/browser/clipboard';
 import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
-import { errorInWords, problemInWords, storedErrorInWords } from '@/lib/browser/problems-in-words';
-import { linkForPage } from '@/lib/db/queries';
-import type { LinkpilotDb, LinkRow } from '@/lib/db/schema';
-import { createPageLink } from '@/lib/links/page-link-action';
+import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
+import { pageLinkAsDefaults } from '@/lib/links/page-link-defaults';
+import { type Shortened, shortenLink } from '@/lib/links/shorten';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
-import type { Claimed } from '@/lib/sync/outbox';
+import type { SendOwn } from '@/lib/sync/answer';
 import type { Utm } from '@/lib/utm/utm';
 import type { BackgroundSync } from './sync';
+
+const NOTHING_SENT = { sentKeys: [], made: {} };
 
 /** The short link of one address, or what to tell the person instead (a notification's title and text). */
 export type ShortLinkOutcome =
@@ -18,10 +18,8 @@ export type ShortLinkOutcome =
 
 /**
  * The short link of a URL asked for from a browser surface (context menu, keyboard shortcut, a
- * text field), with the active connection: the page's existing link when there is one, otherwise
- * the one the popup's "Shorten this page" would make (see lib/links/page-link.ts), queued at the
- * highest priority and sent at once. Offline, or when the service has not answered after a short
- * wait, the link stays queued and the outcome says it is saved.
+ * text field), with the active connection: the page's existing link, or the one the popup's
+ * "Shorten this page" would make, sent at once by this worker (lib/links/shorten.ts).
  */
 export async function shortLinkFor(
   sync: BackgroundSync,
@@ -33,37 +31,36 @@ export async function shortLinkFor(
   if (why) return { title: t('notify.cannotTitle'), text: problemInWords(why) };
   const active = await sync.active();
   if (!active) return { title: t('notify.notConnectedTitle'), text: t('notify.notConnectedText') };
-  const { db } = active;
-  const existing = await linkForPage(db, url);
-  if (existing?.shorturl) return { shorturl: existing.shorturl, existing: true };
-  let row: Pick<LinkRow, 'key' | 'shorturl'> | undefined = existing;
-  if (!row) {
-    let key: string;
-    const claimed: Claimed[] = [];
-    try {
-      const ctx = { db, priority: 0 as const, claimed: (entry: Claimed) => void claimed.push(entry) };
-      key = await createPageLink(ctx, { url, title: page.title ?? '' }, page.utm);
-    } catch (error) {
-      return { title: t('notify.cannotTitle'), text: errorInWords(error, t('notify.refused')) };
-    }
-    // Sent at once, beside whatever the drain is doing, and used as soon as the service answers
-    // (its writing need not be waited for). When it cannot go at once (offline, a backoff, the
-    // budget), the drain sends it when it can, and the row says how it stands after a short wait.
-    const { made } = await sync.sendOwn(db.name, claimed);
+  const { form, placement } = await pageLinkAsDefaults({ url, title: page.title ?? '' }, page.utm);
+  const send: SendOwn = async (own) => {
+    const report = own ? await sync.sendOwn(own.database, own.entries) : NOTHING_SENT;
+    // Whatever else waits goes behind it (a link not sent at once waits for that, behind what it needs).
     void active.drain().catch((e: unknown) => console.error('Linkpilot: sending a shortcut link failed', e));
-    const shorturl = made[key]?.shorturl;
-    if (typeof shorturl === 'string' && shorturl) return { shorturl, existing: false };
-    row = navigator.onLine ? await sentOrStopped(db, key) : await db.links.get(key);
-    if (!row) return { title: t('notify.savedTitle'), text: t('notify.savedText') };
+    return report;
+  };
+  // A refused page link is taken back, not left in Sync: the notification says why, and all that
+  // was sent is the page's address and title, which the page still has for another try.
+  // Offline there is no answer to wait for: the link is saved, and said to be, at once.
+  const place = { db: active.db, send, ...(navigator.onLine ? {} : { waitMs: 0 }) };
+  return outcomeOf(await shortenLink(place, { form, placement, reuseExisting: true }));
+}
+
+function outcomeOf(shortened: Shortened): ShortLinkOutcome {
+  switch (shortened.state) {
+    case 'existing':
+      return { shorturl: shortened.link.shorturl, existing: true };
+    case 'made':
+      if (shortened.link.shorturl) return { shorturl: shortened.link.shorturl, existing: false };
+      return { title: t('notify.savedTitle'), text: t('notify.savedText') };
+    case 'queued':
+      return { title: t('notify.savedTitle'), text: t('notify.savedText') };
+    case 'refused':
+      return { title: t('notify.refusedTitle'), text: errorInWords(shortened.error, t('notify.refused')) };
+    case 'invalid': {
+      const [first] = Object.values(shortened.errors);
+      return { title: t('notify.cannotTitle'), text: first ? problemInWords(first) : t('notify.refused') };
+    }
   }
-  if (row.shorturl) return { shorturl: row.shorturl, existing: false };
-  const entry = await db.outbox.where('key').equals(row.key).first();
-  if (entry?.state === 'failed')
-    return {
-      title: t('notify.refusedTitle'),
-      text: entry.error ? storedErrorInWords(entry.error) : t('notify.openSync'),
-    };
-  return { title: t('notify.savedTitle'), text: t('notify.savedText') };
 }
 
 /** Shortens a URL from the context menu or the shortcut and copies the short link, or says why not. */
@@ -77,33 +74,4 @@ export async function shortenAndCopy(sync: BackgroundSync, url: string | undefin
     copied ? t('notify.copiedTitle') : t('notify.readyTitle'),
     outcome.existing ? t('notify.alreadyShortened', { url: outcome.shorturl }) : outcome.shorturl,
   );
-}
-
-/** How long a shortcut waits for its link to be sent by the drain before saying it is saved. */
-const WAIT_FOR_DRAIN_MS = 5_000;
-
-/**
- * The link's row once its short URL is known or its change has stopped (refused, or to be tried
- * again later), or as it is after WAIT_FOR_DRAIN_MS.
- */
-function sentOrStopped(db: LinkpilotDb, key: string): Promise<LinkRow | undefined> {
-  return new Promise((resolve) => {
-    let last: LinkRow | undefined;
-    const finish = () => {
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      resolve(last);
-    };
-    const timer = setTimeout(finish, WAIT_FOR_DRAIN_MS);
-    const subscription = liveQuery(async () => ({
-      row: await db.links.get(key),
-      entry: await db.outbox.where('key').equals(key).first(),
-    })).subscribe({
-      next: ({ row, entry }) => {
-        last = row;
-        if (row?.shorturl || !entry || entry.state === 'failed' || entry.error) finish();
-      },
-      error: finish,
-    });
-  });
 }

@@ -1,6 +1,7 @@
 import type { LinkFields } from '../api/inputs/links';
 import type { LinkRow } from '../db/schema';
 import { changeTables } from '../kinds';
+import { checkShortening, firstProblem } from '../links/shorten';
 import { type ActionContext, createLink } from '../sync/actions';
 
 /** What every link of a bulk list shares: where it goes (channel, campaign) and how it is made. */
@@ -32,20 +33,32 @@ export interface BulkLine {
  */
 export async function queueLinks(ctx: ActionContext, items: BulkLine[], placement: BulkPlacement): Promise<string[]> {
   const { db } = ctx;
+  const now = new Date((ctx.now ?? Date.now)());
+  // Every line checked before any is written: a list is queued whole or not at all.
+  const lines: (string | LinkFields)[] = [];
+  for (const item of items) {
+    if (item.reuse) {
+      lines.push(item.reuse);
+      continue;
+    }
+    const fields = {
+      ...placement.fields,
+      url: item.url,
+      ...(item.alias ? { custom: item.alias } : {}),
+      ...(item.title?.trim() ? { metatitle: item.title.trim().slice(0, TITLE_MAX) } : {}),
+    };
+    const checked = await checkShortening(db, { fields }, now);
+    if (checked.errors) throw firstProblem(checked.errors);
+    lines.push(checked.fields);
+  }
   return db.transaction('rw', changeTables(db), async () => {
     const keys: string[] = [];
-    for (const item of items) {
-      if (item.reuse) {
-        keys.push(item.reuse);
-        continue;
-      }
-      const input = {
-        ...placement.fields,
-        url: item.url,
-        ...(item.alias ? { custom: item.alias } : {}),
-        ...(item.title?.trim() ? { metatitle: item.title.trim().slice(0, TITLE_MAX) } : {}),
-      };
-      keys.push(await createLink(ctx, { input, channelKey: placement.channelKey, campaignKey: placement.campaignKey }));
+    for (const line of lines) {
+      if (typeof line === 'string') keys.push(line);
+      else
+        keys.push(
+          await createLink(ctx, { input: line, channelKey: placement.channelKey, campaignKey: placement.campaignKey }),
+        );
     }
     return keys;
   });

@@ -80,22 +80,37 @@ export function answerTo(
 }
 
 /**
- * Queues a create a person just made in a form, claimed, hands it to the worker and waits for its
- * answer. Refused, the create is taken back (its record and entry go, as a discard does) and the
- * refusal is thrown, for the form to show at its field with what they typed; nothing is left in
- * the queue to fail later. Returns the record's key and what the service answered ({} when that is
+ * Hands a person's claimed changes to whatever sends them, and resolves with what went; without
+ * any (a change that could not go at once), asks for what is queued to be sent.
+ */
+export type SendOwn = (own?: { database: string; entries: Claimed[] }) => Promise<OwnSent>;
+
+/**
+ * Queues a create a person just made (in a form, or from a browser surface: lib/links/shorten.ts),
+ * claimed, hands it to the worker and waits for its answer. Refused, the create is taken back (its
+ * record and entry go, as a discard does) and the refusal is thrown, for the form to show at its
+ * field with what they typed, or a notification to say; nothing is left in the queue to fail later. Returns the record's key and what the service answered ({} when that is
  * only known to be written), or null for the answer when the create stays queued.
  */
 export async function createAnswered(
   db: LinkpilotDb,
   create: (ctx: ActionContext) => Promise<string>,
-  { waitMs = ANSWER_WAIT_MS, queued }: { waitMs?: number; queued?: (key: string) => void } = {},
+  {
+    waitMs = ANSWER_WAIT_MS,
+    queued,
+    send = sendWhenAsked,
+  }: {
+    waitMs?: number;
+    queued?: (key: string) => void;
+    /** How the claimed change reaches the worker: asked by message from a page, called in the worker itself. */
+    send?: SendOwn;
+  } = {},
 ): Promise<{ key: string; made: Row | null }> {
-  const { sent, claimed, release } = handedOver(db);
+  const { sent, claimed, release } = handedOver(db, send);
   try {
     const key = await create({ db, priority: 0, claimed });
     queued?.(key);
-    const answer = await answerTo(db, key, waitMs, sent[0] ?? sendWhenAsked());
+    const answer = await answerTo(db, key, waitMs, sent[0] ?? send());
     if (answer.state === 'refused') {
       await discardChange({ db }, answer.seq);
       throw answer.error;
@@ -110,14 +125,14 @@ export async function createAnswered(
  * A person's change handed to the worker as soon as it is queued (its reading waits for the commit),
  * and marked as answered in the form here until `release` (lib/sync/answered-here.ts).
  */
-function handedOver(db: LinkpilotDb) {
+function handedOver(db: LinkpilotDb, send: SendOwn = sendWhenAsked) {
   const sent: Promise<OwnSent>[] = [];
   const held: (() => void)[] = [];
   // Outside the transaction it is told in: what follows from the reply is no part of it.
   const claimed = (entry: Claimed) =>
     Dexie.ignoreTransaction(() => {
       held.push(awaitHere(entry.seq));
-      sent.push(sendWhenAsked({ database: db.name, entries: [entry] }));
+      sent.push(send({ database: db.name, entries: [entry] }));
     });
   return {
     sent,

@@ -21,7 +21,9 @@ function capture(name: string, event: { addListener: (listener: never) => void }
   });
 }
 
-const service = fakeService(({ method, path }) => {
+const service = fakeService(({ method, path, body }) => {
+  if (method === 'POST' && path === '/api/url/add' && String(body?.url).startsWith('https://blocked.example/'))
+    return { status: 400, body: { error: 1, message: 'url: this domain is not allowed' } };
   if (method === 'POST' && path === '/api/channel/add')
     return { body: { error: 0, id: 7, name: 'Queued', description: '', color: null, starred: false } };
   if (method === 'POST' && path === '/api/url/add') return { body: { error: 0, id: 9, shorturl: 'https://s.test/x' } };
@@ -323,6 +325,21 @@ describe('the background worker', () => {
       status: 'public',
       type: 'frame',
     });
+  });
+
+  it('the keyboard shortcut on a page the service refuses: taken back, and the notification says why', async () => {
+    await connect();
+    background.main();
+    await vi.waitFor(() => expect([taken > 0, held.size]).toEqual([true, 0]));
+    (captured.command as (command: string, tab?: object) => void)('shorten-current-tab', {
+      url: 'https://blocked.example/page',
+      title: 'Blocked',
+    });
+    await vi.waitFor(async () => expect(await notifications()).toEqual(['The service refused this link']));
+    const [shown] = Object.values(await fakeBrowser.notifications.getAll());
+    expect(shown?.message).toContain('this domain is not allowed');
+    expect(await database().outbox.count()).toBe(0);
+    expect(await database().links.count()).toBe(0);
   });
 
   it('the keyboard shortcut, while not connected, says so and queues nothing', async () => {

@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { parseLinkForm } from '@/lib/api/inputs/links';
 import { pageLink, startingPreset } from '@/lib/links/page-link';
-import { createPageLink } from '@/lib/links/page-link-action';
+import { pageLinkAsDefaults } from '@/lib/links/page-link-defaults';
 import { type LinkDefaults, linkDefaultsItem } from '@/lib/settings/link-defaults';
 import { type UtmPresets, utmPresetsItem } from '@/lib/settings/utm-presets';
-import { freshDb } from '../sync/db';
 
 const defaults: LinkDefaults = {
   status: 'public',
@@ -30,37 +29,33 @@ describe('the link "Shorten this page" makes', () => {
   });
 
   it('from the shortcut or the menu is the one the popup makes untouched: defaults, preset, title', async () => {
-    const db = freshDb();
     const page = { url: 'https://example.com/a?x=1', title: '  A page about things  ' };
-    const key = await createPageLink({ db, priority: 0 }, page);
-    const entry = (await db.outbox.where('key').equals(key).first())!;
+    const made = await pageLinkAsDefaults(page);
     // The popup's form, submitted as it opens: the defaults and the preset it preselects.
-    const popup = pageLink({ ...page, options: defaults, utm: startingPreset(presets)!.utm });
-    const parsed = parseLinkForm(popup.form, new Date());
-    expect(entry.payload).toEqual({ input: parsed.fields, channelKey: null, campaignKey: null });
-    expect(entry.priority).toBe(0);
-    expect(parsed.fields).toMatchObject({
+    expect(made).toEqual(pageLink({ ...page, options: defaults, utm: startingPreset(presets)!.utm }));
+    expect(parseLinkForm(made.form, new Date()).fields).toMatchObject({
       url: 'https://example.com/a?x=1&utm_source=newsletter&utm_medium=email',
       metatitle: 'A page about things',
       status: 'public',
       type: 'frame',
       domain: 'https://go.test',
     });
-    db.close();
   });
 
   it('without a title or a preset used last, carries neither', async () => {
     await utmPresetsItem.setValue({ ...presets, lastUsed: null });
-    const db = freshDb();
-    const key = await createPageLink({ db }, { url: 'https://example.com/b', title: '' });
-    const entry = (await db.outbox.where('key').equals(key).first())!;
-    expect((entry.payload as { input: Record<string, unknown> }).input).toEqual({
+    const { form } = await pageLinkAsDefaults({ url: 'https://example.com/b', title: '' });
+    expect(parseLinkForm(form, new Date()).fields).toEqual({
       url: 'https://example.com/b',
       status: 'public',
       type: 'frame',
       domain: 'https://go.test',
     });
-    db.close();
+  });
+
+  it('a site’s preset replaces the one used last', async () => {
+    const { form } = await pageLinkAsDefaults({ url: 'https://example.com/c', title: '' }, { source: 'social' });
+    expect(form.url).toBe('https://example.com/c?utm_source=social');
   });
 
   it('keeps at most 200 characters of a title, and a typed title over the page title', () => {

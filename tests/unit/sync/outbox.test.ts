@@ -31,8 +31,7 @@ describe('a user action writes the record and its outbox entry together', () => 
 
   it('invalid input is refused with the field named and nothing is written', async () => {
     const { db, ctx } = setup();
-    const error = await actions.createLink(ctx, { input: { url: 'javascript:alert(1)' } }).catch((e: unknown) => e);
-    expect(isApiError(error) && error.field).toBe('url');
+    // A link's fields are checked where it is asked for (lib/links/shorten.ts), not again here.
     const colour = await actions.createChannel(ctx, { name: 'x', color: 'blue' }).catch((e: unknown) => e);
     expect(isApiError(colour) && colour.field).toBe('color');
     expect(await db.links.count()).toBe(0);
