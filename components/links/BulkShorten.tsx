@@ -6,7 +6,7 @@ import { Download, FileUp } from '@/components/ui/icons';
 import { LinkText } from '@/components/ui/LinkText';
 import { saveFile } from '@/components/ui/save-file';
 import { plural, t } from '@/lib/browser/i18n';
-import { errorInWords, problemInWords, storedErrorInWords } from '@/lib/browser/problems-in-words';
+import { problemInWords, storedErrorInWords } from '@/lib/browser/problems-in-words';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { refusedLines } from '@/lib/bulk/refused';
 import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
@@ -20,6 +20,7 @@ import { kickSync } from '@/lib/sync/kick';
 import { applyUtm } from '@/lib/utm/utm';
 import { BulkSamePage } from './BulkSamePage';
 import { CopyButton } from './CopyButton';
+import { listErrorInWords } from './list-error';
 
 /** The API's documented allowance, when the service has not said its own yet. */
 const DEFAULT_PER_MINUTE = 30;
@@ -65,7 +66,7 @@ export function BulkShorten() {
       setError(null);
       kickSync();
     } catch (e) {
-      setError(errorInWords(e, t('bulk.notQueued')));
+      setError(listErrorInWords(e));
     }
   }
 

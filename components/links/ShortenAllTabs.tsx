@@ -3,11 +3,12 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Layers } from '@/components/ui/icons';
 import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import { plural, t } from '@/lib/browser/i18n';
-import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
+import { problemInWords } from '@/lib/browser/problems-in-words';
 import { askForTabs, releaseTabs, windowTabs } from '@/lib/browser/tabs';
 import type { TabsPlan } from '@/lib/bulk/tabs';
 import { database } from '@/lib/db/open';
 import { kickSync } from '@/lib/sync/kick';
+import { listErrorInWords } from './list-error';
 
 // The list reader and the sync actions bring the validation library: loaded on the click, not with the popup.
 const BulkResults = lazy(() => import('./BulkShorten').then((m) => ({ default: m.BulkResults })));
@@ -53,7 +54,7 @@ export function ShortenAllTabs({ tabId }: { tabId: number | null }) {
       kickSync();
       setState({ step: 'done', keys, reused: plan.reuse.map((r) => r.link.key), skipped: plan.skip.length });
     } catch (e) {
-      setError(errorInWords(e, t('bulk.notQueued')));
+      setError(listErrorInWords(e));
     }
   }
 

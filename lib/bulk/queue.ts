@@ -25,6 +25,17 @@ export interface BulkLine {
   reuse?: string;
 }
 
+/** A line the mirror already knows cannot be made (one of the account's short URLs, a taken alias): named, so the person can find it. */
+export class BulkLineProblem extends Error {
+  constructor(
+    readonly line: BulkLine,
+    readonly problem: Error,
+  ) {
+    super(`${line.url}: ${problem.message}`);
+    this.name = 'BulkLineProblem';
+  }
+}
+
 /**
  * Writes many links and their outbox entries in one transaction: a list of 1,000 is queued at
  * once (one transaction per link would take seconds), and either all of it is queued or none.
@@ -48,7 +59,7 @@ export async function queueLinks(ctx: ActionContext, items: BulkLine[], placemen
       ...(item.title?.trim() ? { metatitle: item.title.trim().slice(0, TITLE_MAX) } : {}),
     };
     const checked = await checkShortening(db, { fields }, now);
-    if (checked.errors) throw firstProblem(checked.errors);
+    if (checked.errors) throw new BulkLineProblem(item, firstProblem(checked.errors));
     lines.push(checked.fields);
   }
   return db.transaction('rw', changeTables(db), async () => {

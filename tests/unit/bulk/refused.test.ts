@@ -34,14 +34,18 @@ describe('the lines of a list the service refused', () => {
     expect(await db.outbox.count()).toBe(3);
   });
 
-  it('a list with a line that cannot be a link is not queued at all, and says which field', async () => {
+  it('a list with a line that cannot be a link is not queued at all, and says which line and which field', async () => {
     const db = freshDb();
     const error = await queueLinks(
       { db },
       [{ url: 'https://example.com/a' }, { url: 'https://example.com/b', alias: 'a/b' }],
       none,
     ).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'validation', field: 'custom' });
+    expect(error).toMatchObject({
+      name: 'BulkLineProblem',
+      line: { url: 'https://example.com/b', alias: 'a/b' },
+      problem: { kind: 'validation', field: 'custom' },
+    });
     expect(await db.outbox.count()).toBe(0);
   });
 });
