@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LinkTableQuery } from '@/lib/db/link-table';
+import type { LinkTableQuery } from '@/lib/links/link-table';
 import type { ServiceUrlNote } from '@/lib/settings/service-url';
 
 /**

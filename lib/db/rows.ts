@@ -10,8 +10,8 @@ import type { Link } from '../api/schemas/links';
 import type { Pixel } from '../api/schemas/pixels';
 import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode } from '../api/schemas/qr';
-import { pageKey } from '../links/page-identity';
 import { serverKey } from './keys';
+import { pageKey } from './page-identity';
 import type {
   CampaignRow,
   ChannelItemRow,
@@ -21,7 +21,7 @@ import type {
   PixelRow,
   QrRow,
   QueuedLink,
-} from './schema';
+} from './records';
 import { linkSearchWords } from './search-words';
 
 /**

@@ -3,8 +3,9 @@ import { ApiError } from '../api/errors';
 import type { LinkpilotDb, Queued } from '../db/schema';
 import { words } from '../words';
 import { type Capability, markAbsent, readCapability } from './capabilities';
-import { type Creation, type SendContext, type SyncTable, sendCreate } from './kind';
+import { type Creation, type SendContext, sendCreate } from './kind';
 import { type MirrorWrite, type WrittenTable, writeMirror } from './mirror';
+import type { SyncTable } from './table';
 
 /**
  * Creates, updates and deletes beyond the seed's operations (links, QR codes, pixels): a service of the family

@@ -13,11 +13,11 @@ import {
   type RecordKind,
   readListed,
   type SendContext,
-  type SyncTable,
   sendCreate,
 } from './kind';
 import type { Listing } from './listing';
 import type { MirrorWrite } from './mirror';
+import type { SyncTable } from './table';
 
 /** A change to a record with fields of its own: made, edited, deleted. */
 export type FieldChange<C, U> =

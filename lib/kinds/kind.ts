@@ -7,6 +7,7 @@ import { type MessageKey, words } from '../words';
 import { recordServerId } from './ids';
 import type { Listing } from './listing';
 import { type MirrorWrite, type WrittenTable, writeMirror } from './mirror';
+import type { Row, SyncTable } from './table';
 
 export interface SendContext {
   db: LinkpilotDb;
@@ -20,7 +21,6 @@ export interface SendContext {
   answered?(key: string, fields: Row): void;
 }
 
-export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrs' | 'pixels' | 'channelItems';
 export type Fields = Record<string, string | undefined>;
 
 export interface EditableField {
@@ -112,9 +112,6 @@ export interface Creation<P, I, X extends object = object> {
   /** What follows in the mirror from the row as made (its words, its channel items), written with it. */
   follow?: { tables: SyncTable[]; of(row: Row, id: number): { row: Row; writes: MirrorWrite[] } };
 }
-
-/** A mirrored row as the generic create path sees it. */
-export type Row = Record<string, unknown>;
 
 export interface Found<I, X extends object = object> {
   id: number;

@@ -6,19 +6,11 @@ import type { LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema'
 import { normalizeLongUrl } from '../db/search-words';
 import { placed } from './channel-item';
 import { sendEdit, sendRemoval, undone } from './edits';
-import {
-  type Creation,
-  describing,
-  existing,
-  goneAsNull,
-  labelled,
-  type RecordKind,
-  type Row,
-  sendCreate,
-} from './kind';
+import { type Creation, describing, existing, goneAsNull, labelled, type RecordKind, sendCreate } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
 import type { MirrorWrite } from './mirror';
+import type { Row } from './table';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>

@@ -1,7 +1,7 @@
 import Dexie, { type IndexableType, type PromiseExtended, type Table } from 'dexie';
 import type { LinkpilotDb } from '../db/schema';
 import { syncStateOf } from './ids';
-import type { Row, SyncTable } from './kind';
+import type { Row, SyncTable } from './table';
 
 /**
  * The one place where changes made here reach the mirror: what a change shows as soon as it is

@@ -12,12 +12,12 @@ import {
   goneAsNull,
   labelled,
   type RecordKind,
-  type Row,
   sendCreate,
 } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
 import type { MirrorWrite } from './mirror';
+import type { Row } from './table';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
