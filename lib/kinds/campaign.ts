@@ -1,15 +1,21 @@
+import type { ApiClient } from '../api/client';
 import * as inputs from '../api/inputs/campaigns';
 import type { Campaign } from '../api/schemas/campaigns';
 import { campaignFromInput, campaignRow } from '../db/rows';
 import type { CampaignRow } from '../db/schema';
 import { fieldKind } from './fields';
-import { type SendContext, unsent } from './kind';
-import { writeMirror } from './mirror';
+import { unsent } from './kind';
+import type { MirrorWrite } from './mirror-write';
 
 /** Answered with the campaign, whose rotator and list URLs the mirror keeps. */
-async function update({ api, db }: SendContext, key: string, id: number, patch: inputs.UpdateCampaignInput) {
+async function update(
+  api: ApiClient,
+  key: string,
+  id: number,
+  patch: inputs.UpdateCampaignInput,
+): Promise<MirrorWrite[]> {
   const { rotator, list } = await api.updateCampaign(id, patch);
-  await writeMirror(db, [{ patch: 'campaigns', key, fields: { rotator, list } }]);
+  return [{ patch: 'campaigns', key, fields: { rotator, list } }];
 }
 
 export const campaign = fieldKind<
@@ -38,11 +44,11 @@ export const campaign = fieldKind<
     const { id, rotator, list } = await api.createCampaign(payload);
     return { id, extra: { rotator, list } };
   },
-  async complete(ctx, key, id, payload, listed) {
+  async complete({ api }, key, id, payload, listed) {
     // The listing shows no slug, so what it shows is compared; every update needs a name.
     const name = payload.name ?? listed?.name;
-    if (name === undefined || (listed && !unsent(listed, { name: payload.name, public: payload.public }))) return;
-    await update(ctx, key, id, { ...payload, name });
+    if (name === undefined || (listed && !unsent(listed, { name: payload.name, public: payload.public }))) return [];
+    return update(api, key, id, { ...payload, name });
   },
   update,
   remove: (api, id) => api.deleteCampaign(id),

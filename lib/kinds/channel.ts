@@ -26,8 +26,12 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   async complete({ api }, _key, id, payload, listed) {
     const edits = listed ? unsent(listed, payload) : payload;
     if (edits) await api.updateChannel(id, edits);
+    return [];
   },
-  update: ({ api }, _key, id, patch) => api.updateChannel(id, patch),
+  update: async (api, _key, id, patch) => {
+    await api.updateChannel(id, patch);
+    return [];
+  },
   remove: (api, id) => api.deleteChannel(id),
   // The service unassigns the channel's items; the mirror does the same at once.
   alsoDelete: (key) => [{ each: 'channelItems', where: 'channelKey', equals: key, fields: null }],

@@ -27,8 +27,12 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
     const redirects = { redirectroot, redirect404 };
     const edits = listed ? unsent(listed, redirects) : redirectroot || redirect404 ? redirects : null;
     if (edits) await api.updateDomain(id, edits);
+    return [];
   },
-  update: ({ api }, _key, id, patch) => api.updateDomain(id, patch),
+  update: async (api, _key, id, patch) => {
+    await api.updateDomain(id, patch);
+    return [];
+  },
   remove: (api, id) => api.deleteDomain(id),
   readable: { redirectroot: 'redirectroot', redirect404: 'redirect404' },
   labels: { domain: 'change.label.domain' },

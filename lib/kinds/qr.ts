@@ -3,20 +3,20 @@ import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
 import { qrFromInput, qrRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
-import { foldEdit, sendEdit, sendRemoval, undone } from './edits';
+import { foldEdit, undone } from './edits';
 import {
   type Creation,
+  creating,
   describing,
   existing,
   findListed,
   goneAsNull,
   labelled,
   type RecordKind,
-  sendCreate,
 } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
-import type { MirrorWrite } from './mirror';
+import type { MirrorWrite } from './mirror-write';
 import type { Row } from './table';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
@@ -73,32 +73,37 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
         return change satisfies never;
     }
   },
-  async send(ctx, entry) {
-    const { api } = ctx;
+  sending(entry) {
     switch (entry.op) {
       case 'create':
-        return sendCreate(ctx, entry, 'qrs', creation);
+        return creating('qrs', creation, entry.payload);
       case 'update':
-        return sendEdit(ctx, entry, {
-          capability: 'qrEdit',
-          table: 'qrs',
-          async request(id, input) {
-            // The type as the service had it before this edit: data of that type goes without it.
-            await api.updateQrCode(id, input, entry.payload.was.input?.type);
-            // Its answer adds nothing the row lacks.
-            return [];
+        return {
+          edit: {
+            capability: 'qrEdit',
+            table: 'qrs',
+            was: entry.payload.was,
+            async request(api, id) {
+              // The type as the service had it before this edit: data of that type goes without it.
+              await api.updateQrCode(id, entry.payload.input, entry.payload.was.input?.type);
+              // Its answer adds nothing the row lacks.
+              return [];
+            },
           },
-        });
+        };
       case 'delete':
-        return sendRemoval(ctx, entry, {
-          capability: 'qrDelete',
-          table: 'qrs',
-          request: () => api.deleteQrCode(entry.ids[entry.key]!),
-          gone: [
-            { remove: 'qrStats', key: entry.key },
-            { each: 'channelItems', where: 'itemKey', equals: entry.key, fields: null },
-          ],
-        });
+        return {
+          removal: {
+            capability: 'qrDelete',
+            table: 'qrs',
+            row: entry.payload.row,
+            request: (api, id) => api.deleteQrCode(id),
+            gone: [
+              { remove: 'qrStats', key: entry.key },
+              { each: 'channelItems', where: 'itemKey', equals: entry.key, fields: null },
+            ],
+          },
+        };
       default:
         return entry satisfies never;
     }

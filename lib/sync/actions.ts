@@ -12,14 +12,15 @@ import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
 import type { DeletedByKey, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { refuseAbsent } from '../kinds/edits';
 import { changeTables, kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
-import { type MirrorWrite, writeMirror } from '../kinds/mirror';
+import type { MirrorWrite } from '../kinds/mirror-write';
 import { baseOf, rowFieldsOf } from '../kinds/two-writers';
 import { repointRefusal } from '../qr/repoint';
 import { words } from '../words';
+import { refuseAbsent } from './beyond-seed';
+import { writeMirror } from './mirror';
 import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
 import { refuseTaken } from './taken';
 
@@ -64,7 +65,7 @@ async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>):
 }
 
 /**
- * Queues a change and shows it in the mirror as its kind says (lib/kinds/mirror.ts writes it, with
+ * Queues a change and shows it in the mirror as its kind says (lib/sync/mirror.ts writes it, with
  * the record's sync state), in one transaction.
  */
 async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { kindOf } from '../kinds';
-import { knownIds } from '../kinds/ids';
-import { stampSyncState } from '../kinds/mirror';
+import { knownIds } from './ids';
+import { stampSyncState } from './mirror';
 
 /**
  * A change as an action queues it. `deps` names the other local keys whose server ids its request

@@ -3,10 +3,11 @@ import { ApiError } from '../api/errors';
 import type { FieldConflict, OutboxEntry, Queued } from '../db/schema';
 import { kindOf } from '../kinds';
 import type { SendContext } from '../kinds/kind';
-import { type MirrorWrite, writeMirror } from '../kinds/mirror';
+import type { MirrorWrite } from '../kinds/mirror-write';
 import type { Row } from '../kinds/table';
 import { deleteConflicts, fieldsView, mergeUpdate, rowFieldsOf } from '../kinds/two-writers';
 import { words } from '../words';
+import { writeMirror } from './mirror';
 import { refreshSyncState } from './outbox';
 
 /**
@@ -36,7 +37,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
     .read(ctx.api, id, row ?? { ...entryRow(entry), key: entry.key }, now)
     .catch((error: unknown) => {
       // A service of the family without this read: the change goes as set here, and its own
-      // request finds out whether the operation is offered at all (lib/kinds/edits.ts).
+      // request finds out whether the operation is offered at all (lib/sync/beyond-seed.ts).
       if (isAbsentRoute(error)) return undefined;
       throw error;
     });
@@ -51,7 +52,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const theirsRow = rowFieldsOf(how, theirs);
   if (entry.op === 'delete') {
     const conflicts = deleteConflicts(entry.base, theirs, entry.ours);
-    // A refusal puts the record back as the service holds it now (lib/kinds/edits.ts).
+    // A refusal puts the record back as the service holds it now (lib/sync/beyond-seed.ts).
     if (conflicts.length === 0) return { ...entry, theirs: theirsRow };
     // Changed elsewhere since it was deleted here: it is shown again, as the service has it, to be asked.
     await hold(ctx, entry, conflicts, theirsRow, [{ restore: kind.table, row: { ...server, key: entry.key } }]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelRow, linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb, OutboxEntry } from '@/lib/db/schema';
-import { writeMirror } from '@/lib/kinds/mirror';
+import { writeMirror } from '@/lib/sync/mirror';
 import { freshDb } from '../sync/db';
 
 const channel = (key: string, name = 'News') => ({

@@ -1,5 +1,4 @@
-import type { PromiseExtended } from 'dexie';
-import type { LinkpilotDb, SyncState } from '../db/schema';
+import type { LinkpilotDb } from '../db/schema';
 
 /** The server ids already known for these local keys, looked up across the mirror tables. */
 export async function knownIds(db: LinkpilotDb, keys: string[]): Promise<Record<string, number>> {
@@ -23,17 +22,4 @@ export async function recordServerId(db: LinkpilotDb, key: string, id: number): 
     ...(await db.outbox.where('deps').equals(key).toArray()),
   ];
   for (const entry of waiting) await db.outbox.update(entry.seq!, { ids: { ...entry.ids, [key]: id } });
-}
-
-/** The sync state a record shows: failed if any of its changes failed, pending while any wait. */
-export function syncStateOf(db: LinkpilotDb, key: string): PromiseExtended<SyncState> {
-  // A Dexie promise, not an async function: lib/kinds/mirror.ts chains it inside transactions.
-  return db.outbox
-    .where('key')
-    .equals(key)
-    .toArray()
-    .then((entries): SyncState => {
-      if (entries.some((e) => e.state === 'failed')) return 'failed';
-      return entries.length > 0 ? 'pending' : 'synced';
-    });
 }
