@@ -7,7 +7,8 @@ import type { DrainReport, OwnReport } from '../messages/reports';
 import { pullInProgress, requestPull } from '../refresh/pull';
 import { FRESH_FOR_MS, type ShownTarget } from '../refresh/shown';
 import type { Claimed } from '../sync/outbox';
-import { claim, nextEntry, recoverInflight, settle, unclaim } from '../sync/queue';
+import { changeEntry, claim, recoverInflight, settle, unclaim } from '../sync/outbox';
+import { nextEntry } from '../sync/queue';
 import { sendEntry } from '../sync/send';
 import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
@@ -140,7 +141,7 @@ export function createSyncEngine(deps: EngineDeps) {
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {
-        await db.outbox.update(entry.seq!, { state: 'pending' });
+        await changeEntry(db, entry.seq!, { state: 'pending' });
         return { wait: error.until };
       }
       const failure = error instanceof ApiError ? error : unexpected(error);

@@ -7,6 +7,7 @@ import type { BoundCreation, SendContext } from '../kinds/kind';
 import type { MirrorWrite, WrittenTable } from '../kinds/mirror-write';
 import { sendCreate } from './create';
 import { writeMirror } from './mirror';
+import { endEntry, endRecord } from './outbox';
 
 /**
  * Sends the changes beyond the seed's operations (lib/kinds/edits.ts): a service of the family may
@@ -41,7 +42,7 @@ async function sendBeyondSeed(ctx: SendContext, entry: Queued, how: BeyondSeed):
   }
   const { db } = ctx;
   await db.transaction('rw', [db.table(how.table), db.outbox, db.meta], async () => {
-    await (how.endsRecord ? db.outbox.where('key').equals(entry.key).delete() : db.outbox.delete(entry.seq!));
+    await (how.endsRecord ? endRecord(db, entry.key) : endEntry(db, entry.seq!));
     await writeMirror(db, how.undo);
   });
   return 'settled';

@@ -2,8 +2,8 @@ import { ApiError } from '../api/errors';
 import type { Queued } from '../db/schema';
 import type { BoundCreation, Found, SendContext } from '../kinds/kind';
 import type { Row } from '../kinds/table';
-import { recordServerId } from './ids';
 import { writeMirror } from './mirror';
+import { endEntry, recordServerId } from './outbox';
 
 /**
  * Sends a create, or settles one that may already have happened. Refused as taken (alias, slug,
@@ -35,7 +35,7 @@ export async function sendCreate(ctx: SendContext, entry: Queued, how: BoundCrea
       const before = (await db.table(table).get(entry.key)) as Row | undefined;
       // Deleted here while its create was on the wire: the delete is queued behind it.
       if (!before) {
-        if (!open) await db.outbox.delete(entry.seq!);
+        if (!open) await endEntry(db, entry.seq!);
         return open ? undefined : null;
       }
       const ask = how.lacking?.({ ...before, ...fields }) ?? null;
@@ -45,7 +45,7 @@ export async function sendCreate(ctx: SendContext, entry: Queued, how: BoundCrea
       }
       const made = how.follow?.of({ ...before, ...fields }, id) ?? { row: { ...before, ...fields }, writes: [] };
       // The entry ends first: the row then shows the sync state of the changes still queued for it.
-      await db.outbox.delete(entry.seq!);
+      await endEntry(db, entry.seq!);
       await writeMirror(db, [...made.writes, { put: table, row: made.row }]);
       return null;
     });

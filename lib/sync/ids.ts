@@ -11,15 +11,3 @@ export async function knownIds(db: LinkpilotDb, keys: string[]): Promise<Record<
     }
   return ids;
 }
-
-/**
- * When a create succeeds: its id goes into its own entries and every entry that waits for it, so
- * they can be sent (and stay sendable even if the worker dies before the next step).
- */
-export async function recordServerId(db: LinkpilotDb, key: string, id: number): Promise<void> {
-  const waiting = [
-    ...(await db.outbox.where('key').equals(key).toArray()),
-    ...(await db.outbox.where('deps').equals(key).toArray()),
-  ];
-  for (const entry of waiting) await db.outbox.update(entry.seq!, { ids: { ...entry.ids, [key]: id } });
-}

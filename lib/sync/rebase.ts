@@ -8,7 +8,7 @@ import type { Row } from '../kinds/table';
 import { deleteConflicts, fieldsView, mergeUpdate, rowFieldsOf } from '../kinds/two-writers';
 import { words } from '../words';
 import { writeMirror } from './mirror';
-import { refreshSyncState } from './outbox';
+import { changeEntry, endEntry, refreshSyncState, replaceEntry } from './outbox';
 
 /**
  * Rebases a queued update or delete on what the service holds now, before it is sent: the record is
@@ -76,7 +76,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const next = { ...entry, ...how.withChanges(entry, merged.send), theirs: theirsRow } as OutboxEntry;
   // Kept as it will be sent: a send whose answer is lost goes again the same.
   await db.transaction('rw', [table, db.outbox], async () => {
-    await db.outbox.put(next);
+    await replaceEntry(db, next);
     await writeMirror(db, [shown]);
   });
   return next;
@@ -102,7 +102,7 @@ async function close(ctx: SendContext, entry: OutboxEntry, writes: MirrorWrite[]
   const { db } = ctx;
   const table = kindOf(entry.kind).table!;
   await db.transaction('rw', [db.table(table), db.channelItems, db.outbox], async () => {
-    await db.outbox.delete(entry.seq!);
+    await endEntry(db, entry.seq!);
     await writeMirror(db, writes);
     await refreshSyncState(db, entry.kind, entry.key);
   });
@@ -125,7 +125,7 @@ async function hold(
     error: new ApiError({ kind: 'validation', message: words('conflict.held'), retryable: false }).toJSON(),
   };
   await db.transaction('rw', [db.table(table), db.outbox], async () => {
-    await db.outbox.update(entry.seq!, changes);
+    await changeEntry(db, entry.seq!, changes);
     await writeMirror(db, writes);
     await refreshSyncState(db, entry.kind, entry.key);
   });

@@ -6,7 +6,7 @@ import type { SendContext, Sending } from '../kinds/kind';
 import { sendAddition, sendEdit, sendRemoval } from './beyond-seed';
 import { sendCreate } from './create';
 import { writeMirror } from './mirror';
-import { settle } from './queue';
+import { settle } from './outbox';
 import { forgetDeletedElsewhere, rebased } from './rebase';
 
 /**
