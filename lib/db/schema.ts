@@ -1,6 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { DB_NAME } from './names';
-import { pageKey } from './page-identity';
 import type {
   AccountRow,
   CampaignRow,
@@ -21,6 +20,7 @@ import type {
   RecentObservation,
   SplashRow,
 } from './records';
+import { upgradeToV4 } from './upgrade-v4';
 
 // The records are declared apart (records.ts); most code knows them as the database's.
 export type * from './records';
@@ -146,19 +146,8 @@ export class LinkpilotDb extends Dexie {
     this.version(3)
       .stores(SCHEMA_V3_CHANGES)
       .upgrade(async (tx) => (await Dexie.waitFor(import('./upgrade-v3'))).upgradeToV3(tx));
-    // 4: a link's `longurlKey` leaves out tracking parameters (lib/db/page-identity.ts), so a
-    // page shortened with UTM values is found again. Same index, new values: only links whose
-    // long URL has a query can change, and only those are written. The outbox is not touched.
-    this.version(4)
-      .stores({})
-      .upgrade((tx) =>
-        tx
-          .table<LinkRow, string>('links')
-          .filter((row) => row.longurl.includes('?') && row.longurlKey !== pageKey(row.longurl))
-          .modify((row) => {
-            row.longurlKey = pageKey(row.longurl);
-          }),
-      );
+    // 4: a link's `longurlKey` leaves out tracking parameters, so a page shortened with UTM values is found again.
+    this.version(4).stores({}).upgrade(upgradeToV4);
     // 5: the totals the refresh learns are remembered (how links do over time); new tables only.
     this.version(5).stores(SCHEMA_V5_CHANGES);
     // 6: the last days keyed by time, apart from the thinned days; gains instead of totals before.
