@@ -21,10 +21,10 @@ import { database } from '@/lib/db/open';
 import { linkOfShortUrl, placementInMirror } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
+import { aliasHolders } from '@/lib/kinds/link';
 import { assignToCampaign, assignToChannel, createLink, updateLink } from '@/lib/sync/actions';
 import { changeAnswered, createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
-import { aliasHolders } from '@/lib/sync/taken';
 import { words } from '@/lib/words';
 
 export interface Option {

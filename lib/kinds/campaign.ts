@@ -26,6 +26,18 @@ export const campaign = fieldKind<
   inputs.UpdateCampaignInput
 >({
   kind: 'campaign',
+  unique: [
+    {
+      field: 'name',
+      message: 'refusal.campaignNameUsed',
+      holders: (db, name) => db.campaigns.where('name').equalsIgnoreCase(name).toArray(),
+    },
+    {
+      field: 'slug',
+      message: 'refusal.slugTaken',
+      holders: (db, slug) => db.campaigns.filter((c) => c.slug?.toLowerCase() === slug.toLowerCase()).toArray(),
+    },
+  ],
   table: 'campaigns',
   mine: (change) => change,
   own: (change) => (change.kind === 'campaign' ? change : null),

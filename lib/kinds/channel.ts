@@ -8,6 +8,15 @@ import type { Shown } from './listing';
 
 export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateChannelInput, inputs.UpdateChannelInput>({
   kind: 'channel',
+  // The service does not compare channel names; two channels of one name cannot be told apart in
+  // any list, so they are held to the campaigns' rule.
+  unique: [
+    {
+      field: 'name',
+      message: 'refusal.channelNameUsed',
+      holders: (db, name) => db.channels.where('name').equalsIgnoreCase(name).toArray(),
+    },
+  ],
   table: 'channels',
   mine: (change) => change,
   own: (change) => (change.kind === 'channel' ? change : null),

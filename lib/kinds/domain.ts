@@ -7,8 +7,26 @@ import { unsent } from './kind';
 
 const bare = (domain: string) => domain.replace(/\/$/, '').toLowerCase();
 
+/** A branded domain's host, as the service tells two spellings of one apart (server/hosts.ts). */
+export function hostOf(domain: string): string {
+  try {
+    const url = new URL(/^[a-z][\w+.-]*:\/\//i.test(domain) ? domain : `https://${domain}`);
+    const hostname = url.hostname.replace(/\.+$/, '');
+    return url.port ? `${hostname}:${url.port}` : hostname;
+  } catch {
+    return domain.toLowerCase();
+  }
+}
+
 export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomainInput, inputs.UpdateDomainInput>({
   kind: 'domain',
+  unique: [
+    {
+      field: 'domain',
+      message: 'refusal.domainRegistered',
+      holders: (db, domain) => db.domains.filter((d) => hostOf(d.domain) === hostOf(domain)).toArray(),
+    },
+  ],
   table: 'domains',
   mine: (change) => change,
   own: (change) => (change.kind === 'domain' ? change : null),

@@ -13,6 +13,7 @@ import {
   labelled,
   type RecordKind,
   readListed,
+  type Unique,
 } from './kind';
 import type { Listing } from './listing';
 import type { MirrorWrite } from './mirror-write';
@@ -58,6 +59,7 @@ export interface FieldSpec<
   readable: Readonly<Record<string, string>>;
   /** Fields every update carries (a campaign's name). */
   required?: readonly string[];
+  unique?: readonly Unique[];
 }
 
 export function fieldKind<
@@ -91,6 +93,7 @@ export function fieldKind<
   };
   return {
     table: spec.table,
+    ...(spec.unique && { unique: spec.unique }),
     listing,
     async shows(db, change, key) {
       const c = mine(change);

@@ -63,6 +63,18 @@ export interface KindSpec<K extends Kind> {
   discard?(entry: OutboxEntry<K>): MirrorWrite[] | null;
   /** How its queued updates and deletes meet changes made elsewhere (lib/sync/rebase.ts). */
   twoWriters?: TwoWriters<K>;
+  /** What its creates and updates ask for that must be unique (lib/sync/taken.ts refuses what is taken). */
+  unique?: readonly Unique[];
+}
+
+/**
+ * A field whose value must be unique, and where the mirror keeps what is already taken: compared
+ * as the service compares it.
+ */
+export interface Unique {
+  field: string;
+  message: MessageKey;
+  holders(db: LinkpilotDb, value: string): Promise<Mirrored[]>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type LinkEdit, type LinkFields, linkFieldsInput } from '../api/inputs/l
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { validateInput } from '../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
-import type { LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
+import type { LinkpilotDb, LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
 import { placed } from './channel-item';
 import { undone } from './edits';
@@ -128,9 +128,15 @@ const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
   },
 };
 
+/** The account's links that hold an alias, compared as the service compares it (case ignored). */
+export function aliasHolders(db: LinkpilotDb, alias: string) {
+  return db.links.where('alias').equalsIgnoreCase(alias).toArray();
+}
+
 export const link: RecordKind<'link', LinkRow, Link> = {
   table: 'links',
   listing,
+  unique: [{ field: 'custom', message: 'refusal.aliasTaken', holders: aliasHolders }],
   async shows(db, change, key, now) {
     switch (change.op) {
       case 'create': {

@@ -17,8 +17,8 @@ const counts: Count[] = execFileSync(process.execPath, ['scripts/core-counts.mjs
  * began to count honestly: it may fall, never rise. A measure leaves this list when it meets its goal.
  */
 const NOT_MET_YET: Record<string, number> = {
-  'kind branches, hand-written kind/table lists and per-kind functions outside lib/kinds': 73,
-  'modules writing mirror tables elsewhere (strays)': 2,
+  'kind branches, hand-written kind/table lists and per-kind functions outside lib/kinds': 68,
+  'modules writing mirror tables elsewhere (strays)': 1,
 };
 
 describe('the core in numbers (scripts/core-counts.mjs)', () => {
