@@ -1,7 +1,8 @@
 import type { ApiClient } from '../api/client';
 import * as inputs from '../api/inputs/campaigns';
 import type { Campaign } from '../api/schemas/campaigns';
-import { campaignFromInput, campaignRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { CampaignRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
@@ -17,6 +18,40 @@ async function update(
   const { rotator, list } = await api.updateCampaign(id, patch);
   return [{ patch: 'campaigns', key, fields: { rotator, list } }];
 }
+
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function campaignRow(campaign: Campaign, existing: CampaignRow | undefined, pulledAt: number): CampaignRow {
+  return {
+    key: existing?.key ?? serverKey(campaign.id),
+    id: campaign.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    name: campaign.name,
+    slug: slugOf(campaign.rotator) ?? existing?.slug ?? null,
+    public: campaign.public,
+    rotator: campaign.rotator,
+    list: campaign.list,
+  };
+}
+
+function slugOf(rotator: string | null): string | null {
+  if (!rotator) return null;
+  try {
+    return new URL(rotator).pathname.split('/').filter(Boolean).pop() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const campaignFromInput = (input: inputs.CreateCampaignInput, key: string): CampaignRow => ({
+  ...freshRow(key),
+  name: input.name ?? 'New campaign',
+  slug: input.slug ?? null,
+  public: input.public ?? false,
+  rotator: null,
+  list: '',
+});
 
 export const campaign = fieldKind<
   'campaign',

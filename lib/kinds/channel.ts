@@ -1,10 +1,34 @@
 import * as inputs from '../api/inputs/channels';
 import type { Channel } from '../api/schemas/channels';
-import { channelFromInput, channelRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { ChannelRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
 import type { Shown } from './listing';
+
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function channelRow(channel: Channel, existing: ChannelRow | undefined, pulledAt: number): ChannelRow {
+  return {
+    key: existing?.key ?? serverKey(channel.id),
+    id: channel.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    name: channel.name,
+    description: channel.description,
+    color: channel.color,
+    starred: channel.starred,
+  };
+}
+
+export const channelFromInput = (input: inputs.CreateChannelInput, key: string): ChannelRow => ({
+  ...freshRow(key),
+  name: input.name,
+  description: input.description ?? '',
+  color: input.color?.toLowerCase() ?? null,
+  starred: input.starred ?? false,
+});
 
 export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateChannelInput, inputs.UpdateChannelInput>({
   kind: 'channel',

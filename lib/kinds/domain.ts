@@ -1,6 +1,7 @@
 import * as inputs from '../api/inputs/domains';
 import type { Domain } from '../api/schemas/domains';
-import { domainFromInput, domainRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { DomainRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
@@ -17,6 +18,27 @@ export function hostOf(domain: string): string {
     return domain.toLowerCase();
   }
 }
+
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function domainRow(domain: Domain, existing: DomainRow | undefined, pulledAt: number): DomainRow {
+  return {
+    key: existing?.key ?? serverKey(domain.id),
+    id: domain.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    domain: domain.domain,
+    redirectroot: domain.redirectroot,
+    redirect404: domain.redirect404,
+  };
+}
+
+export const domainFromInput = (input: inputs.CreateDomainInput, key: string): DomainRow => ({
+  ...freshRow(key),
+  domain: input.domain.replace(/\/$/, ''),
+  redirectroot: input.redirectroot ?? '',
+  redirect404: input.redirect404 ?? '',
+});
 
 export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomainInput, inputs.UpdateDomainInput>({
   kind: 'domain',

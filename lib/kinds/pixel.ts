@@ -1,7 +1,8 @@
 import * as inputs from '../api/inputs/pixels';
 import type { Pixel } from '../api/schemas/pixels';
 import { validateInput } from '../api/validate-input';
-import { pixelFromInput, pixelRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { PixelRow } from '../db/schema';
 import { foldEdit, undone } from './edits';
 import {
@@ -43,6 +44,27 @@ const creation: Creation<inputs.CreatePixelInput, Pixel> = {
     return listed && { id: listed.id, extra: { date: listed.date } };
   },
 };
+
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function pixelRow(pixel: Pixel, existing: PixelRow | undefined, pulledAt: number): PixelRow {
+  return {
+    key: existing?.key ?? serverKey(pixel.id),
+    id: pixel.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    type: pixel.type,
+    name: pixel.name,
+    tag: pixel.tag,
+    date: pixel.date ?? existing?.date ?? null,
+  };
+}
+
+export const pixelFromInput = (input: inputs.CreatePixelInput, key: string): PixelRow => ({
+  ...freshRow(key),
+  ...input,
+  date: null,
+});
 
 /**
  * Tracking pixels, beyond the seed's operations: added, renamed and deleted here at once and on the

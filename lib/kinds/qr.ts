@@ -1,7 +1,9 @@
 import * as inputs from '../api/inputs/qr';
+import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
-import { qrFromInput, qrRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
 import { foldEdit, undone } from './edits';
 import {
@@ -56,6 +58,31 @@ const creation: Creation<inputs.CreateQrInput, QrCode> = {
   // The answer need not carry the code's URL: ask for it, never for a second code.
   lacking: (row) => (row.link ? null : async (api, id) => ({ link: (await api.getQrCode(id)).qr.link })),
 };
+
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function qrRow(qr: QrCode, existing: QrRow | undefined, pulledAt: number): QrRow {
+  return {
+    key: existing?.key ?? serverKey(qr.id),
+    id: qr.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    link: qr.link,
+    scans: qr.scans,
+    name: qr.name,
+    date: qr.date ?? existing?.date ?? '',
+    input: existing?.input ?? null,
+  };
+}
+
+export const qrFromInput = (input: inputs.CreateQrInput, key: string, now: number): QrRow => ({
+  ...freshRow(key),
+  link: '',
+  scans: 0,
+  name: input.name ?? '',
+  date: formatDatetime(new Date(now)),
+  input,
+});
 
 export const qr: RecordKind<'qr', QrRow, QrCode> = {
   table: 'qrs',

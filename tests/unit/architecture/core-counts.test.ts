@@ -17,7 +17,7 @@ const counts: Count[] = execFileSync(process.execPath, ['scripts/core-counts.mjs
  * began to count honestly: it may fall, never rise. A measure leaves this list when it meets its goal.
  */
 const NOT_MET_YET: Record<string, number> = {
-  'kind branches, hand-written kind/table lists and per-kind functions outside lib/kinds': 68,
+  'kind branches, hand-written kind/table lists and per-kind functions outside lib/kinds': 58,
   'modules writing mirror tables elsewhere (strays)': 1,
 };
 
