@@ -7,7 +7,7 @@ import { linkOfShortUrl, linksToPage } from '@/lib/db/queries';
 
 /**
  * Under a long URL being typed: "You already have a link to this page: …" with that link (tracking
- * parameters aside, see lib/links/page-identity.ts). A hint only; making another stays allowed.
+ * parameters aside, see lib/db/page-identity.ts). A hint only; making another stays allowed.
  * A short URL of the account's typed there is no page of theirs but one that would lead back to the
  * service: said as that, with the page it leads to offered instead (`onUse`). Hidden while the field
  * shows an error, so the two never say different things at once.

@@ -11,6 +11,8 @@ import { displayUrl, formatDate, formatDateTime, formatNumber, shortMoment } fro
 import { LinkText, LinkTitle } from '@/components/ui/LinkText';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
+import { database } from '@/lib/db/open';
+import { gainsByRecord } from '@/lib/history/read';
 import {
   isFiltered,
   type LinkTableQuery,
@@ -19,9 +21,7 @@ import {
   listedOrder,
   TRENDING_DAYS,
   watchLinkTable,
-} from '@/lib/db/link-table';
-import { database } from '@/lib/db/open';
-import { gainsByRecord } from '@/lib/history/read';
+} from '@/lib/links/link-table';
 import { noteLooked } from '@/lib/refresh/looked';
 import type { LinksCopy } from '@/lib/refresh/progress';
 import { CopyButton } from './CopyButton';

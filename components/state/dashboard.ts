@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { LinkTableQuery } from '@/lib/db/link-table';
+import { isSection, type Section } from '@/lib/kinds/collections';
+import type { LinkTableQuery } from '@/lib/links/link-table';
 import type { ServiceUrlNote } from '@/lib/settings/service-url';
 
 /**
@@ -9,13 +10,14 @@ import type { ServiceUrlNote } from '@/lib/settings/service-url';
  * Records themselves stay in Dexie and are read with live queries.
  */
 export interface DashboardState {
-  section: string;
+  /** '' before a section was chosen (or when the address names none): the links' section shows. */
+  section: Section | '';
   linkQuery: LinkTableQuery;
   openLink: string | null;
   creatingLink: boolean;
   /** Set by a successful Connect, shown until the person moves on ("You're connected as …"). */
   justConnected: { email: string; notes: ServiceUrlNote[] } | null;
-  showSection: (section: string) => void;
+  showSection: (section: Section | '') => void;
   filterLinks: (patch: Partial<LinkTableQuery>) => void;
   openLinkDetail: (key: string | null) => void;
   setCreatingLink: (creating: boolean) => void;
@@ -45,7 +47,10 @@ export const useDashboard = create<DashboardState>()((set) => ({
 }));
 
 /** The section named by a URL hash such as `#/channels` or `#/links?x`; '' for none. */
-export const sectionOfHash = (hash: string) => hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
+export function sectionOfHash(hash: string): Section | '' {
+  const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
+  return isSection(name) ? name : '';
+}
 
 /** Keeps the store's section and the URL hash in step (back and forward buttons included). */
 export function bindSectionToHash(target: Pick<Window, 'addEventListener' | 'location'>): void {

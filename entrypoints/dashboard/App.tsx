@@ -33,17 +33,17 @@ import {
 } from '@/components/ui/icons';
 import { plural, t } from '@/lib/browser/i18n';
 import { database, showDatabase } from '@/lib/db/open';
+import type { Section } from '@/lib/kinds/collections';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { outboxCounts } from '@/lib/sync/status';
 
-// Each section's name is `dashboard.section.<route>` in the catalogue.
-interface Section {
-  route: 'links' | 'channels' | 'campaigns' | 'qr' | 'domains' | 'catalog' | 'pixels' | 'account' | 'sync' | 'settings'; // sections, not kinds: sync and settings are pages too
+interface SectionView {
+  route: Section;
   icon: IconComponent;
   render: () => React.ReactNode;
 }
 
-const SECTIONS: Section[] = [
+const SECTIONS: SectionView[] = [
   { route: 'links', icon: Link2, render: () => <LinkTablePage /> },
   { route: 'channels', icon: Folder, render: () => <ChannelsPage /> },
   { route: 'campaigns', icon: Megaphone, render: () => <CampaignsPage /> },
@@ -99,7 +99,7 @@ export function App() {
   );
 }
 
-function Sidebar({ current, connections }: { current: Section; connections: Connections }) {
+function Sidebar({ current, connections }: { current: SectionView; connections: Connections }) {
   const db = database();
   const account = useLiveQuery(() => db.account.get('me'));
   const counts = useLiveQuery(() => outboxCounts(db));

@@ -1,4 +1,4 @@
-import { bestFirst, pageKey } from '../links/page-identity';
+import { bestFirst, pageKey } from './page-identity';
 import type { LinkpilotDb, LinkRow } from './schema';
 import { normalizeLongUrl, queryWords } from './search-words';
 

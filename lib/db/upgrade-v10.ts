@@ -1,6 +1,6 @@
 import type { Transaction } from 'dexie';
 import { serverKey } from './keys';
-import type { PixelRow, PixelRowV7 } from './schema';
+import type { PixelRow, PixelRowV7 } from './records';
 
 /** A pixel as versions 7 and 8 kept it, as a mirrored record, keyed as every pulled record is (by its id). */
 const mirrored = (row: PixelRowV7, sync: PixelRow['sync']): PixelRow => ({

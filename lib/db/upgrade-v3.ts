@@ -5,8 +5,8 @@ import { channelItemTypeInput, createChannelInput, updateChannelInput } from '..
 import { createDomainInput, updateDomainInput } from '../api/inputs/domains';
 import { linkFieldsInput } from '../api/inputs/links';
 import { createQrInput } from '../api/inputs/qr';
+import type { OutboxEntry, Queued } from './records';
 import { channelItemKey } from './rows';
-import type { OutboxEntry, Queued } from './schema';
 
 /** An entry as versions 1 and 2 wrote it. */
 interface V2Entry extends Queued {

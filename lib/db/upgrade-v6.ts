@@ -1,8 +1,8 @@
 import type { Table, Transaction } from 'dexie';
-import { thinnedKey } from '../history/record';
+import { thinnedKey } from './history-keys';
 import { serverKey } from './keys';
 import { readMeta } from './meta';
-import type { Observation, ObservationV5, RecentObservation } from './schema';
+import type { Observation, ObservationV5, RecentObservation } from './records';
 
 /**
  * The history of schema 5 in the shape of schema 6: every observation gains what its total rose by

@@ -3,11 +3,12 @@ import { ApiError } from '../api/errors';
 import { type Fetch, platformFetch } from '../api/fetch';
 import type { LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import type { SendContext } from '../kinds/kind';
+import type { DrainReport, OwnReport } from '../messages/reports';
 import { pullInProgress, requestPull } from '../refresh/pull';
 import { FRESH_FOR_MS, type ShownTarget } from '../refresh/shown';
-import type { OwnSent } from '../sync/kick';
 import type { Claimed } from '../sync/outbox';
-import { claim, nextEntry, recoverInflight, settle, unclaim } from '../sync/queue';
+import { changeEntry, claim, recoverInflight, settle, unclaim } from '../sync/outbox';
+import { nextEntry } from '../sync/queue';
 import { sendEntry } from '../sync/send';
 import { words } from '../words';
 import { BudgetStore, BudgetWait } from './budget-store';
@@ -41,19 +42,6 @@ export interface EngineDeps {
   /** Ms after which what a page shows is refreshed again (default FRESH_FOR_MS). */
   freshForMs?: () => number | Promise<number>;
 }
-
-export interface DrainReport {
-  sent: number;
-  failed: number;
-  /** When there is more to do and the drain stopped to wait. */
-  wakeAt: number | null;
-}
-
-/**
- * What sending a person's own changes did, for a page that waits on one: the records whose changes
- * went, and what the service answered to each create (its id, a link's short URL).
- */
-export interface OwnReport extends DrainReport, OwnSent {}
 
 /** One dropped connection says little; this many in a row mean the service is out of reach. */
 const NETWORK_FAILURES_BEFORE_PAUSE = 3;
@@ -153,7 +141,7 @@ export function createSyncEngine(deps: EngineDeps) {
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {
-        await db.outbox.update(entry.seq!, { state: 'pending' });
+        await changeEntry(db, entry.seq!, { state: 'pending' });
         return { wait: error.until };
       }
       const failure = error instanceof ApiError ? error : unexpected(error);

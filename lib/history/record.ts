@@ -1,4 +1,5 @@
 import type { Table } from 'dexie';
+import { thinnedKey } from '../db/history-keys';
 import { metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LastRead, LinkpilotDb, Observation, RecentObservation } from '../db/schema';
 import { COUNTED, COUNTED_KINDS, type Counted, isCounted, totalIn } from '../kinds/counted';
@@ -32,8 +33,6 @@ export const DAY = 86_400_000;
 export const RECENT_DAYS = 7;
 
 export const historySinceKey = metaKey<number | null>('history:since', null);
-/** The start of the oldest day still kept as read, as of the last thinning. */
-export const thinnedKey = metaKey<number | null>('history:thinned', null);
 
 /** The thinned days: one observation a day per record, keyed by record. */
 export const historyTable = (db: LinkpilotDb, kind: Counted): Table<Observation, [number, number]> =>

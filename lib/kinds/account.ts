@@ -1,6 +1,5 @@
 import { words } from '../words';
 import type { KindSpec } from './kind';
-import { writeMirror } from './mirror';
 
 /**
  * E-mail and password changes. The password waits in the outbox (extension storage, like the API
@@ -11,11 +10,13 @@ export const account: KindSpec<'account'> = {
   writes: ['account'],
   shows: async (_db, { payload }) =>
     payload.email ? [{ patch: 'account', key: 'me', fields: { pendingEmail: payload.email } }] : [],
-  async send({ api, db }, { payload }) {
-    await api.updateAccount(payload);
-    const fields = payload.email ? { email: payload.email, pendingEmail: null } : { pendingEmail: null };
-    await writeMirror(db, [{ patch: 'account', key: 'me', fields }]);
-  },
+  sending: ({ payload }) => ({
+    async request(api) {
+      await api.updateAccount(payload);
+      const fields = payload.email ? { email: payload.email, pendingEmail: null } : { pendingEmail: null };
+      return [{ patch: 'account', key: 'me', fields }];
+    },
+  }),
   fold: (queued, later) =>
     queued.kind === 'account' ? { ...later, payload: { ...queued.payload, ...later.payload } } : null,
   describe: ({ payload: { email, password } }) => {

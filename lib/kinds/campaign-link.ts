@@ -1,5 +1,5 @@
 import { words } from '../words';
-import { existing, type KindSpec } from './kind';
+import { existing, type KindSpec, requestOnly } from './kind';
 
 /** A link put into a campaign, keyed by the link: it belongs to one campaign, the newest choice wins. */
 export const campaignLink: KindSpec<'campaignLink'> = {
@@ -9,9 +9,9 @@ export const campaignLink: KindSpec<'campaignLink'> = {
     await existing(db.links, key, 'change.gone.link');
     return [{ patch: 'links', key, fields: { campaignKey } }];
   },
-  async send({ api }, { key, ids, payload }) {
-    await api.assignToCampaign(ids[payload.campaignKey]!, ids[key]!);
-  },
+  sending: ({ key, ids, payload }) => ({
+    request: requestOnly((api) => api.assignToCampaign(ids[payload.campaignKey]!, ids[key]!)),
+  }),
   fold: (queued, later) => (queued.kind === 'campaignLink' ? later : null),
   describe: () => words('change.campaignLink'),
   // The link stays: only the assignment is given up.

@@ -1,16 +1,57 @@
+import type { ApiClient } from '../api/client';
 import * as inputs from '../api/inputs/campaigns';
 import type { Campaign } from '../api/schemas/campaigns';
-import { campaignFromInput, campaignRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { CampaignRow } from '../db/schema';
 import { fieldKind } from './fields';
-import { type SendContext, unsent } from './kind';
-import { writeMirror } from './mirror';
+import { unsent } from './kind';
+import type { MirrorWrite } from './mirror-write';
 
 /** Answered with the campaign, whose rotator and list URLs the mirror keeps. */
-async function update({ api, db }: SendContext, key: string, id: number, patch: inputs.UpdateCampaignInput) {
+async function update(
+  api: ApiClient,
+  key: string,
+  id: number,
+  patch: inputs.UpdateCampaignInput,
+): Promise<MirrorWrite[]> {
   const { rotator, list } = await api.updateCampaign(id, patch);
-  await writeMirror(db, [{ patch: 'campaigns', key, fields: { rotator, list } }]);
+  return [{ patch: 'campaigns', key, fields: { rotator, list } }];
 }
+
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function campaignRow(campaign: Campaign, existing: CampaignRow | undefined, pulledAt: number): CampaignRow {
+  return {
+    key: existing?.key ?? serverKey(campaign.id),
+    id: campaign.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    name: campaign.name,
+    slug: slugOf(campaign.rotator) ?? existing?.slug ?? null,
+    public: campaign.public,
+    rotator: campaign.rotator,
+    list: campaign.list,
+  };
+}
+
+function slugOf(rotator: string | null): string | null {
+  if (!rotator) return null;
+  try {
+    return new URL(rotator).pathname.split('/').filter(Boolean).pop() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const campaignFromInput = (input: inputs.CreateCampaignInput, key: string): CampaignRow => ({
+  ...freshRow(key),
+  name: input.name ?? 'New campaign',
+  slug: input.slug ?? null,
+  public: input.public ?? false,
+  rotator: null,
+  list: '',
+});
 
 export const campaign = fieldKind<
   'campaign',
@@ -20,6 +61,18 @@ export const campaign = fieldKind<
   inputs.UpdateCampaignInput
 >({
   kind: 'campaign',
+  unique: [
+    {
+      field: 'name',
+      message: 'refusal.campaignNameUsed',
+      holders: (db, name) => db.campaigns.where('name').equalsIgnoreCase(name).toArray(),
+    },
+    {
+      field: 'slug',
+      message: 'refusal.slugTaken',
+      holders: (db, slug) => db.campaigns.filter((c) => c.slug?.toLowerCase() === slug.toLowerCase()).toArray(),
+    },
+  ],
   table: 'campaigns',
   mine: (change) => change,
   own: (change) => (change.kind === 'campaign' ? change : null),
@@ -38,11 +91,11 @@ export const campaign = fieldKind<
     const { id, rotator, list } = await api.createCampaign(payload);
     return { id, extra: { rotator, list } };
   },
-  async complete(ctx, key, id, payload, listed) {
+  async complete({ api }, key, id, payload, listed) {
     // The listing shows no slug, so what it shows is compared; every update needs a name.
     const name = payload.name ?? listed?.name;
-    if (name === undefined || (listed && !unsent(listed, { name: payload.name, public: payload.public }))) return;
-    await update(ctx, key, id, { ...payload, name });
+    if (name === undefined || (listed && !unsent(listed, { name: payload.name, public: payload.public }))) return [];
+    return update(api, key, id, { ...payload, name });
   },
   update,
   remove: (api, id) => api.deleteCampaign(id),

@@ -2,7 +2,7 @@ import { formatDatetime } from '../api/schemas/primitives';
 import type { ChannelAssignment } from '../db/schema';
 import { type MessageKey, words } from '../words';
 import { existing, type KindSpec } from './kind';
-import { type MirrorWrite, writeMirror } from './mirror';
+import type { MirrorWrite } from './mirror-write';
 
 /** How putting each type of item into a channel reads. */
 const ADD: Record<string, MessageKey> = {
@@ -45,11 +45,13 @@ export const channelItem: KindSpec<'channelItem'> = {
       : { title: code?.name ?? title, link: code?.link ?? '', preview: '' };
     return placed(payload, key, now, shown);
   },
-  async send({ api, db }, { key, ids, payload: { channelKey, type, itemKey, itemId } }) {
-    const id = itemId ?? ids[itemKey ?? '']!;
-    await api.assignToChannel(ids[channelKey]!, type, id);
-    await writeMirror(db, [{ patch: 'channelItems', key, fields: { itemId: id } }]);
-  },
+  sending: ({ key, ids, payload: { channelKey, type, itemKey, itemId } }) => ({
+    async request(api) {
+      const id = itemId ?? ids[itemKey ?? '']!;
+      await api.assignToChannel(ids[channelKey]!, type, id);
+      return [{ patch: 'channelItems', key, fields: { itemId: id } }];
+    },
+  }),
   // Assigned again before it was sent: one request does it.
   fold: (queued, later) => (queued.kind === 'channelItem' ? later : null),
   describe: ({ payload }) => words(ADD[payload.type] ?? 'change.channelItem.item'),

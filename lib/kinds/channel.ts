@@ -1,13 +1,46 @@
 import * as inputs from '../api/inputs/channels';
 import type { Channel } from '../api/schemas/channels';
-import { channelFromInput, channelRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { ChannelRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
 import type { Shown } from './listing';
 
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function channelRow(channel: Channel, existing: ChannelRow | undefined, pulledAt: number): ChannelRow {
+  return {
+    key: existing?.key ?? serverKey(channel.id),
+    id: channel.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    name: channel.name,
+    description: channel.description,
+    color: channel.color,
+    starred: channel.starred,
+  };
+}
+
+export const channelFromInput = (input: inputs.CreateChannelInput, key: string): ChannelRow => ({
+  ...freshRow(key),
+  name: input.name,
+  description: input.description ?? '',
+  color: input.color?.toLowerCase() ?? null,
+  starred: input.starred ?? false,
+});
+
 export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateChannelInput, inputs.UpdateChannelInput>({
   kind: 'channel',
+  // The service does not compare channel names; two channels of one name cannot be told apart in
+  // any list, so they are held to the campaigns' rule.
+  unique: [
+    {
+      field: 'name',
+      message: 'refusal.channelNameUsed',
+      holders: (db, name) => db.channels.where('name').equalsIgnoreCase(name).toArray(),
+    },
+  ],
   table: 'channels',
   mine: (change) => change,
   own: (change) => (change.kind === 'channel' ? change : null),
@@ -26,8 +59,12 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   async complete({ api }, _key, id, payload, listed) {
     const edits = listed ? unsent(listed, payload) : payload;
     if (edits) await api.updateChannel(id, edits);
+    return [];
   },
-  update: ({ api }, _key, id, patch) => api.updateChannel(id, patch),
+  update: async (api, _key, id, patch) => {
+    await api.updateChannel(id, patch);
+    return [];
+  },
   remove: (api, id) => api.deleteChannel(id),
   // The service unassigns the channel's items; the mirror does the same at once.
   alsoDelete: (key) => [{ each: 'channelItems', where: 'channelKey', equals: key, fields: null }],

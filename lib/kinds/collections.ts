@@ -100,8 +100,20 @@ export const HEAD_COLLECTIONS: readonly HeadCollection[] = COLLECTIONS.filter(
 );
 export const headEveryMs = (c: HeadCollection): number => LISTS[c].headEveryMs;
 
+/** The dashboard's sections that show lists of the service, named as the lists name them. */
+export type ListSection = NonNullable<(typeof LISTS)[Collection]['section']>;
+const LIST_SECTIONS: ReadonlySet<string | null> = new Set(COLLECTIONS.map((c) => LISTS[c].section));
+
+/** The dashboard's own pages, beside the sections of the lists. */
+const PAGES = ['sync', 'settings'] as const;
+
+/** Every section of the dashboard; each is named `dashboard.section.<section>` in the catalogue. */
+export type Section = ListSection | (typeof PAGES)[number];
+export const isSection = (name: string): name is Section =>
+  LIST_SECTIONS.has(name) || (PAGES as readonly string[]).includes(name);
+
 /** The lists a dashboard section shows. */
-export const listsIn = (section: string): HeadCollection[] =>
+export const listsIn = (section: Section): HeadCollection[] =>
   HEAD_COLLECTIONS.filter((c) => {
     const spec: CollectionSpec = LISTS[c];
     return spec.section === section || (spec.how === 'records' && spec.alsoIn === section);

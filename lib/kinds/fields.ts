@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { ApiClient } from '../api/client';
 import { validateInput } from '../api/validate-input';
-import type { Change, Kind, Mirrored, Queued } from '../db/schema';
+import type { Change, Kind, Mirrored } from '../db/schema';
 import { type MessageKey, words } from '../words';
 import {
   type Creation,
+  creating,
   deleted,
   describing,
   existing,
@@ -12,12 +13,11 @@ import {
   labelled,
   type RecordKind,
   readListed,
-  type SendContext,
-  type SyncTable,
-  sendCreate,
+  type Unique,
 } from './kind';
 import type { Listing } from './listing';
-import type { MirrorWrite } from './mirror';
+import type { MirrorWrite } from './mirror-write';
+import type { SyncTable } from './table';
 
 /** A change to a record with fields of its own: made, edited, deleted. */
 export type FieldChange<C, U> =
@@ -48,7 +48,8 @@ export interface FieldSpec<
   edited(row: R, patch: U): R;
   /** Whether a listed record is the one this create makes. */
   fits(payload: C, item: I): boolean;
-  update(ctx: SendContext, key: string, id: number, patch: U): Promise<unknown>;
+  /** Sends an update; returns what its answer adds to the row. */
+  update(api: ApiClient, key: string, id: number, patch: U): Promise<readonly MirrorWrite[]>;
   remove(api: ApiClient, id: number): Promise<unknown>;
   /** What goes with it when it is deleted here. */
   alsoDelete?(key: string): MirrorWrite[];
@@ -58,6 +59,7 @@ export interface FieldSpec<
   readable: Readonly<Record<string, string>>;
   /** Fields every update carries (a campaign's name). */
   required?: readonly string[];
+  unique?: readonly Unique[];
 }
 
 export function fieldKind<
@@ -91,6 +93,7 @@ export function fieldKind<
   };
   return {
     table: spec.table,
+    ...(spec.unique && { unique: spec.unique }),
     listing,
     async shows(db, change, key) {
       const c = mine(change);
@@ -107,17 +110,20 @@ export function fieldKind<
           return c satisfies never;
       }
     },
-    async send(ctx, entry) {
+    sending(entry) {
       const c = mine(entry);
-      const queued: Queued = entry;
-      const id = entry.ids[entry.key]!;
       switch (c.op) {
         case 'create':
-          return sendCreate(ctx, { ...queued, payload: c.payload }, spec.table, creation);
+          return creating(spec.table, creation, c.payload);
         case 'update':
-          return void (await spec.update(ctx, entry.key, id, c.payload));
+          return { request: (api) => spec.update(api, entry.key, entry.ids[entry.key]!, c.payload) };
         case 'delete':
-          return void (await deleted(spec.remove(ctx.api, id)));
+          return {
+            request: async (api) => {
+              await deleted(spec.remove(api, entry.ids[entry.key]!));
+              return [];
+            },
+          };
         default:
           return c satisfies never;
       }

@@ -1,12 +1,12 @@
-import type { Table } from 'dexie';
-import type { Change, Kind, LinkpilotDb } from '../db/schema';
+import type { EntityTable, Table } from 'dexie';
+import type { Change, Kind, LinkpilotDb, Mirrored } from '../db/schema';
 import { account } from './account';
 import { campaign } from './campaign';
 import { campaignLink } from './campaign-link';
 import { channel } from './channel';
 import { channelItem } from './channel-item';
 import { domain } from './domain';
-import type { EditableField, KindSpec } from './kind';
+import type { EditableField, KindSpec, RecordKind } from './kind';
 import { link } from './link';
 import { pixel } from './pixel';
 import { qr } from './qr';
@@ -38,6 +38,12 @@ export function changeTables(db: LinkpilotDb): Table[] {
   const names = new Set(Object.values(KINDS).flatMap((spec) => [spec.table ?? [], spec.writes ?? []].flat()));
   return [...[...names].map((name) => db.table(name)), db.outbox];
 }
+
+/** The tables of the kinds mirrored one row per record: a local key each, the service's id once made. */
+export const recordTables = (db: LinkpilotDb): EntityTable<Mirrored, 'key'>[] =>
+  Object.values(KINDS).flatMap((spec: object) =>
+    'listing' in spec ? [(spec as Pick<RecordKind<Kind, Mirrored, { id: number }>, 'listing'>).listing.rows(db)] : [],
+  );
 
 /** A sentence a person understands for one queued change. */
 export const describeChange = (change: Change): string => kindOf(change.kind).describe(change);

@@ -2,11 +2,13 @@ import type { EntityTable } from 'dexie';
 import { isAbsentRoute } from '../api/absent';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry, Queued } from '../db/schema';
+import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { type MessageKey, words } from '../words';
-import { recordServerId } from './ids';
+import type { Capability } from './capabilities';
+import type { Edit, Removal } from './edits';
 import type { Listing } from './listing';
-import { type MirrorWrite, type WrittenTable, writeMirror } from './mirror';
+import type { MirrorWrite, WrittenTable } from './mirror-write';
+import type { Row, SyncTable } from './table';
 
 export interface SendContext {
   db: LinkpilotDb;
@@ -20,7 +22,6 @@ export interface SendContext {
   answered?(key: string, fields: Row): void;
 }
 
-export type SyncTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'qrs' | 'pixels' | 'channelItems';
 export type Fields = Record<string, string | undefined>;
 
 export interface EditableField {
@@ -39,16 +40,12 @@ export interface KindSpec<K extends Kind> {
   /** Tables its changes write besides `table` (the account's own row, which shows no sync state). */
   writes?: readonly Extract<WrittenTable, 'account'>[];
   /**
-   * What the mirror shows as soon as the change is queued, described for lib/kinds/mirror.ts (read
+   * What the mirror shows as soon as the change is queued, described for lib/sync/mirror.ts (read
    * in the action's transaction, which writes it); throws a refusal a person understands.
    */
   shows(db: LinkpilotDb, change: Change<K>, key: string, now: number): Promise<MirrorWrite[]>;
-  /**
-   * Sends one entry and has the answer written into the mirror (lib/kinds/mirror.ts); throws
-   * ApiError. 'settled' when it closed the entry itself, in the transaction of its last write; else
-   * the engine closes it.
-   */
-  send(ctx: SendContext, entry: OutboxEntry<K>): Promise<'settled' | undefined>;
+  /** How one entry reaches the service and what its answer does to the mirror; lib/sync/send.ts sends it. */
+  sending(entry: OutboxEntry<K>): Sending;
   /**
    * A later change folded into a queued one of the same record; null when both must be sent.
    * `sent`: the queued change may have reached the service already (an answer was lost).
@@ -66,6 +63,18 @@ export interface KindSpec<K extends Kind> {
   discard?(entry: OutboxEntry<K>): MirrorWrite[] | null;
   /** How its queued updates and deletes meet changes made elsewhere (lib/sync/rebase.ts). */
   twoWriters?: TwoWriters<K>;
+  /** What its creates and updates ask for that must be unique (lib/sync/taken.ts refuses what is taken). */
+  unique?: readonly Unique[];
+}
+
+/**
+ * A field whose value must be unique, and where the mirror keeps what is already taken: compared
+ * as the service compares it.
+ */
+export interface Unique {
+  field: string;
+  message: MessageKey;
+  holders(db: LinkpilotDb, value: string): Promise<Mirrored[]>;
 }
 
 /**
@@ -101,9 +110,10 @@ export interface Creation<P, I, X extends object = object> {
   find(ctx: SendContext, payload: P): Promise<Found<I, X> | null>;
   /**
    * A record made by an earlier send may lack edits folded into the create since: `listed` is it as
-   * found, null when unknown (its id was recorded before the worker stopped).
+   * found, null when unknown (its id was recorded before the worker stopped). Returns what the
+   * answer of the completing request adds to the mirror.
    */
-  complete?(ctx: SendContext, key: string, id: number, payload: P, listed: I | null): Promise<void>;
+  complete?(ctx: SendContext, key: string, id: number, payload: P, listed: I | null): Promise<readonly MirrorWrite[]>;
   /**
    * What the row lacks that only the service can say (a link's short URL, when an answer leaves it
    * out): asked for by id, never by making the record again. Null when the row has it all.
@@ -113,103 +123,67 @@ export interface Creation<P, I, X extends object = object> {
   follow?: { tables: SyncTable[]; of(row: Row, id: number): { row: Row; writes: MirrorWrite[] } };
 }
 
-/** A mirrored row as the generic create path sees it. */
-export type Row = Record<string, unknown>;
-
 export interface Found<I, X extends object = object> {
   id: number;
   extra?: X;
   listed?: I | null;
 }
 
+/** A create with its payload: what lib/sync/create.ts needs to make it, or find it made. */
+export interface BoundCreation {
+  table: SyncTable;
+  make(ctx: SendContext, ids: Record<string, number>): Promise<Found<unknown, object>>;
+  find(ctx: SendContext): Promise<Found<unknown, object> | null>;
+  complete?(ctx: SendContext, key: string, id: number, listed: unknown): Promise<readonly MirrorWrite[]>;
+  lacking?: Creation<unknown, unknown>['lacking'];
+  follow?: Creation<unknown, unknown>['follow'];
+}
+
 /**
- * Sends a create, or settles one that may already have happened. Refused as taken (alias, slug,
- * domain), it is most likely our own earlier send, finished after the look-up: look once more.
- * It closes its entry itself: when the answer says it all (the usual case), the id, the row as
- * made, what follows from it and the entry's end are one transaction, the only write after the request.
+ * How a queued change reaches the service, as its kind describes it; lib/sync/send.ts sends every
+ * kind's changes by this.
+ * - `create`: the generic create (made, or found made after an answer was lost); with `capability`,
+ *   beyond the seed's operations (lib/kinds/edits.ts).
+ * - `edit`, `removal`: an update or a delete beyond the seed's operations.
+ * - `request`: one request; what its answer adds to the mirror is written after it.
  */
-export async function sendCreate<P, I, X extends object>(
-  ctx: SendContext,
-  entry: Queued & { payload: P; seq?: number },
+export type Sending =
+  | { create: BoundCreation; capability?: Capability }
+  | { edit: Edit }
+  | { removal: Removal }
+  | { request(api: ApiClient): Promise<readonly MirrorWrite[]> };
+
+/** A create's description bound to the payload of one entry. */
+export function creating<P, I, X extends object>(
   table: SyncTable,
   how: Creation<P, I, X>,
-): Promise<'settled'> {
-  const { db } = ctx;
-  const tables = [db.table(table), db.outbox, ...(how.follow?.tables ?? []).map((t) => db.table(t))];
-  /**
-   * Writes `fields` into the row (and, when `isNew`, the id into every entry waiting for it). Unless
-   * `open` or the row still lacks something, what follows is written with it and the entry closed.
-   * Returns how to ask for what the row lacks, null once closed, undefined while left open.
-   */
-  const write = (id: number, fields: Row, { isNew, open }: { isNew: boolean; open: boolean }) =>
-    db.transaction('rw', tables, async () => {
-      if (isNew) {
-        await recordServerId(db, entry.key, id);
-        // A page that listed this very record before its answer came may have mirrored it as a row of
-        // its own (when the page's merge did not see the create on the wire): the answer says it is
-        // ours, so that row goes. Never two rows of one id, whatever the order of page and answer:
-        // a second row of our own record is what could be flagged as a copy of ours.
-        await writeMirror(db, [
-          { each: table, where: 'id', equals: id, fields: null, only: (row) => row.key !== entry.key },
-        ]);
-      }
-      const before = (await db.table(table).get(entry.key)) as Row | undefined;
-      // Deleted here while its create was on the wire: the delete is queued behind it.
-      if (!before) {
-        if (!open) await db.outbox.delete(entry.seq!);
-        return open ? undefined : null;
-      }
-      const ask = how.lacking?.({ ...before, ...fields }) ?? null;
-      if (open || ask) {
-        await writeMirror(db, [{ patch: table, key: entry.key, fields }]);
-        return ask ?? undefined;
-      }
-      const made = how.follow?.of({ ...before, ...fields }, id) ?? { row: { ...before, ...fields }, writes: [] };
-      // The entry ends first: the row then shows the sync state of the changes still queued for it.
-      await db.outbox.delete(entry.seq!);
-      await writeMirror(db, [...made.writes, { put: table, row: made.row }]);
-      return null;
-    });
-  /** After a record was completed (or recovered): asks for what it lacks, then closes as `write` does. */
-  const finish = async (id: number): Promise<'settled'> => {
-    const ask = await write(id, {}, { isNew: false, open: true });
-    await write(id, ask ? await ask(ctx.api, id) : {}, { isNew: false, open: false });
-    return 'settled';
+  payload: P,
+  capability?: Capability,
+): Sending {
+  const { complete } = how;
+  return {
+    create: {
+      table,
+      make: (ctx, ids) => how.make(ctx, payload, ids),
+      find: (ctx) => how.find(ctx, payload),
+      ...(complete && {
+        complete: (ctx: SendContext, key: string, id: number, listed: unknown) =>
+          complete(ctx, key, id, payload, listed as I | null),
+      }),
+      ...(how.lacking && { lacking: how.lacking }),
+      ...(how.follow && { follow: how.follow }),
+    },
+    ...(capability && { capability }),
   };
-
-  // The id reaches the entry in the transaction that records it on the row: a worker stopped after
-  // that has made the record, and a look-up would pass it over as "already mirrored" and make it again.
-  const made = entry.ids[entry.key];
-  if (made !== undefined) {
-    await how.complete?.(ctx, entry.key, made, entry.payload, null);
-    return finish(made);
-  }
-  const adopt = async (found: Found<I, X> | null): Promise<'settled'> => {
-    const { id, extra, listed } = found ?? (await how.make(ctx, entry.payload, entry.ids));
-    if (!found) ctx.answered?.(entry.key, { id, ...extra });
-    // A found record may be the first send, made before edits were folded into this create.
-    const completing = found !== null && how.complete !== undefined;
-    // The id is kept before anything else is asked: a failure after this must not make it again.
-    // From now on the service has it: a walk that began before this may not have seen it, and must
-    // not take it for deleted elsewhere (see lib/refresh/lists.ts).
-    const left = await write(id, { id, pulledAt: ctx.now(), ...extra }, { isNew: true, open: completing });
-    if (left === null) return 'settled';
-    if (completing) await how.complete!(ctx, entry.key, id, entry.payload, listed ?? null);
-    return finish(id);
-  };
-  const found = entry.ambiguous ? await how.find(ctx, entry.payload) : null;
-  try {
-    return await adopt(found);
-  } catch (error) {
-    if (found || !(error instanceof ApiError) || error.kind !== 'validation') throw error;
-    const again = await how.find(ctx, entry.payload).catch((lookupError: unknown) => {
-      // A look-up that may work later is worth waiting for; one that cannot leaves the refusal.
-      throw lookupError instanceof ApiError && lookupError.retryable ? lookupError : error;
-    });
-    if (!again) throw error;
-    return adopt(again);
-  }
 }
+
+/** One request whose answer adds nothing to the mirror. */
+export const requestOnly =
+  (request: (api: ApiClient) => Promise<unknown>) =>
+  async (api: ApiClient): Promise<readonly MirrorWrite[]> => {
+    await request(api);
+    return [];
+  };
 
 /**
  * The first listed record that fits a create and is not mirrored here (another record with the

@@ -2,23 +2,15 @@ import { type LinkEdit, type LinkFields, linkFieldsInput } from '../api/inputs/l
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { validateInput } from '../api/validate-input';
 import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
-import type { LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
+import type { LinkpilotDb, LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
 import { placed } from './channel-item';
-import { sendEdit, sendRemoval, undone } from './edits';
-import {
-  type Creation,
-  describing,
-  existing,
-  goneAsNull,
-  labelled,
-  type RecordKind,
-  type Row,
-  sendCreate,
-} from './kind';
+import { undone } from './edits';
+import { type Creation, creating, describing, existing, goneAsNull, labelled, type RecordKind } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
-import type { MirrorWrite } from './mirror';
+import type { MirrorWrite } from './mirror-write';
+import type { Row } from './table';
 
 /** Its long URL, and its alias when one was asked for. */
 const fits = ({ input }: QueuedLink, link: { longurl: string; shorturl: string; alias?: string }) =>
@@ -136,9 +128,15 @@ const creation: Creation<QueuedLink, Link, { shorturl?: string }> = {
   },
 };
 
+/** The account's links that hold an alias, compared as the service compares it (case ignored). */
+export function aliasHolders(db: LinkpilotDb, alias: string) {
+  return db.links.where('alias').equalsIgnoreCase(alias).toArray();
+}
+
 export const link: RecordKind<'link', LinkRow, Link> = {
   table: 'links',
   listing,
+  unique: [{ field: 'custom', message: 'refusal.aliasTaken', holders: aliasHolders }],
   async shows(db, change, key, now) {
     switch (change.op) {
       case 'create': {
@@ -166,32 +164,37 @@ export const link: RecordKind<'link', LinkRow, Link> = {
         return change satisfies never;
     }
   },
-  async send(ctx, entry) {
-    const { api } = ctx;
+  sending(entry) {
     switch (entry.op) {
       case 'create':
-        return sendCreate(ctx, entry, 'links', creation);
+        return creating('links', creation, entry.payload);
       case 'update':
-        return sendEdit(ctx, entry, {
-          capability: 'linkEdit',
-          table: 'links',
-          async request(id, input) {
-            const { shorturl } = await api.updateLink(id, input);
-            if (!shorturl) return [];
-            const answered = (row: Row) => {
-              const link = row as unknown as LinkRow;
-              return withLinkWords({ ...link, shorturl, alias: aliasOf(shorturl) || link.alias });
-            };
-            return [{ patch: 'links', key: entry.key, fields: answered }];
+        return {
+          edit: {
+            capability: 'linkEdit',
+            table: 'links',
+            was: entry.payload.was,
+            async request(api, id) {
+              const { shorturl } = await api.updateLink(id, entry.payload.input);
+              if (!shorturl) return [];
+              const answered = (row: Row) => {
+                const link = row as unknown as LinkRow;
+                return withLinkWords({ ...link, shorturl, alias: aliasOf(shorturl) || link.alias });
+              };
+              return [{ patch: 'links', key: entry.key, fields: answered }];
+            },
           },
-        });
+        };
       case 'delete':
-        return sendRemoval(ctx, entry, {
-          capability: 'linkDelete',
-          table: 'links',
-          request: () => api.deleteLink(entry.ids[entry.key]!),
-          gone: [{ remove: 'linkStats', key: entry.key }, leaveChannels(entry.key)],
-        });
+        return {
+          removal: {
+            capability: 'linkDelete',
+            table: 'links',
+            row: entry.payload.row,
+            request: (api, id) => api.deleteLink(id),
+            gone: [{ remove: 'linkStats', key: entry.key }, leaveChannels(entry.key)],
+          },
+        };
       default:
         return entry satisfies never;
     }
@@ -199,7 +202,7 @@ export const link: RecordKind<'link', LinkRow, Link> = {
   fold(queued, later, sent) {
     if (queued.kind !== 'link' || later.op !== 'update') return null;
     const edit = later.payload.input;
-    // A create that may have made the link already is looked up by what it sent (lib/kinds/kind.ts):
+    // A create that may have made the link already is looked up by what it sent (lib/sync/create.ts):
     // the edit then follows as an update of its own instead of changing what is looked for.
     if (queued.op === 'create' && !sent) {
       const { payload } = queued;

@@ -1,12 +1,22 @@
 import * as inputs from '../api/inputs/pixels';
 import type { Pixel } from '../api/schemas/pixels';
 import { validateInput } from '../api/validate-input';
-import { pixelFromInput, pixelRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { PixelRow } from '../db/schema';
-import { foldEdit, sendAddition, sendEdit, sendRemoval, undone } from './edits';
-import { type Creation, describing, existing, findListed, labelled, type RecordKind, readListed } from './kind';
+import { foldEdit, undone } from './edits';
+import {
+  type Creation,
+  creating,
+  describing,
+  existing,
+  findListed,
+  labelled,
+  type RecordKind,
+  readListed,
+} from './kind';
 import type { Listing } from './listing';
-import type { MirrorWrite } from './mirror';
+import type { MirrorWrite } from './mirror-write';
 
 /** A pixel is told apart by its network, its name and the network's id: a listed one with all three is this create's. */
 const fits = (payload: inputs.CreatePixelInput, p: Pixel) =>
@@ -35,10 +45,31 @@ const creation: Creation<inputs.CreatePixelInput, Pixel> = {
   },
 };
 
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function pixelRow(pixel: Pixel, existing: PixelRow | undefined, pulledAt: number): PixelRow {
+  return {
+    key: existing?.key ?? serverKey(pixel.id),
+    id: pixel.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    type: pixel.type,
+    name: pixel.name,
+    tag: pixel.tag,
+    date: pixel.date ?? existing?.date ?? null,
+  };
+}
+
+export const pixelFromInput = (input: inputs.CreatePixelInput, key: string): PixelRow => ({
+  ...freshRow(key),
+  ...input,
+  date: null,
+});
+
 /**
  * Tracking pixels, beyond the seed's operations: added, renamed and deleted here at once and on the
  * service in the background. A service without one of these routes has it marked absent at its first
- * answer (lib/kinds/edits.ts): the change is taken back and not retried.
+ * answer (lib/sync/beyond-seed.ts): the change is taken back and not retried.
  */
 export const pixel: RecordKind<'pixel', PixelRow, Pixel> = {
   table: 'pixels',
@@ -58,29 +89,34 @@ export const pixel: RecordKind<'pixel', PixelRow, Pixel> = {
         return change satisfies never;
     }
   },
-  send(ctx, entry) {
-    const { api } = ctx;
+  sending(entry) {
     switch (entry.op) {
       case 'create':
-        return sendAddition(ctx, entry, { capability: 'pixelAdd', table: 'pixels', creation });
+        return creating('pixels', creation, entry.payload, 'pixelAdd');
       case 'update':
-        return sendEdit(ctx, entry, {
-          capability: 'pixelEdit',
-          table: 'pixels',
-          async request(id, input) {
-            await api.updatePixel(id, input);
-            // Its answer is the id alone: the row has it all.
-            return [];
+        return {
+          edit: {
+            capability: 'pixelEdit',
+            table: 'pixels',
+            was: entry.payload.was,
+            async request(api, id) {
+              await api.updatePixel(id, entry.payload.input);
+              // Its answer is the id alone: the row has it all.
+              return [];
+            },
           },
-        });
+        };
       case 'delete':
-        return sendRemoval(ctx, entry, {
-          capability: 'pixelDelete',
-          table: 'pixels',
-          request: () => api.deletePixel(entry.ids[entry.key]!),
-          // Nothing names a pixel; a list read while its delete waited left it out (lib/refresh/apply.ts).
-          gone: [],
-        });
+        return {
+          removal: {
+            capability: 'pixelDelete',
+            table: 'pixels',
+            row: entry.payload.row,
+            request: (api, id) => api.deletePixel(id),
+            // Nothing names a pixel; a list read while its delete waited left it out (lib/refresh/apply.ts).
+            gone: [],
+          },
+        };
       default:
         return entry satisfies never;
     }

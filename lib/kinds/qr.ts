@@ -1,23 +1,25 @@
 import * as inputs from '../api/inputs/qr';
+import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
-import { qrFromInput, qrRow } from '../db/rows';
+import { serverKey } from '../db/keys';
+import { freshRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
-import { foldEdit, sendEdit, sendRemoval, undone } from './edits';
+import { foldEdit, undone } from './edits';
 import {
   type Creation,
+  creating,
   describing,
   existing,
   findListed,
   goneAsNull,
   labelled,
   type RecordKind,
-  type Row,
-  sendCreate,
 } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
-import type { MirrorWrite } from './mirror';
+import type { MirrorWrite } from './mirror-write';
+import type { Row } from './table';
 
 const fits = (payload: inputs.CreateQrInput, q: QrCode) => q.name === (payload.name ?? '');
 
@@ -57,6 +59,31 @@ const creation: Creation<inputs.CreateQrInput, QrCode> = {
   lacking: (row) => (row.link ? null : async (api, id) => ({ link: (await api.getQrCode(id)).qr.link })),
 };
 
+/* Server records and queued creates → mirror rows (see lib/db/rows.ts for the rule they keep). */
+
+export function qrRow(qr: QrCode, existing: QrRow | undefined, pulledAt: number): QrRow {
+  return {
+    key: existing?.key ?? serverKey(qr.id),
+    id: qr.id,
+    sync: existing?.sync ?? 'synced',
+    pulledAt,
+    link: qr.link,
+    scans: qr.scans,
+    name: qr.name,
+    date: qr.date ?? existing?.date ?? '',
+    input: existing?.input ?? null,
+  };
+}
+
+export const qrFromInput = (input: inputs.CreateQrInput, key: string, now: number): QrRow => ({
+  ...freshRow(key),
+  link: '',
+  scans: 0,
+  name: input.name ?? '',
+  date: formatDatetime(new Date(now)),
+  input,
+});
+
 export const qr: RecordKind<'qr', QrRow, QrCode> = {
   table: 'qrs',
   listing,
@@ -73,32 +100,37 @@ export const qr: RecordKind<'qr', QrRow, QrCode> = {
         return change satisfies never;
     }
   },
-  async send(ctx, entry) {
-    const { api } = ctx;
+  sending(entry) {
     switch (entry.op) {
       case 'create':
-        return sendCreate(ctx, entry, 'qrs', creation);
+        return creating('qrs', creation, entry.payload);
       case 'update':
-        return sendEdit(ctx, entry, {
-          capability: 'qrEdit',
-          table: 'qrs',
-          async request(id, input) {
-            // The type as the service had it before this edit: data of that type goes without it.
-            await api.updateQrCode(id, input, entry.payload.was.input?.type);
-            // Its answer adds nothing the row lacks.
-            return [];
+        return {
+          edit: {
+            capability: 'qrEdit',
+            table: 'qrs',
+            was: entry.payload.was,
+            async request(api, id) {
+              // The type as the service had it before this edit: data of that type goes without it.
+              await api.updateQrCode(id, entry.payload.input, entry.payload.was.input?.type);
+              // Its answer adds nothing the row lacks.
+              return [];
+            },
           },
-        });
+        };
       case 'delete':
-        return sendRemoval(ctx, entry, {
-          capability: 'qrDelete',
-          table: 'qrs',
-          request: () => api.deleteQrCode(entry.ids[entry.key]!),
-          gone: [
-            { remove: 'qrStats', key: entry.key },
-            { each: 'channelItems', where: 'itemKey', equals: entry.key, fields: null },
-          ],
-        });
+        return {
+          removal: {
+            capability: 'qrDelete',
+            table: 'qrs',
+            row: entry.payload.row,
+            request: (api, id) => api.deleteQrCode(id),
+            gone: [
+              { remove: 'qrStats', key: entry.key },
+              { each: 'channelItems', where: 'itemKey', equals: entry.key, fields: null },
+            ],
+          },
+        };
       default:
         return entry satisfies never;
     }

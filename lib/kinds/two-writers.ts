@@ -1,5 +1,6 @@
 import type { Change, FieldConflict, Kind } from '../db/schema';
-import type { Row, TwoWriters } from './kind';
+import type { TwoWriters } from './kind';
+import type { Row } from './table';
 
 /**
  * The pure side of how a change queued here meets one made elsewhere (the service's web app, a

@@ -3,9 +3,9 @@ import { checkLink, type LinkFields, type LinkForm, linkFieldsInput, parseLinkFo
 import type { FieldErrors } from '../api/validate-input';
 import { linkForPage, linkOfShortUrl, placementInMirror } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
+import { aliasHolders } from '../kinds/link';
 import { createLink } from '../sync/actions';
 import { createAnswered, type SendOwn } from '../sync/answer';
-import { aliasHolders } from '../sync/taken';
 import { words } from '../words';
 
 /** Where a link is made: the mirror, and how a change made there reaches the worker that sends it. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { SerializedApiError } from '../api/errors';
 import type { Account } from '../api/schemas/account';
-import type { OwnReport } from '../engine/engine';
 import { SHOWN_KINDS, type ShownKind } from '../kinds/shown';
 import type { ShownTarget } from '../refresh/shown';
 import type { ServiceUrlNote } from '../settings/service-url';
+import type { OwnReport } from './reports';
 
 /**
  * Every message an extension page may send to the background worker. The worker parses each

@@ -3,7 +3,7 @@ import type { ChannelItem } from '../api/schemas/channels';
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { madeHere } from '../db/keys';
 import { channelItemRow } from '../db/rows';
-import type { ChannelItemRow, LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
+import { type ChannelItemRow, type LinkpilotDb, MIRROR_TABLES, type Mirrored, type OutboxEntry } from '../db/schema';
 import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
 import type { CatalogTable } from '../kinds/collections';
 import { itemKeyOf, itemTables } from '../kinds/item-types';
@@ -236,4 +236,12 @@ export async function applyLookedUp(db: LinkpilotDb, found: LinkDetail, at: numb
     await linkDetail.stats(db).put(linkDetail.statsRow(key, found, at));
     return key;
   });
+}
+
+/**
+ * Another account takes over the database: the mirror and what was learnt about the service go,
+ * in the caller's transaction (which ends the outbox's entries with them).
+ */
+export async function emptyMirror(db: LinkpilotDb): Promise<void> {
+  for (const table of [...MIRROR_TABLES, 'meta'] as const) await db.table(table).clear();
 }

@@ -5,7 +5,8 @@ import type { Account } from '../api/schemas/account';
 import { deleteDatabase } from '../db/delete';
 import { databaseNamed } from '../db/open';
 import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
-import { applyAccount } from '../refresh/apply';
+import { applyAccount, emptyMirror } from '../refresh/apply';
+import { clearOutbox } from '../sync/outbox';
 import { words } from '../words';
 import { type Connection, type Connections, connectionsItem, freeDatabaseName } from './connection';
 import { parseServiceUrl, type ServiceUrlNote } from './service-url';
@@ -155,7 +156,8 @@ export async function labelCarriedOverConnections(): Promise<void> {
 
 async function clearMirror(db: LinkpilotDb): Promise<void> {
   await db.transaction('rw', [...MIRROR_TABLES.map((t) => db.table(t)), db.outbox, db.meta], async () => {
-    for (const table of [...MIRROR_TABLES, 'outbox', 'meta'] as const) await db.table(table).clear();
+    await emptyMirror(db);
+    await clearOutbox(db);
   });
 }
 

@@ -12,15 +12,27 @@ import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
 import { channelItemKey } from '../db/rows';
 import type { DeletedByKey, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
-import { refuseAbsent } from '../kinds/edits';
 import { changeTables, kindOf } from '../kinds/index';
 import type { Fields } from '../kinds/kind';
 import { shownOf } from '../kinds/link';
-import { type MirrorWrite, writeMirror } from '../kinds/mirror';
+import type { MirrorWrite } from '../kinds/mirror-write';
 import { baseOf, rowFieldsOf } from '../kinds/two-writers';
 import { repointRefusal } from '../qr/repoint';
 import { words } from '../words';
-import { type Claimed, type Draft, dropDependents, enqueue, type NewChange, refreshSyncState } from './outbox';
+import { refuseAbsent } from './beyond-seed';
+import { writeMirror } from './mirror';
+import {
+  type Claimed,
+  changeEntry,
+  type Draft,
+  dropDependents,
+  endEntry,
+  endRecord,
+  enqueue,
+  type NewChange,
+  refreshSyncState,
+  replaceEntry,
+} from './outbox';
 import { refuseTaken } from './taken';
 
 /**
@@ -64,7 +76,7 @@ async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>):
 }
 
 /**
- * Queues a change and shows it in the mirror as its kind says (lib/kinds/mirror.ts writes it, with
+ * Queues a change and shows it in the mirror as its kind says (lib/sync/mirror.ts writes it, with
  * the record's sync state), in one transaction.
  */
 async function queue(ctx: ActionContext, entry: NewChange): Promise<void> {
@@ -249,7 +261,7 @@ export async function retryChange(ctx: ActionContext, seq: number): Promise<void
   await change(ctx, async (now) => {
     const entry = await ctx.db.outbox.get(seq);
     if (entry?.state !== 'failed') return;
-    await ctx.db.outbox.update(seq, { state: 'pending', error: null, attempts: 0, notBefore: now });
+    await changeEntry(ctx.db, seq, { state: 'pending', error: null, attempts: 0, notBefore: now });
     await refreshSyncState(ctx.db, entry.kind, entry.key);
   });
 }
@@ -258,7 +270,7 @@ export async function retryChange(ctx: ActionContext, seq: number): Promise<void
 async function forgetCreate(db: LinkpilotDb, entry: OutboxEntry): Promise<void> {
   const table = kindOf(entry.kind).table;
   if (entry.op !== 'create' || !table) return;
-  await db.outbox.where('key').equals(entry.key).delete();
+  await endRecord(db, entry.key);
   await dropDependents(db, entry.key);
   await writeMirror(db, [
     { remove: table, key: entry.key },
@@ -271,7 +283,7 @@ export async function discardChange(ctx: ActionContext, seq: number): Promise<vo
   await change(ctx, async () => {
     const entry = await ctx.db.outbox.get(seq);
     if (!entry || entry.state === 'inflight') return;
-    await ctx.db.outbox.delete(seq);
+    await endEntry(ctx.db, seq);
     const undo = kindOf(entry.kind).discard?.(entry) ?? null;
     await (undo ? writeMirror(ctx.db, undo) : forgetCreate(ctx.db, entry));
     await writeMirror(ctx.db, serviceValues(entry));
@@ -309,16 +321,16 @@ export async function settleConflict(ctx: ActionContext, seq: number, keep: 'min
       conflict: undefined,
     };
     if (keep === 'mine') {
-      await ctx.db.outbox.update(seq, { ...again, base: { ...entry.base, ...theirs } });
+      await changeEntry(ctx.db, seq, { ...again, base: { ...entry.base, ...theirs } });
       if (entry.op === 'delete') await writeMirror(ctx.db, [{ remove: table, key: entry.key }]);
     } else {
       const left = Object.fromEntries(
         Object.entries(twoWriters.changes(entry)).filter(([field]) => !(field in theirs)),
       );
       const changesLeft = Object.keys(left).some((field) => !twoWriters.required?.includes(field));
-      if (entry.op === 'delete' || !changesLeft) await ctx.db.outbox.delete(seq);
+      if (entry.op === 'delete' || !changesLeft) await endEntry(ctx.db, seq);
       // `again` last: a kind's withChanges hands back the whole entry, held state and conflict included.
-      else await ctx.db.outbox.put({ ...entry, ...twoWriters.withChanges(entry, left), ...again } as OutboxEntry);
+      else await replaceEntry(ctx.db, { ...entry, ...twoWriters.withChanges(entry, left), ...again } as OutboxEntry);
       if (entry.op === 'update')
         await writeMirror(ctx.db, [{ patch: table, key: entry.key, fields: rowFieldsOf(twoWriters, theirs) }]);
     }
@@ -346,7 +358,7 @@ export async function editQueuedCreate(ctx: ActionContext, seq: number, fields: 
     await writeMirror(ctx.db, edited.writes);
     await refuseTaken(ctx.db, edited.change, entry.key);
     const queued: Queued = entry;
-    await ctx.db.outbox.put({
+    await replaceEntry(ctx.db, {
       ...queued,
       ...edited.change,
       state: 'pending',

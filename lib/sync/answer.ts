@@ -1,11 +1,12 @@
 import Dexie, { liveQuery } from 'dexie';
 import { ApiError } from '../api/errors';
 import type { LinkpilotDb, OutboxOp } from '../db/schema';
-import type { Row } from '../kinds/kind';
+import type { Row } from '../kinds/table';
+import type { OwnSent } from '../messages/reports';
 import type { ActionContext } from './actions';
 import { discardChange } from './actions';
 import { awaitHere } from './answered-here';
-import { type OwnSent, sendWhenAsked } from './kick';
+import { sendWhenAsked } from './kick';
 import type { Claimed } from './outbox';
 import { readReachability } from './reachability';
 

@@ -1,15 +1,10 @@
+import type { OwnSent } from '../messages/reports';
 import { sendRequest } from '../messages/send';
 import type { Claimed } from './outbox';
 
 /** Asks the background worker to send what was just queued. The change is safe in IndexedDB either way. */
 export function kickSync(): void {
   void sendWhenAsked();
-}
-
-/** What the worker did with a person's own changes: the records whose changes went, and the service's answers. */
-export interface OwnSent {
-  sentKeys: string[];
-  made: Record<string, Record<string, unknown>>;
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { Change, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
 import { kindOf } from '../kinds';
-import { knownIds } from '../kinds/ids';
-import { stampSyncState } from '../kinds/mirror';
+import { knownIds } from './ids';
+import { stampSyncState } from './mirror';
+import { isReady } from './queue';
+
+/*
+ * The outbox's one writer: every change queued, folded, claimed, settled, recovered, rebased,
+ * retried or taken back goes through a function of this module, so what an entry may become is
+ * read in one place.
+ */
 
 /**
  * A change as an action queues it. `deps` names the other local keys whose server ids its request
@@ -96,3 +103,97 @@ export async function dropDependents(db: LinkpilotDb, key: string): Promise<void
 export async function refreshSyncState(db: LinkpilotDb, kind: Kind, key: string): Promise<void> {
   await stampSyncState(db, kindOf(kind).table, key);
 }
+
+/**
+ * When a create succeeds: its id goes into its own entries and every entry that waits for it, so
+ * they can be sent (and stay sendable even if the worker dies before the next step).
+ */
+export async function recordServerId(db: LinkpilotDb, key: string, id: number): Promise<void> {
+  const waiting = [
+    ...(await db.outbox.where('key').equals(key).toArray()),
+    ...(await db.outbox.where('deps').equals(key).toArray()),
+  ];
+  for (const entry of waiting) await db.outbox.update(entry.seq!, { ids: { ...entry.ids, [key]: id } });
+}
+
+/**
+ * Marks the entry as on the wire and returns it as it is now. In one transaction with the read: a
+ * page may have folded an edit into it, or dropped it, since `nextEntry` looked; sending the older
+ * copy would lose that edit or send what was deleted.
+ */
+export async function claim(db: LinkpilotDb, seq: number, now: number): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const current = await db.outbox.get(seq);
+    if (current?.state !== 'pending' || !isReady(current)) return null;
+    await db.outbox.update(seq, { state: 'inflight', sentAt: now });
+    return { ...current, state: 'inflight', sentAt: now };
+  });
+}
+
+/** Closes an entry (sent) or records how it stands, in one transaction with the sync state of its record. */
+export async function settle(db: LinkpilotDb, entry: OutboxEntry, changes: Partial<Queued> | 'done'): Promise<void> {
+  const table = kindOf(entry.kind).table;
+  await db.transaction('rw', table ? [db.outbox, db.table(table)] : [db.outbox], async () => {
+    if (changes === 'done') await db.outbox.delete(entry.seq!);
+    else await db.outbox.update(entry.seq!, changes);
+    await refreshSyncState(db, entry.kind, entry.key);
+  });
+}
+
+/**
+ * Entries left in flight by a worker that was stopped: their outcome is unknown. A create may still
+ * be running on the service, and looking for its record before it is written would send it twice:
+ * it waits as a timed-out create does. Not left: entries this worker has on the wire (`sending`),
+ * and those claimed less than a request's timeout ago, which a page may be handing to this worker
+ * (they were queued claimed, see `enqueue`). Returns when the first of those is left if nobody
+ * sent it, for the drain to look again then; null when none waits.
+ */
+export async function recoverInflight(
+  db: LinkpilotDb,
+  now: number,
+  timeoutMs: number,
+  sending: ReadonlySet<number> = new Set(),
+): Promise<number | null> {
+  let recheck: number | null = null;
+  await db.outbox
+    .where('state')
+    .equals('inflight')
+    .filter((e) => !sending.has(e.seq!))
+    .modify((e) => {
+      const left = (e.sentAt ?? 0) + timeoutMs;
+      if (left > now) {
+        recheck = Math.min(recheck ?? left, left);
+        return;
+      }
+      e.state = 'pending';
+      if (e.op !== 'create') return;
+      e.ambiguous = true;
+      if (e.sentAt !== undefined) e.notBefore = Math.max(e.notBefore, e.sentAt + 2 * timeoutMs);
+    });
+  return recheck;
+}
+
+/** Claimed entries that did not go after all (the budget said wait): pending again, as they were. */
+export async function unclaim(db: LinkpilotDb, entries: OutboxEntry[]): Promise<void> {
+  await db.outbox
+    .where('seq')
+    .anyOf(entries.map((e) => e.seq!))
+    .filter((e) => e.state === 'inflight')
+    .modify({ state: 'pending' });
+}
+
+/** Ends one entry: sent, taken back, or folded into another. */
+export const endEntry = (db: LinkpilotDb, seq: number) => db.outbox.delete(seq);
+
+/** Ends every entry of a record (a create never made takes its record's later changes along). */
+export const endRecord = (db: LinkpilotDb, key: string) => db.outbox.where('key').equals(key).delete();
+
+/** Records how an entry stands now (its state, its error, its rebased changes). */
+export const changeEntry = (db: LinkpilotDb, seq: number, changes: Partial<OutboxEntry>) =>
+  db.outbox.update(seq, changes);
+
+/** An entry rewritten whole (a rebased change, a corrected create), under its own seq. */
+export const replaceEntry = (db: LinkpilotDb, entry: OutboxEntry) => db.outbox.put(entry);
+
+/** Every entry gone: another account takes over the database. */
+export const clearOutbox = (db: LinkpilotDb) => db.outbox.clear();

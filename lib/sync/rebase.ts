@@ -2,11 +2,13 @@ import { isAbsentRoute } from '../api/absent';
 import { ApiError } from '../api/errors';
 import type { FieldConflict, OutboxEntry, Queued } from '../db/schema';
 import { kindOf } from '../kinds';
-import type { Row, SendContext } from '../kinds/kind';
-import { type MirrorWrite, writeMirror } from '../kinds/mirror';
+import type { SendContext } from '../kinds/kind';
+import type { MirrorWrite } from '../kinds/mirror-write';
+import type { Row } from '../kinds/table';
 import { deleteConflicts, fieldsView, mergeUpdate, rowFieldsOf } from '../kinds/two-writers';
 import { words } from '../words';
-import { refreshSyncState } from './outbox';
+import { writeMirror } from './mirror';
+import { changeEntry, endEntry, refreshSyncState, replaceEntry } from './outbox';
 
 /**
  * Rebases a queued update or delete on what the service holds now, before it is sent: the record is
@@ -35,7 +37,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
     .read(ctx.api, id, row ?? { ...entryRow(entry), key: entry.key }, now)
     .catch((error: unknown) => {
       // A service of the family without this read: the change goes as set here, and its own
-      // request finds out whether the operation is offered at all (lib/kinds/edits.ts).
+      // request finds out whether the operation is offered at all (lib/sync/beyond-seed.ts).
       if (isAbsentRoute(error)) return undefined;
       throw error;
     });
@@ -50,7 +52,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const theirsRow = rowFieldsOf(how, theirs);
   if (entry.op === 'delete') {
     const conflicts = deleteConflicts(entry.base, theirs, entry.ours);
-    // A refusal puts the record back as the service holds it now (lib/kinds/edits.ts).
+    // A refusal puts the record back as the service holds it now (lib/sync/beyond-seed.ts).
     if (conflicts.length === 0) return { ...entry, theirs: theirsRow };
     // Changed elsewhere since it was deleted here: it is shown again, as the service has it, to be asked.
     await hold(ctx, entry, conflicts, theirsRow, [{ restore: kind.table, row: { ...server, key: entry.key } }]);
@@ -74,7 +76,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   const next = { ...entry, ...how.withChanges(entry, merged.send), theirs: theirsRow } as OutboxEntry;
   // Kept as it will be sent: a send whose answer is lost goes again the same.
   await db.transaction('rw', [table, db.outbox], async () => {
-    await db.outbox.put(next);
+    await replaceEntry(db, next);
     await writeMirror(db, [shown]);
   });
   return next;
@@ -100,7 +102,7 @@ async function close(ctx: SendContext, entry: OutboxEntry, writes: MirrorWrite[]
   const { db } = ctx;
   const table = kindOf(entry.kind).table!;
   await db.transaction('rw', [db.table(table), db.channelItems, db.outbox], async () => {
-    await db.outbox.delete(entry.seq!);
+    await endEntry(db, entry.seq!);
     await writeMirror(db, writes);
     await refreshSyncState(db, entry.kind, entry.key);
   });
@@ -123,7 +125,7 @@ async function hold(
     error: new ApiError({ kind: 'validation', message: words('conflict.held'), retryable: false }).toJSON(),
   };
   await db.transaction('rw', [db.table(table), db.outbox], async () => {
-    await db.outbox.update(entry.seq!, changes);
+    await changeEntry(db, entry.seq!, changes);
     await writeMirror(db, writes);
     await refreshSyncState(db, entry.kind, entry.key);
   });

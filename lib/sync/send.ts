@@ -1,9 +1,12 @@
 import { isAbsentRoute } from '../api/absent';
 import { ApiError } from '../api/errors';
-import type { OutboxEntry } from '../db/schema';
+import type { OutboxEntry, Queued } from '../db/schema';
 import { kindOf } from '../kinds';
-import type { SendContext } from '../kinds/kind';
-import { settle } from './queue';
+import type { SendContext, Sending } from '../kinds/kind';
+import { sendAddition, sendEdit, sendRemoval } from './beyond-seed';
+import { sendCreate } from './create';
+import { writeMirror } from './mirror';
+import { settle } from './outbox';
 import { forgetDeletedElsewhere, rebased } from './rebase';
 
 /**
@@ -14,16 +17,29 @@ export async function sendEntry(ctx: SendContext, entry: OutboxEntry): Promise<v
   // Rebased first on what the service holds now: another writer may have changed the record.
   const ready = await rebased(ctx, entry);
   if (ready === 'settled') return;
-  const sent = await kindOf(entry.kind)
-    .send(ctx, ready)
-    .catch(async (error: unknown) => {
-      // Deleted elsewhere between the read and the write (a route the service has said so).
-      if (!(ready.op === 'update' && ready.base && isDeletedRecord(error))) throw error;
-      await forgetDeletedElsewhere(ctx, ready);
-      return 'settled' as const;
-    });
+  const sent = await sendAs(ctx, ready, kindOf(ready.kind).sending(ready)).catch(async (error: unknown) => {
+    // Deleted elsewhere between the read and the write (a route the service has said so).
+    if (!(ready.op === 'update' && ready.base && isDeletedRecord(error))) throw error;
+    await forgetDeletedElsewhere(ctx, ready);
+    return 'settled' as const;
+  });
   if (sent !== 'settled') await settle(ctx.db, ready, 'done');
 }
 
 const isDeletedRecord = (error: unknown) =>
   error instanceof ApiError && error.kind === 'not-found' && !isAbsentRoute(error);
+
+/**
+ * Sends one entry as its kind describes it, and has what the answer says written into the mirror.
+ * 'settled' when it closed the entry itself, in the transaction of its last write.
+ */
+export async function sendAs(ctx: SendContext, entry: Queued, sending: Sending): Promise<'settled' | undefined> {
+  if ('create' in sending)
+    return sending.capability
+      ? sendAddition(ctx, entry, sending.capability, sending.create)
+      : sendCreate(ctx, entry, sending.create);
+  if ('edit' in sending) return sendEdit(ctx, entry, sending.edit);
+  if ('removal' in sending) return sendRemoval(ctx, entry, sending.removal);
+  await writeMirror(ctx.db, await sending.request(ctx.api));
+  return undefined;
+}

@@ -6,7 +6,6 @@ import Database from 'better-sqlite3';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalKey, serverKey } from '@/lib/db/keys';
-import { trendingLinks } from '@/lib/db/link-table';
 import { channelItemKey, withLinkWords } from '@/lib/db/rows';
 import {
   LinkpilotDb,
@@ -20,6 +19,7 @@ import {
 } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/engine/engine';
 import { gainsByRecord, recordTimeline } from '@/lib/history/read';
+import { trendingLinks } from '@/lib/links/link-table';
 import { createAccount } from '../../server/accounts';
 import { migrate, SCHEMA_VERSION } from '../../server/db/migrations';
 import { type RunningServer, startServer } from '../../server/start';

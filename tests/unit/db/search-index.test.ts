@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
-import { type LinkTableQuery, linkTableTotal } from '@/lib/db/link-table';
 import { linkRow } from '@/lib/db/rows';
 import { buildSearchIndex, loadSearchIndex } from '@/lib/db/search-index';
+import { type LinkTableQuery, linkTableTotal } from '@/lib/links/link-table';
 import { freshDb } from '../sync/db';
 
 describe('in-memory search index', () => {

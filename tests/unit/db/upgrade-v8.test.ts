@@ -10,7 +10,7 @@ import {
   SCHEMA_V6_CHANGES,
   SCHEMA_V7_CHANGES,
 } from '@/lib/db/schema';
-import { knownIds } from '@/lib/kinds/ids';
+import { knownIds } from '@/lib/sync/ids';
 
 /** The database as schema 7 left it: QR codes in `qrCodes`, one pulled and flagged, one made here with its edit queued. */
 async function releaseSevenDatabase(name: string) {

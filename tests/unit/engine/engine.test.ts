@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
-import { createSyncEngine, type OwnReport } from '@/lib/engine/engine';
+import { createSyncEngine } from '@/lib/engine/engine';
+import type { OwnReport } from '@/lib/messages/reports';
 import * as actions from '@/lib/sync/actions';
 import type { Claimed } from '@/lib/sync/outbox';
 import { freshDb } from '../sync/db';

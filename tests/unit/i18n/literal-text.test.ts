@@ -15,7 +15,7 @@ describe('every word a view shows comes from the catalogue', () => {
       'lib/browser/clipboard.ts: Copy the new short URL to the clipboard',
       // The name a campaign created without one shows until the service gives it its own (in the
       // service's language, like every name it makes).
-      'lib/db/rows.ts: New campaign',
+      'lib/kinds/campaign.ts: New campaign',
       // Device names a device target sends: the service's own names, the same in every language.
       'lib/links/target-choices.ts: Android',
       'lib/links/target-choices.ts: Windows',

@@ -5,7 +5,7 @@ import { channel } from '@/lib/kinds/channel';
 import { link } from '@/lib/kinds/link';
 import { mergeRecords } from '@/lib/refresh/apply';
 import * as actions from '@/lib/sync/actions';
-import { claim } from '@/lib/sync/queue';
+import { claim } from '@/lib/sync/outbox';
 import { sendEntry } from '@/lib/sync/send';
 import { listOf } from '../../fixtures/fake-fetch';
 import { freshDb } from '../sync/db';

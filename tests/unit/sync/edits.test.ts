@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
 import { type LinkEdit, linkEditOf } from '@/lib/api/inputs/links';
-import { linkRow, qrRow } from '@/lib/db/rows';
+import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { describeChange } from '@/lib/kinds';
 import { readCapability } from '@/lib/kinds/capabilities';
+import { qrRow } from '@/lib/kinds/qr';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from './db';
 import { engineFor, fakeService, type Handler } from './fake-service';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { kindOf } from '@/lib/kinds';
 import * as actions from '@/lib/sync/actions';
+import { sendAs } from '@/lib/sync/send';
 import { freshDb } from './db';
 import { apiFor, type FakeService, fakeService, listedLink, NO_STATS, page } from './fake-service';
 
@@ -12,7 +13,7 @@ const made = (id: number, extra: Record<string, unknown> = {}) => ({ body: { err
 async function sendAmbiguous(db: LinkpilotDb, service: FakeService): Promise<void> {
   await db.outbox.toCollection().modify({ ambiguous: true });
   const entry = (await db.outbox.toArray())[0]!;
-  await kindOf(entry.kind).send({ db, api: apiFor(service), now: Date.now }, entry);
+  await sendAs({ db, api: apiFor(service), now: Date.now }, entry, kindOf(entry.kind).sending(entry));
 }
 
 describe('after a create whose outcome is unknown, the record is looked for before it is made again', () => {

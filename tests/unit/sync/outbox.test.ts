@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
-import { recordServerId } from '@/lib/kinds/ids';
 import * as actions from '@/lib/sync/actions';
+import { recordServerId } from '@/lib/sync/outbox';
 import { isReady } from '@/lib/sync/queue';
 import { freshDb } from './db';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
-import { qrRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { describeChange } from '@/lib/kinds';
 import { readCapability } from '@/lib/kinds/capabilities';
+import { qrRow } from '@/lib/kinds/qr';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from './db';
 import { engineFor, fakeService, type Handler, NO_STATS } from './fake-service';

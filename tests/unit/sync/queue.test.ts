@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { afterFailure } from '@/lib/engine/policy';
 import * as actions from '@/lib/sync/actions';
-import { claim, nextEntry } from '@/lib/sync/queue';
+import { claim } from '@/lib/sync/outbox';
+import { nextEntry } from '@/lib/sync/queue';
 import { freshDb } from './db';
 
 const T = Date.UTC(2026, 10, 22, 12);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
+import { hostOf } from '@/lib/kinds/domain';
 import * as actions from '@/lib/sync/actions';
-import { hostOf } from '@/lib/sync/taken';
 import { freshDb } from './db';
 
 const setup = () => {

@@ -1,4 +1,4 @@
-import { normalizeLongUrl } from '../db/search-words';
+import { normalizeLongUrl } from './search-words';
 
 /**
  * Query parameters that say how someone arrived at a page, not which page it is. A page shortened

@@ -1,45 +1,17 @@
 import Dexie, { type IndexableType, type PromiseExtended, type Table } from 'dexie';
-import type { LinkpilotDb } from '../db/schema';
-import { syncStateOf } from './ids';
-import type { Row, SyncTable } from './kind';
+import type { LinkpilotDb, SyncState } from '../db/schema';
+import type { MirrorWrite, WrittenTable } from '../kinds/mirror-write';
+import type { Row, SyncTable } from '../kinds/table';
 
 /**
  * The one place where changes made here reach the mirror: what a change shows as soon as it is
  * queued, what the service's answer adds (an id, a short URL), a record put back after a refusal
- * or a discard, and what goes once a delete is done. Kinds describe these writes (`MirrorWrite`);
+ * or a discard, and what goes once a delete is done. Kinds describe these writes (`MirrorWrite`, lib/kinds/mirror-write.ts);
  * only `writeMirror` performs them, with the rules every such write keeps: a record's row shows the
  * sync state of the changes still queued for it, fields are laid over the row the mirror has now
  * (never over a copy read before a request), and nothing comes back that the mirror has again.
  * What the service says unasked (list pages, details) is written by lib/refresh/apply.ts alone.
  */
-
-/** Tables a change made here writes: records', the account's row, statistics. */
-export type WrittenTable = SyncTable | 'account' | 'linkStats' | 'qrStats';
-
-export type MirrorWrite =
-  /**
-   * A record as it shows now, whole (made or edited here, or as an answer completes it). `made`: a
-   * record made here whose create is the one change queued for it, pending without a look.
-   */
-  | { put: WrittenTable; row: object; made?: true }
-  /** Fields laid over a record's row if the mirror still has it, or computed from that row. */
-  | { patch: WrittenTable; key: string; fields: object | ((row: Row) => object) }
-  /** A record put back as it was (a delete refused, not offered, or discarded), unless the mirror has it again. */
-  | { restore: WrittenTable; row: object }
-  /** A record gone from the mirror, by its table's key. */
-  | { remove: WrittenTable; key: string }
-  /**
-   * The rows that name a record (`where` equals `equals`): a channel's items, a link's channel
-   * items, a campaign's links, a second row of the record a create made. Removed when `fields` is
-   * null, else laid over; `only` narrows them.
-   */
-  | {
-      each: WrittenTable;
-      where: string;
-      equals: IndexableType;
-      fields: object | null;
-      only?: (row: Row) => boolean;
-    };
 
 const tableOf = (write: MirrorWrite): WrittenTable =>
   'put' in write
@@ -106,4 +78,17 @@ export function writeMirror(db: LinkpilotDb, writes: readonly MirrorWrite[]): Pr
 /** Shows on a record whether its changes are sent (after its entries changed: queued, refused, ended). */
 export function stampSyncState(db: LinkpilotDb, table: SyncTable | null, key: string): PromiseExtended<unknown> {
   return writeMirror(db, table ? [{ patch: table, key, fields: {} }] : []);
+}
+
+/** The sync state a record shows: failed if any of its changes failed, pending while any wait. */
+export function syncStateOf(db: LinkpilotDb, key: string): PromiseExtended<SyncState> {
+  // A Dexie promise, not an async function: writeMirror chains it inside transactions.
+  return db.outbox
+    .where('key')
+    .equals(key)
+    .toArray()
+    .then((entries): SyncState => {
+      if (entries.some((e) => e.state === 'failed')) return 'failed';
+      return entries.length > 0 ? 'pending' : 'synced';
+    });
 }

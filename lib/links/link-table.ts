@@ -1,9 +1,9 @@
+import { compareKeysNewestFirst } from '../db/keys';
+import type { LinkpilotDb, LinkRow } from '../db/schema';
+import type { SearchIndex } from '../db/search-index';
+import { queryWords } from '../db/search-words';
 import { gainsByRecord, gainsSince } from '../history/read';
 import { DAY } from '../history/record';
-import { compareKeysNewestFirst } from './keys';
-import type { LinkpilotDb, LinkRow } from './schema';
-import type { SearchIndex } from './search-index';
-import { queryWords } from './search-words';
 
 export interface LinkTableQuery {
   /** Trending: clicks gained in the last 7 days (lib/history), then the newest. */

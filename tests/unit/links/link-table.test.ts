@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeysNewestFirst, newLocalKey, serverKey } from '@/lib/db/keys';
+import { linkRow } from '@/lib/db/rows';
 import {
   type LinkTableQuery,
   linkTableTotal,
   linkTableWindow,
   trendingLinks,
   watchLinkTable,
-} from '@/lib/db/link-table';
-import { linkRow } from '@/lib/db/rows';
+} from '@/lib/links/link-table';
 import { freshDb } from '../sync/db';
 
 const base: LinkTableQuery = {

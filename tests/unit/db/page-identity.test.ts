@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bestFirst, isTrackingParameter, pageKey, TRACKING_PARAMETERS } from '@/lib/db/page-identity';
 import { normalizeLongUrl } from '@/lib/db/search-words';
-import { bestFirst, isTrackingParameter, pageKey, TRACKING_PARAMETERS } from '@/lib/links/page-identity';
 
 describe('pageKey', () => {
   it('leaves out every parameter of the documented list, and every utm_ one', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { channelRow, linkRow } from '@/lib/db/rows';
+import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb, OutboxEntry } from '@/lib/db/schema';
-import { writeMirror } from '@/lib/kinds/mirror';
+import { channelRow } from '@/lib/kinds/channel';
+import { writeMirror } from '@/lib/sync/mirror';
 import { freshDb } from '../sync/db';
 
 const channel = (key: string, name = 'News') => ({
