@@ -19,7 +19,8 @@ export async function refusedLines(db: LinkpilotDb, keys: readonly string[]): Pr
   const failed = await db.outbox
     .where('key')
     .anyOf([...keys])
-    .filter((e) => e.kind === 'link' && e.op === 'create' && e.state === 'failed' && e.error !== undefined)
+    // The keys are the list's own links: their failed creates are the refusals.
+    .filter((e) => e.op === 'create' && e.state === 'failed' && e.error !== undefined)
     .toArray();
   const byKey = new Map(failed.map((e) => [e.key, e]));
   return keys.flatMap((key) => {
