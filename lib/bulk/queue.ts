@@ -1,4 +1,5 @@
 import type { LinkFields } from '../api/inputs/links';
+import { ownShortUrlsAmong } from '../db/queries';
 import type { LinkRow } from '../db/schema';
 import { changeTables } from '../kinds';
 import { checkShortening, firstProblem } from '../links/shorten';
@@ -47,6 +48,10 @@ export async function queueLinks(ctx: ActionContext, items: BulkLine[], placemen
   const now = new Date((ctx.now ?? Date.now)());
   // Every line checked before any is written: a list is queued whole or not at all.
   const lines: (string | LinkFields)[] = [];
+  const isOwnShortUrl = await ownShortUrlsAmong(
+    db,
+    items.filter((item) => !item.reuse).map((item) => item.url),
+  );
   for (const item of items) {
     if (item.reuse) {
       lines.push(item.reuse);
@@ -58,7 +63,7 @@ export async function queueLinks(ctx: ActionContext, items: BulkLine[], placemen
       ...(item.alias ? { custom: item.alias } : {}),
       ...(item.title?.trim() ? { metatitle: item.title.trim().slice(0, TITLE_MAX) } : {}),
     };
-    const checked = await checkShortening(db, { fields }, now);
+    const checked = await checkShortening(db, { fields }, now, isOwnShortUrl);
     if (checked.errors) throw new BulkLineProblem(item, firstProblem(checked.errors));
     lines.push(checked.fields);
   }

@@ -36,6 +36,13 @@ export async function linkOfShortUrl(db: LinkpilotDb, url: string): Promise<Link
   return db.links.where('shorturl').anyOf(url, normalizeLongUrl(url)).first();
 }
 
+/** Which of many addresses are the account's own short URLs (as linkOfShortUrl reads one), in one look-up. */
+export async function ownShortUrlsAmong(db: LinkpilotDb, urls: readonly string[]): Promise<(url: string) => boolean> {
+  const asked = [...new Set(urls.flatMap((url) => [url, url.trim(), normalizeLongUrl(url.trim())]))];
+  const found = new Set((await db.links.where('shorturl').anyOf(asked).toArray()).map((row) => row.shorturl));
+  return (url) => found.has(url) || found.has(normalizeLongUrl(url));
+}
+
 export async function linksForPage(db: LinkpilotDb, pageUrl: string): Promise<LinkRow[]> {
   const byShort = await linkOfShortUrl(db, pageUrl);
   if (byShort) return [byShort];

@@ -108,6 +108,8 @@ export async function checkShortening(
   db: LinkpilotDb,
   asked: LinkAsked,
   now: Date,
+  // A list asks the mirror once for all its lines (ownShortUrlsAmong), not once per line.
+  isOwnShortUrl: (url: string) => Promise<boolean> | boolean = async (url) => !!(await linkOfShortUrl(db, url)),
 ): Promise<{ fields: LinkFields; errors: null } | { fields: null; errors: FieldErrors }> {
   const parsed = 'form' in asked ? parseLinkForm(asked.form, now) : checkLink(linkFieldsInput, asked.fields, now);
   if (parsed.errors) {
@@ -120,8 +122,7 @@ export async function checkShortening(
       (await aliasHolders(db, alias.trim())).length > 0;
     return { fields: null, errors: taken ? { ...parsed.errors, custom: words('refusal.aliasTaken') } : parsed.errors };
   }
-  if (await linkOfShortUrl(db, parsed.fields.url))
-    return { fields: null, errors: { url: words('refusal.urlPointsBack') } };
+  if (await isOwnShortUrl(parsed.fields.url)) return { fields: null, errors: { url: words('refusal.urlPointsBack') } };
   return parsed;
 }
 

@@ -48,4 +48,21 @@ describe('the lines of a list the service refused', () => {
     });
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('a line that is one of the account’s own short URLs stops the list, named, before anything is queued', async () => {
+    const db = freshDb();
+    const [key] = await queueLinks({ db }, [{ url: 'https://example.com/made' }], none);
+    await db.links.update(key!, { shorturl: 'https://s.test/abc' });
+    const error = await queueLinks(
+      { db },
+      [{ url: 'https://example.com/fine' }, { url: 'https://s.test/abc' }],
+      none,
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'BulkLineProblem',
+      line: { url: 'https://s.test/abc' },
+      problem: { field: 'url' },
+    });
+    expect(await db.outbox.count()).toBe(1);
+  });
 });
