@@ -3,7 +3,7 @@ import type { Link } from '../api/schemas/links';
 import { formatDatetime } from '../api/schemas/primitives';
 import { serverKey } from './keys';
 import { pageKey } from './page-identity';
-import type { ChannelItemRow, LinkRow, QueuedLink } from './records';
+import type { ChannelItemRow, LinkRow, QueuedLink, SyncState } from './records';
 import { linkSearchWords } from './search-words';
 
 /**
@@ -12,10 +12,7 @@ import { linkSearchWords } from './search-words';
  */
 export function linkRow(link: Link, existing: LinkRow | undefined, pulledAt: number): LinkRow {
   return withLinkWords({
-    key: existing?.key ?? serverKey(link.id),
-    id: link.id,
-    sync: existing?.sync ?? 'synced',
-    pulledAt,
+    ...pulledRow(link.id, existing, pulledAt),
     alias: link.alias || aliasOf(link.shorturl),
     shorturl: link.shorturl,
     longurl: link.longurl,
@@ -91,6 +88,17 @@ export function channelItemRow(channelKey: string, item: ChannelItem, itemKey: s
 
 /** A row made here, before the service answers: no server id yet, pending. */
 export const freshRow = (key: string) => ({ key, id: null, sync: 'pending' as const, pulledAt: 0 });
+
+/**
+ * What every row of a server record starts with: the local key and sync state of the row already
+ * mirrored for its id, kept, else a key made from the id.
+ */
+export const pulledRow = (id: number, existing: { key: string; sync: SyncState } | undefined, pulledAt: number) => ({
+  key: existing?.key ?? serverKey(id),
+  id,
+  sync: existing?.sync ?? ('synced' as SyncState),
+  pulledAt,
+});
 
 export const linkFromInput = ({ input, campaignKey }: QueuedLink, key: string, now: number): LinkRow =>
   withLinkWords({

@@ -1,8 +1,7 @@
 import type { ApiClient } from '../api/client';
 import * as inputs from '../api/inputs/campaigns';
 import type { Campaign } from '../api/schemas/campaigns';
-import { serverKey } from '../db/keys';
-import { freshRow } from '../db/rows';
+import { freshRow, pulledRow } from '../db/rows';
 import type { CampaignRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
@@ -23,10 +22,7 @@ async function update(
 
 export function campaignRow(campaign: Campaign, existing: CampaignRow | undefined, pulledAt: number): CampaignRow {
   return {
-    key: existing?.key ?? serverKey(campaign.id),
-    id: campaign.id,
-    sync: existing?.sync ?? 'synced',
-    pulledAt,
+    ...pulledRow(campaign.id, existing, pulledAt),
     name: campaign.name,
     slug: slugOf(campaign.rotator) ?? existing?.slug ?? null,
     public: campaign.public,

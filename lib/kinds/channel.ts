@@ -1,7 +1,6 @@
 import * as inputs from '../api/inputs/channels';
 import type { Channel } from '../api/schemas/channels';
-import { serverKey } from '../db/keys';
-import { freshRow } from '../db/rows';
+import { freshRow, pulledRow } from '../db/rows';
 import type { ChannelRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
@@ -11,10 +10,7 @@ import type { Shown } from './listing';
 
 export function channelRow(channel: Channel, existing: ChannelRow | undefined, pulledAt: number): ChannelRow {
   return {
-    key: existing?.key ?? serverKey(channel.id),
-    id: channel.id,
-    sync: existing?.sync ?? 'synced',
-    pulledAt,
+    ...pulledRow(channel.id, existing, pulledAt),
     name: channel.name,
     description: channel.description,
     color: channel.color,

@@ -1,7 +1,6 @@
 import * as inputs from '../api/inputs/domains';
 import type { Domain } from '../api/schemas/domains';
-import { serverKey } from '../db/keys';
-import { freshRow } from '../db/rows';
+import { freshRow, pulledRow } from '../db/rows';
 import type { DomainRow } from '../db/schema';
 import { fieldKind } from './fields';
 import { unsent } from './kind';
@@ -23,10 +22,7 @@ export function hostOf(domain: string): string {
 
 export function domainRow(domain: Domain, existing: DomainRow | undefined, pulledAt: number): DomainRow {
   return {
-    key: existing?.key ?? serverKey(domain.id),
-    id: domain.id,
-    sync: existing?.sync ?? 'synced',
-    pulledAt,
+    ...pulledRow(domain.id, existing, pulledAt),
     domain: domain.domain,
     redirectroot: domain.redirectroot,
     redirect404: domain.redirect404,

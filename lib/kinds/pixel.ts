@@ -1,8 +1,7 @@
 import * as inputs from '../api/inputs/pixels';
 import type { Pixel } from '../api/schemas/pixels';
 import { validateInput } from '../api/validate-input';
-import { serverKey } from '../db/keys';
-import { freshRow } from '../db/rows';
+import { freshRow, pulledRow } from '../db/rows';
 import type { PixelRow } from '../db/schema';
 import { foldEdit, undone } from './edits';
 import {
@@ -49,10 +48,7 @@ const creation: Creation<inputs.CreatePixelInput, Pixel> = {
 
 export function pixelRow(pixel: Pixel, existing: PixelRow | undefined, pulledAt: number): PixelRow {
   return {
-    key: existing?.key ?? serverKey(pixel.id),
-    id: pixel.id,
-    sync: existing?.sync ?? 'synced',
-    pulledAt,
+    ...pulledRow(pixel.id, existing, pulledAt),
     type: pixel.type,
     name: pixel.name,
     tag: pixel.tag,

@@ -2,8 +2,7 @@ import * as inputs from '../api/inputs/qr';
 import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
-import { serverKey } from '../db/keys';
-import { freshRow } from '../db/rows';
+import { freshRow, pulledRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
 import { foldEdit, undone } from './edits';
 import {
@@ -63,10 +62,7 @@ const creation: Creation<inputs.CreateQrInput, QrCode> = {
 
 export function qrRow(qr: QrCode, existing: QrRow | undefined, pulledAt: number): QrRow {
   return {
-    key: existing?.key ?? serverKey(qr.id),
-    id: qr.id,
-    sync: existing?.sync ?? 'synced',
-    pulledAt,
+    ...pulledRow(qr.id, existing, pulledAt),
     link: qr.link,
     scans: qr.scans,
     name: qr.name,
