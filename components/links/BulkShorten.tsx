@@ -9,7 +9,7 @@ import { plural, t } from '@/lib/browser/i18n';
 import { problemInWords, storedErrorInWords } from '@/lib/browser/problems-in-words';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { refusedLines } from '@/lib/bulk/refused';
-import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
+import { alreadyShortened, refusedHere, reusing } from '@/lib/bulk/same-page';
 import { readListFile, readUrlList } from '@/lib/bulk/url-list';
 import { readMeta } from '@/lib/db/meta';
 import { database } from '@/lib/db/open';
@@ -48,7 +48,7 @@ export function BulkShorten() {
   const existing = useLiveQuery(() => alreadyShortened(db, list.items), [list], []);
   const [again, setAgain] = useState(false);
   const lines = useMemo(() => reusing(list.items, existing, !again), [list, existing, again]);
-  const taken = useLiveQuery(() => aliasesTaken(db, lines), [lines], []);
+  const taken = useLiveQuery(() => refusedHere(db, lines), [lines], []);
   const problems = useMemo(() => [...list.problems, ...taken].sort((a, b) => a.line - b.line), [list.problems, taken]);
   const going = lines.filter((i) => !taken.some((p) => p.line === i.line));
   const toMake = going.filter((i) => !i.reuse).length;

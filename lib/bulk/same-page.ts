@@ -1,4 +1,4 @@
-import { linksForPages } from '../db/queries';
+import { linksForPages, ownShortUrlsAmong } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { words } from '../words';
 import type { BulkProblem } from './url-list';
@@ -46,22 +46,36 @@ export function reusing<T extends { line: number }>(
 }
 
 /**
- * The lines asking for an alias another link already has, compared as the service compares (ignoring
- * case): the mirror would refuse their create (lib/sync/taken.ts), so each is listed at its line
- * instead of refusing the whole list. A line reusing its page's link asks for nothing and is left out.
+ * The lines the mirror already knows the service would refuse, each listed at its line instead of
+ * refusing the whole list (queueLinks checks every line and stops at one): an alias another link
+ * already has, compared as the service compares (ignoring case), and an address that is one of the
+ * account's own short URLs (a link cannot lead back to the service). A line reusing its page's link
+ * asks for nothing and is left out.
  */
-export async function aliasesTaken(
+export async function refusedHere(
   db: LinkpilotDb,
   items: { line: number; url: string; alias?: string; reuse?: string }[],
 ): Promise<BulkProblem[]> {
-  const asking = items.filter((i) => i.alias && !i.reuse);
-  if (asking.length === 0) return [];
-  const holders = await db.links
-    .where('alias')
-    .anyOfIgnoreCase(asking.map((i) => i.alias!))
-    .toArray();
+  const making = items.filter((i) => !i.reuse);
+  if (making.length === 0) return [];
+  const isOwnShortUrl = await ownShortUrlsAmong(
+    db,
+    making.map((i) => i.url),
+  );
+  const asking = making.filter((i) => i.alias);
+  const holders =
+    asking.length === 0
+      ? []
+      : await db.links
+          .where('alias')
+          .anyOfIgnoreCase(asking.map((i) => i.alias!))
+          .toArray();
   const held = new Set(holders.filter((row) => row.sync !== 'failed').map((row) => row.alias.toLowerCase()));
-  return asking
-    .filter((i) => held.has(i.alias!.toLowerCase()))
-    .map((i) => ({ line: i.line, text: i.url, alias: i.alias, reason: words('refusal.aliasTaken') }));
+  return making.flatMap((i): BulkProblem[] => {
+    const alias = i.alias ? { alias: i.alias } : {};
+    if (isOwnShortUrl(i.url)) return [{ line: i.line, text: i.url, ...alias, reason: words('refusal.urlPointsBack') }];
+    if (i.alias && held.has(i.alias.toLowerCase()))
+      return [{ line: i.line, text: i.url, alias: i.alias, reason: words('refusal.aliasTaken') }];
+    return [];
+  });
 }

@@ -26,6 +26,7 @@ test('a pasted list: bad lines are listed apart from their reason, the good ones
         'https://example.com/bulk-3',
         'https://example.com/bulk-4, bad alias!',
         'https://example.com/bulk-5, DEMO',
+        `${server.url}/demo`,
       ].join('\n'),
     );
   await dialog.getByLabel('Channel for all').selectOption({ label: 'Social' });
@@ -40,6 +41,10 @@ test('a pasted list: bad lines are listed apart from their reason, the good ones
   // Which alias is taken is said, as typed, not only the address it was asked for.
   const sixth = problems.getByTestId('bulk-problem').filter({ hasText: 'Line 6' });
   await expect(sixth.getByTestId('bulk-problem-alias')).toHaveText('DEMO');
+  // One of the account's own short URLs is named at its line too, not refusing the whole list.
+  await expect(problems.getByTestId('bulk-problem').filter({ hasText: 'Line 7' })).toContainText(
+    'This is an address of the link service itself',
+  );
   // The line as typed and its reason are two lines of the row, never one run of text.
   const third = problems.getByTestId('bulk-problem').filter({ hasText: 'Line 3' });
   expect(await third.innerText()).toMatch(/example\.com\/no-scheme\s*\n\s*Enter a full URL/);

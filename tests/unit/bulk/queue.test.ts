@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
-import { aliasesTaken, alreadyShortened, reusing } from '@/lib/bulk/same-page';
+import { alreadyShortened, refusedHere, reusing } from '@/lib/bulk/same-page';
 import { withLinkWords } from '@/lib/db/rows';
 import * as actions from '@/lib/sync/actions';
 import { readWords } from '@/lib/words';
@@ -129,7 +129,7 @@ describe('bulk shortening of pages already shortened', () => {
       { line: 2, url: 'https://example.com/y', alias: 'free' },
       { line: 3, url: 'https://example.com/taken', alias: 'a7', reuse: 's7' },
     ];
-    const taken = await aliasesTaken(db, lines);
+    const taken = await refusedHere(db, lines);
     expect(taken.map((p) => [p.line, readWords(p.reason)?.key])).toEqual([[1, 'refusal.aliasTaken']]);
     // The alias refused is said, as typed, beside the address: the address alone does not say which.
     expect(taken.map((p) => [p.text, p.alias])).toEqual([['https://example.com/x', 'A7']]);
@@ -137,6 +137,22 @@ describe('bulk shortening of pages already shortened', () => {
     const keys = await queueLinks({ db }, lines.slice(1, 2), { channelKey: null, campaignKey: null });
     expect(keys).toHaveLength(1);
     await expect(queueLinks({ db }, lines.slice(0, 1), { channelKey: null, campaignKey: null })).rejects.toThrow();
+    db.close();
+  });
+
+  it('lists at its line an address that is one of the account’s own short URLs, so the rest of the list goes', async () => {
+    const db = freshDb();
+    await at(db, 'https://example.com/made', 8, '2026-01-01 00:00:00');
+    const lines = [
+      { line: 1, url: 'https://example.com/fine' },
+      { line: 2, url: 'https://sho.rt/a8' },
+    ];
+    const refused = await refusedHere(db, lines);
+    expect(refused.map((p) => [p.line, p.text, readWords(p.reason)?.key])).toEqual([
+      [2, 'https://sho.rt/a8', 'refusal.urlPointsBack'],
+    ]);
+    const keys = await queueLinks({ db }, lines.slice(0, 1), { channelKey: null, campaignKey: null });
+    expect(keys).toHaveLength(1);
     db.close();
   });
 });
