@@ -1,7 +1,7 @@
 import type { RunningServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
-import { connectIn, openTab, outboxSize, serverList } from './support';
+import { connectIn, inFront, openTab, outboxSize, serverList } from './support';
 
 // A create the service or the mirror refuses is answered in the form, at its field, in the
 // interface's language; the form keeps what was typed and nothing is left in the queue. A create
@@ -115,6 +115,7 @@ for (const { language, code } of [
       await expect(popup.getByTestId('short-url')).toContainText('spring-sale-2');
 
       // The dashboard: a channel name already used, whatever its case, at once.
+      await inFront(dashboard);
       await dashboard.goto(extensionUrl('dashboard.html#/channels'));
       await dashboard
         .getByRole('button', { name: say(words, 'channelsPage_newChannel'), exact: true })
@@ -203,6 +204,7 @@ for (const { language, code } of [
       await expect(popup.getByTestId('pending-note')).toBeVisible({ timeout: 10_000 });
       server.setFaults(null);
 
+      await inFront(dashboard);
       await dashboard.goto(extensionUrl('dashboard.html#/sync'));
       const refused = dashboard.getByTestId('outbox-entry');
       await expect(refused).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
@@ -250,6 +252,7 @@ test('a link refused after the popup let go of it is fixed in the popup, at its 
   await expect(popup.getByTestId('pending-note')).toBeVisible({ timeout: 10_000 });
   await popup.close();
   server.setFaults(null);
+  await inFront(dashboard);
   await dashboard.goto(extensionUrl('dashboard.html#/sync'));
   await expect(dashboard.getByTestId('outbox-entry')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
-import { openTab } from './support';
+import { inFront, openTab } from './support';
 
 // The extension in another browser language, as a person there uses it: connecting in Settings,
 // the dashboard, shortening a page in the popup at 400×600. The words are read from the catalogue
@@ -94,6 +94,7 @@ for (const { language, code, dir } of [
 
       // A domain the account already has is refused at its field at once, in this language, with
       // what was typed kept (a refusal that comes later, in Sync: field-errors.spec.ts).
+      await inFront(dashboard);
       await dashboard.goto(extensionUrl('dashboard.html#/domains'));
       await dashboard.getByRole('button', { name: words.domainsPage_addDomain, exact: true }).first().click();
       const dialog = dashboard.getByRole('dialog', { name: words.domainsPage_addABrandedDomain });

@@ -3,7 +3,7 @@ import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
 import { dialogActionProblems, layoutProblems } from './layout';
 import { DASHBOARD_SECTIONS as SECTIONS } from './sections';
-import { connectIn, linkRowTo, openOptionGroups, openTab } from './support';
+import { connectIn, inFront, linkRowTo, openOptionGroups, openTab } from './support';
 
 // Every dashboard section and the popup, in a language that is long (German) and one that runs
 // right to left (Arabic) beside English, at the widths people use: no cut words, no sideways scroll,
@@ -135,6 +135,7 @@ for (const language of ['en', 'de', 'ar']) {
       await expect(popup.getByTestId('pending-note')).toBeVisible({ timeout: 20_000 });
       await look(popup, 'popup-pending');
 
+      await inFront(dashboard);
       for (const width of WIDTHS) {
         await dashboard.setViewportSize({ width, height: 800 });
         for (const [section, shown] of Object.entries(SECTIONS)) {

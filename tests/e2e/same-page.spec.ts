@@ -4,7 +4,7 @@ import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
 import { layoutProblems } from './layout';
 import { PopupPage } from './pages/PopupPage';
-import { connectExtension, connectIn, openTab, serverList } from './support';
+import { connectExtension, connectIn, inFront, openTab, serverList } from './support';
 
 // "Already shortened?": a page is recognised without its tracking parameters, several links of a
 // page are said and another is one click away, bulk lists and Shorten all tabs reuse links.
@@ -16,6 +16,7 @@ const shown = (shorturl: string) => shorturl.replace(/^https?:\/\//, '');
 /** Creates a link in the dashboard's New link form, in the given catalogue's words. */
 async function newLink(page: Page, extensionUrl: (p: string) => string, words: Record<string, string>, url: string) {
   await page.goto(extensionUrl('dashboard.html#/links'));
+  await inFront(page);
   await page.getByRole('button', { name: words.linkTablePage_newLink, exact: true }).first().click();
   const form = page.getByRole('form', { name: words.linkTablePage_newShortLink });
   await form.getByLabel(words.newLink_longUrl!, { exact: true }).fill(url);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EXTENSION_DIR } from './browser';
 import { expect, test } from './fixtures';
-import { connectExtension } from './support';
+import { connectExtension, inFront } from './support';
 import { startWebPages } from './web-pages';
 
 test('the built manifest asks for no <all_urls> and only permissions the code uses', async () => {
@@ -88,6 +88,7 @@ test('a web page cannot reach the worker or the key, and the key never reaches a
 
   // A refused key produces an error message without the key in it.
   await page.goto(extensionUrl('dashboard.html#/settings'));
+  await inFront(page);
   await page.getByRole('button', { name: 'Change', exact: true }).click();
   await page.getByLabel('Service URL').fill(server.url);
   await page.getByLabel('API key').fill('secret-key-that-is-wrong-123');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { inFront } from '../front';
 import { readMeta } from '../meta';
 
 /** The dashboard, section by section, as a person uses it. */
@@ -10,6 +11,7 @@ export class DashboardPage {
 
   async open(section: 'links' | 'channels' | 'campaigns' | 'domains' | 'sync' | 'settings') {
     await this.page.goto(`${this.baseUrl}#/${section}`);
+    await inFront(this.page);
   }
 
   async createChannel(name: string, color?: string) {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { inFront } from '../front';
 
 /**
  * The popup, opened as a page. In tests the popup is its own active tab, so the page it is about
@@ -12,6 +13,7 @@ export class PopupPage {
 
   async openFor(tabId: number) {
     await this.page.goto(`${this.url}?tab=${tabId}`);
+    await inFront(this.page);
   }
 
   shortenButton() {
