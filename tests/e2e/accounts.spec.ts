@@ -1,5 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { DashboardPage } from './pages/DashboardPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { notePicture, pictureDrawn } from './picture';
@@ -141,7 +142,7 @@ test('removing a connection with unsent changes asks first, saying how many woul
   await page.getByRole('button', { name: /^Remove demo@linkpilot.test/ }).click();
   await expect(asked).toContainText('2 changes not yet synced will be lost.');
   await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.screenshot({ path: test.info().outputPath('remove-connection-asked.png') });
+  await keepScreenshot(page, 'remove-connection-asked.png');
   await asked.getByRole('button', { name: 'Cancel' }).click();
   await expect(asked).toHaveCount(0);
   // Cancelled: nothing is removed.

@@ -6,6 +6,7 @@ import { startServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectExtension, linkRowTo, outboxEntries, serverList } from './support';
 
 /**
@@ -25,7 +26,7 @@ for (const { language, code, dir, keep } of [
     test(`a destination changed here and at the service is asked about, and "keep ${keep}" settles it`, async ({
       context,
       extensionUrl,
-    }, testInfo) => {
+    }) => {
       const words = await messagesOf(code);
       const dirOfFiles = mkdtempSync(path.join(tmpdir(), 'linkpilot-conflicts-'));
       const dbFile = path.join(dirOfFiles, 'service.sqlite');
@@ -78,7 +79,7 @@ for (const { language, code, dir, keep } of [
             (l) => l.alias === 'demo',
           )!;
         expect((await demo()).longurl).toBe('https://example.com/theirs');
-        await page.screenshot({ path: testInfo.outputPath(`conflict-at-link-${code}.png`) });
+        await keepScreenshot(page, `conflict-at-link-${code}.png`);
 
         const choice = keep === 'mine' ? words.conflict_keepMine : words.conflict_keepTheirs;
         await conflict.getByRole('button', { name: choice, exact: true }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectFromSettings } from './support';
 
 // A first copy of a large account, within a small allowance: where the person looks (the Links
@@ -34,7 +35,7 @@ test('a large first copy: the Links count says it is still copying, Settings say
   // Settings: the copy's step, and while it waits for the allowance, that it does and for how long.
   const waiting = page.getByTestId('mirror-waiting');
   await expect(waiting).toContainText(/Waiting for the service's allowance: resumes in \d+ s\./, { timeout: 30_000 });
-  await page.screenshot({ path: test.info().outputPath('copy-waiting-settings.png') });
+  await keepScreenshot(page, 'copy-waiting-settings.png');
 
   // Offline, the copy says so at once (the browser's own event), before any request fails.
   await context.setOffline(true);
@@ -49,7 +50,7 @@ test('a large first copy: the Links count says it is still copying, Settings say
   const shown = Number((await count.textContent())!.split(' ')[0]);
   expect(shown).toBeLessThan(60);
   await expect(page.getByTestId('links-copy-hold')).toContainText(/ · (Waiting for the service's allowance|Paused)/);
-  await page.screenshot({ path: test.info().outputPath('copy-links-count.png') });
+  await keepScreenshot(page, 'copy-links-count.png');
   // Once the copy is done, the plain count.
   await expect(count).toHaveText('60 links', { timeout: 90_000 });
   await expect(page.getByTestId('links-copy-hold')).toHaveCount(0);

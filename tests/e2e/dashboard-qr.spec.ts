@@ -3,6 +3,7 @@ import { messagesOf } from '../unit/i18n/catalogue';
 import { expectAccessible } from './axe';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { DashboardPage } from './pages/DashboardPage';
 import { QrCodesPage } from './pages/QrCodesPage';
 import { connectExtension, connectIn, openOptionGroups, outboxSize, serverList } from './support';
@@ -254,7 +255,7 @@ test('QR codes: two ticked are deleted together after asking, here at once and t
   await page.getByRole('checkbox', { name: 'Select Flyer' }).click();
   await expect(bar.getByTestId('selection-count')).toHaveText('2 selected');
   await expect(all).not.toBeChecked();
-  await page.screenshot({ path: test.info().outputPath('qr-selection-en.png') });
+  await keepScreenshot(page, 'qr-selection-en.png');
   await expectAccessible(page);
 
   // Asked first, with how many and what goes with them: Cancel leaves everything as it was.
@@ -295,7 +296,7 @@ test.describe('in Arabic', () => {
     const bar = page.getByRole('region', { name: 'رموز QR المحدّدة' });
     // Two takes the dual form, not "2 …".
     await expect(bar.getByTestId('selection-count')).toHaveText('رمزا QR محدّدان');
-    await page.screenshot({ path: test.info().outputPath('qr-selection-ar.png') });
+    await keepScreenshot(page, 'qr-selection-ar.png');
     await bar.getByRole('button', { name: 'حذف', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'هل تريد حذف رمزَي QR؟' });
     await expect(dialog).toContainText('عمليات المسح');

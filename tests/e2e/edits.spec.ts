@@ -6,6 +6,7 @@ import { startServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { readMeta } from './meta';
 import { QrCodesPage } from './pages/QrCodesPage';
 import { connectExtension, connectIn, linkRowTo, openOptionGroups, outboxEntries, serverList } from './support';
@@ -167,7 +168,7 @@ test('a QR code edited from its details keeps its scans; the form refuses what t
   context,
   server,
   extensionUrl,
-}, testInfo) => {
+}) => {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await connectExtension(page, extensionUrl, server);
@@ -199,7 +200,7 @@ test('a QR code edited from its details keeps its scans; the form refuses what t
   expect(await outboxEntries(context.serviceWorkers()[0]!)).toEqual([]);
   await form.getByLabel('Logo URL', { exact: true }).fill('');
   await form.getByLabel('Name', { exact: true }).fill('Lunch menu');
-  await page.screenshot({ path: testInfo.outputPath('qr-edit-form-en.png') });
+  await keepScreenshot(page, 'qr-edit-form-en.png');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('edit-qr-dialog')).toHaveCount(0, { timeout: 10_000 });
   await expectOutboxDrained(context.serviceWorkers()[0]!);
@@ -213,11 +214,7 @@ test('a QR code edited from its details keeps its scans; the form refuses what t
 test.describe('in Arabic', () => {
   test.use({ uiLanguage: 'ar' });
 
-  test("a QR code's edit form reads right to left, in its words", async ({
-    context,
-    server,
-    extensionUrl,
-  }, testInfo) => {
+  test("a QR code's edit form reads right to left, in its words", async ({ context, server, extensionUrl }) => {
     const words = await messagesOf('ar');
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -229,7 +226,7 @@ test.describe('in Arabic', () => {
     await detail.getByRole('button', { name: words.qrEdit_edit, exact: true }).click();
     const form = page.getByTestId('edit-qr-dialog').getByRole('form', { name: words.qrEdit_heading });
     await expect(form.getByTestId('qr-edit-keeps-scans')).toHaveText(words.qrEdit_keepsScans!);
-    await page.screenshot({ path: testInfo.outputPath('qr-edit-form-ar.png') });
+    await keepScreenshot(page, 'qr-edit-form-ar.png');
   });
 });
 

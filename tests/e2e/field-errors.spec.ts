@@ -1,6 +1,7 @@
 import type { RunningServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectIn, inFront, openTab, outboxSize, serverList } from './support';
 
 // A create the service or the mirror refuses is answered in the form, at its field, in the
@@ -80,7 +81,7 @@ for (const { language, code } of [
       worker,
       extensionUrl,
       web,
-    }, testInfo) => {
+    }) => {
       const words = await messagesOf(code);
       await aliasTakenElsewhere(server, 'spring-sale');
       const dashboard = await context.newPage();
@@ -102,7 +103,7 @@ for (const { language, code } of [
       await expect(popup.getByTestId('short-url')).toHaveCount(0);
       expect(await outboxSize(worker)).toBe(0);
       await alias.scrollIntoViewIfNeeded();
-      await popup.screenshot({ path: testInfo.outputPath(`popup-alias-taken-${code}.png`) });
+      await keepScreenshot(popup, `popup-alias-taken-${code}.png`);
 
       // An alias among the account's own links is refused by the mirror, before anything is sent.
       await alias.fill('DEMO');
@@ -128,7 +129,7 @@ for (const { language, code } of [
       await expect(channelName).toHaveAccessibleDescription(say(words, 'refusal_channelNameUsed'));
       await expect(channelName).toHaveValue('news');
       expect(await outboxSize(worker)).toBe(0);
-      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-channel-name-used-${code}.png`) });
+      await keepScreenshot(dashboard, `dashboard-channel-name-used-${code}.png`);
       await dashboard.keyboard.press('Escape');
       // A rename to another channel's name, likewise.
       await dashboard.getByRole('button', { name: say(words, 'common_editItem', 'Social'), exact: true }).click();
@@ -185,7 +186,7 @@ for (const { language, code } of [
       worker,
       extensionUrl,
       web,
-    }, testInfo) => {
+    }) => {
       const words = await messagesOf(code);
       await aliasTakenElsewhere(server, 'autumn');
       const dashboard = await context.newPage();
@@ -220,7 +221,7 @@ for (const { language, code } of [
       await expect(field).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
       const save = refused.getByRole('button', { name: say(words, 'syncCentre_saveAndRetry'), exact: true });
       await expect(save).toBeDisabled();
-      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-sync-edit-first-${code}.png`) });
+      await keepScreenshot(dashboard, `dashboard-sync-edit-first-${code}.png`);
       // Changed, it goes again, and is made.
       await field.fill('autumn-2');
       await save.click();
@@ -235,7 +236,7 @@ test('a link refused after the popup let go of it is fixed in the popup, at its 
   worker,
   extensionUrl,
   web,
-}, testInfo) => {
+}) => {
   const words = await messagesOf('en');
   await aliasTakenElsewhere(server, 'winter');
   const dashboard = await context.newPage();
@@ -271,7 +272,7 @@ test('a link refused after the popup let go of it is fixed in the popup, at its 
   const field = refused.getByLabel(say(words, 'change_label_customAlias'), { exact: true });
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(say(words, 'refusal_aliasTaken'));
-  await again.screenshot({ path: testInfo.outputPath('popup-refused-fixed-in-place-en.png') });
+  await keepScreenshot(again, 'popup-refused-fixed-in-place-en.png');
   await field.fill('winter-2');
   await refused.getByRole('button', { name: say(words, 'syncCentre_saveAndRetry'), exact: true }).click();
   await expect(again.getByTestId('short-url')).toContainText('winter-2', { timeout: 20_000 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectExtension } from './support';
 
 // The first copy of an account of 1,503 links (the demo's three and 1,500 more), each answer of the
@@ -73,7 +74,7 @@ for (const { language, code } of [
       context,
       server,
       extensionUrl,
-    }, testInfo) => {
+    }) => {
       test.setTimeout(90_000);
       const words = await messagesOf(code);
       addLinks(server);
@@ -87,7 +88,7 @@ for (const { language, code } of [
       const empty = page.getByTestId('empty-state');
       await expect(empty.getByRole('heading', { name: words.firstCopy_title })).toBeVisible();
       await expect(empty.getByTestId('mirror-progress')).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`dashboard-copying-${code}.png`) });
+      await keepScreenshot(page, `dashboard-copying-${code}.png`);
 
       // Then the links themselves, counted as they come, until all are here.
       await expect(page.getByTestId('link-row').first()).toBeVisible({ timeout: 30_000 });
@@ -101,7 +102,7 @@ for (const { language, code } of [
       context,
       server,
       extensionUrl,
-    }, testInfo) => {
+    }) => {
       test.setTimeout(90_000);
       const words = await messagesOf(code);
       addLinks(server);
@@ -124,7 +125,7 @@ for (const { language, code } of [
       const numbers = growing.map((text) => text.slice(before.length, text.length - after.length));
       expect(new Set(numbers).size).toBe(numbers.length);
       await expect(welcome.getByTestId('first-copy')).toHaveCount(0);
-      await welcome.screenshot({ path: testInfo.outputPath(`welcome-done-${code}.png`), fullPage: true });
+      await keepScreenshot(welcome, `welcome-done-${code}.png`, { fullPage: true });
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { inFront, openTab } from './support';
 
 // The extension in another browser language, as a person there uses it: connecting in Settings,
@@ -32,7 +33,7 @@ for (const { language, code, dir } of [
       worker,
       extensionUrl,
       web,
-    }, testInfo) => {
+    }) => {
       const words = await messagesOf(code);
       const english = await messagesOf('en');
       // Proof that the words are this language's, not English under another name.
@@ -54,7 +55,7 @@ for (const { language, code, dir } of [
       await dashboard.getByRole('button', { name: words.connectionForm_connect, exact: true }).click();
       await expect(dashboard.getByTestId('account-email')).toHaveText('demo@linkpilot.test');
       await expectNoSidewaysScroll(dashboard);
-      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-settings-${language}.png`) });
+      await keepScreenshot(dashboard, `dashboard-settings-${language}.png`);
 
       await dashboard.goto(extensionUrl('dashboard.html#/links'));
       await expect(dashboard.getByRole('heading', { name: words.dashboard_section_links, exact: true })).toBeVisible();
@@ -69,14 +70,14 @@ for (const { language, code, dir } of [
       await form.getByRole('button', { name: words.newLinkForm_createShortLink, exact: true }).click();
       await expect(form.getByText(words.input_url_noScheme!)).toBeInViewport();
       await expect(form.getByLabel(words.newLink_longUrl!, { exact: true })).toBeFocused();
-      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-link-refused-${language}.png`) });
+      await keepScreenshot(dashboard, `dashboard-link-refused-${language}.png`);
       await dashboard.keyboard.press('Escape');
       // The sidebar starts where the language starts: on the right in a right-to-left language.
       const nav = (await dashboard.getByRole('navigation').boundingBox())!;
       const main = (await dashboard.getByRole('main').boundingBox())!;
       expect(dir === 'rtl' ? nav.x > main.x : nav.x < main.x).toBe(true);
       await expectNoSidewaysScroll(dashboard);
-      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-links-${language}.png`) });
+      await keepScreenshot(dashboard, `dashboard-links-${language}.png`);
 
       const { tabId } = await openTab(context, worker, web.url('/a-page-worth-sharing'));
       const popup = await context.newPage();
@@ -85,12 +86,12 @@ for (const { language, code, dir } of [
       await expect(popup.locator('html')).toHaveAttribute('dir', dir);
       await expect(popup.getByRole('heading', { name: words.recent_heading })).toBeVisible();
       await expectNoSidewaysScroll(popup);
-      await popup.screenshot({ path: testInfo.outputPath(`popup-unshortened-${language}.png`) });
+      await keepScreenshot(popup, `popup-unshortened-${language}.png`);
       await popup.getByRole('button', { name: words.shorten_formLabel, exact: true }).click();
       await expect(popup.getByTestId('short-url')).toBeVisible();
       await expect(popup.getByTestId('copied-note')).toHaveText(words.popup_copied!);
       await expectNoSidewaysScroll(popup);
-      await popup.screenshot({ path: testInfo.outputPath(`popup-shortened-${language}.png`) });
+      await keepScreenshot(popup, `popup-shortened-${language}.png`);
 
       // A domain the account already has is refused at its field at once, in this language, with
       // what was typed kept (a refusal that comes later, in Sync: field-errors.spec.ts).
@@ -104,7 +105,7 @@ for (const { language, code, dir } of [
       await expect(domain).toHaveAccessibleDescription(words.refusal_domainRegistered!);
       await expect(domain).toHaveValue('https://go.linkpilot.test');
       await expectNoSidewaysScroll(dashboard);
-      await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-domain-refused-${language}.png`) });
+      await keepScreenshot(dashboard, `dashboard-domain-refused-${language}.png`);
     });
 
     test.describe('with two connections', () => {
@@ -114,7 +115,7 @@ for (const { language, code, dir } of [
         context,
         server,
         extensionUrl,
-      }, testInfo) => {
+      }) => {
         const words = await messagesOf(code);
         const [keyA, keyB] = server.apiKeys as [string, string];
         const dashboard = await context.newPage();
@@ -142,7 +143,7 @@ for (const { language, code, dir } of [
         await expect(dashboard.getByTestId('other-connection')).toContainText(host);
         await expect(dashboard.getByRole('combobox', { name: words.connections_switcher })).toBeVisible();
         await expectNoSidewaysScroll(dashboard);
-        await dashboard.screenshot({ path: testInfo.outputPath(`dashboard-two-connections-${language}.png`) });
+        await keepScreenshot(dashboard, `dashboard-two-connections-${language}.png`);
 
         const popup = await context.newPage();
         await popup.setViewportSize({ width: 400, height: 600 });
@@ -157,7 +158,7 @@ for (const { language, code, dir } of [
         expect(box.x + box.width).toBeLessThanOrEqual(header.x + header.width);
         expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
         await expectNoSidewaysScroll(popup);
-        await popup.screenshot({ path: testInfo.outputPath(`popup-two-connections-${language}.png`) });
+        await keepScreenshot(popup, `popup-two-connections-${language}.png`);
       });
     });
   });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { dialogActionProblems, layoutProblems } from './layout';
 import { DASHBOARD_SECTIONS as SECTIONS } from './sections';
 import { connectIn, inFront, linkRowTo, openOptionGroups, openTab } from './support';
@@ -85,14 +86,14 @@ for (const language of ['en', 'de', 'ar']) {
       worker,
       extensionUrl,
       web,
-    }, testInfo) => {
+    }) => {
       test.setTimeout(240_000);
       const words = await messagesOf(language);
       const found: string[] = [];
       const shortHost = server.url.replace(/^https?:\/\//, '');
       const look = async (page: Page, screen: string) => {
         for (const problem of await layoutProblems(page, { shortHost })) found.push(`${screen}: ${problem}`);
-        await page.screenshot({ path: testInfo.outputPath(`${screen}.png`) });
+        await keepScreenshot(page, `${screen}.png`);
       };
 
       // Names that do not fit where they are shown: a long alias under a long English title, a title
@@ -217,7 +218,7 @@ for (const language of ['en', 'de', 'ar']) {
       expect(filters.filter((l) => Math.abs(l.middle - line) > 2)).toEqual([]);
     });
 
-    test('every dialog keeps its primary action in view', async ({ context, server, extensionUrl }, testInfo) => {
+    test('every dialog keeps its primary action in view', async ({ context, server, extensionUrl }) => {
       test.setTimeout(180_000);
       const words = await messagesOf(language);
       const found: string[] = [];
@@ -234,7 +235,7 @@ for (const language of ['en', 'de', 'ar']) {
         for (const size of WINDOWS) {
           await page.setViewportSize(size);
           for (const problem of await dialogActionProblems(page)) found.push(`${name}-${size.width}: ${problem}`);
-          await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}x${size.height}.png`) });
+          await keepScreenshot(page, `${name}-${size.width}x${size.height}.png`);
         }
         await closeWithEscape(page, dialog);
       }

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectExtension } from './support';
 
 // The Links header holds the look-up, one export menu, Shorten many and New link on one row, in
@@ -34,7 +35,7 @@ test('the look-up says what it found under its field, and the header keeps one r
   const under = (await message.boundingBox())!;
   const box = (await field.boundingBox())!;
   expect(under.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
-  await page.screenshot({ path: test.info().outputPath('links-header-lookup-none.png') });
+  await keepScreenshot(page, 'links-header-lookup-none.png');
 
   // Editing the field takes the message away; a look-up that finds the link opens it, with no message.
   await field.fill(`${server.url}/demo`);
@@ -57,7 +58,7 @@ test('the look-up says what it found under its field, and the header keeps one r
   await expect(page.getByRole('menuitem', { name: 'Export CSV' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Export JSON' })).toBeFocused();
-  await page.screenshot({ path: test.info().outputPath('links-header-export.png') });
+  await keepScreenshot(page, 'links-header-export.png');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(exportButton).toBeFocused();

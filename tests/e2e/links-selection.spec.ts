@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { DashboardPage } from './pages/DashboardPage';
 import { connectExtension } from './support';
 
@@ -35,7 +36,7 @@ test('links ticked in the table go into a channel and a campaign together, and e
     .click({ modifiers: ['Shift'] });
   await expect(bar.getByTestId('selection-count')).toHaveText('3 selected');
   await expect(page.getByRole('checkbox', { name: 'Select all 3 links shown' })).toBeChecked();
-  await page.screenshot({ path: test.info().outputPath('links-selection.png') });
+  await keepScreenshot(page, 'links-selection.png');
   await expectAccessible(page);
 
   // Export the selection: the three, and only them.

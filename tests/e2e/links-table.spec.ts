@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectExtension } from './support';
 
 // The links table as a designer ships it: as wide as the window, its head in view while the rows
@@ -44,5 +45,5 @@ test('the table fills the window, keeps its head in view, and shortens long addr
   await expect(goesTo).toHaveAttribute('title', LONG);
   const shown = (await goesTo.innerText()).trim();
   expect(shown).toMatch(/^docs\.example\.com\/.+….+final-step\.html$/);
-  await page.screenshot({ path: test.info().outputPath('links-table-detail.png') });
+  await keepScreenshot(page, 'links-table-detail.png');
 });

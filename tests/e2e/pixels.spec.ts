@@ -6,6 +6,7 @@ import { startServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { readMeta } from './meta';
 import { connectExtension, connectIn, openOptionGroups, outboxEntries, serverList } from './support';
 
@@ -56,7 +57,7 @@ test('a pixel deleted in the Pixels section is gone from the service and the mir
 test('a pixel added offline is listed at once, renamed before the service is back, and made there once', async ({
   context,
   extensionUrl,
-}, testInfo) => {
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-pixels-'));
   const dbFile = path.join(dir, 'service.sqlite');
   let server = await startServer({ port: 0, db: dbFile, rateLimit: 600 });
@@ -93,7 +94,7 @@ test('a pixel added offline is listed at once, renamed before the service is bac
     await added.getByRole('button', { name: 'Edit pixel “LinkedIn insight”' }).click();
     await expect(form.getByLabel('Name', { exact: true })).toHaveValue('LinkedIn insight');
     await expect(form).toContainText('The links that use this pixel keep it.');
-    await page.screenshot({ path: testInfo.outputPath('pixel-edit-form-en.png') });
+    await keepScreenshot(page, 'pixel-edit-form-en.png');
     await form.getByLabel('Name', { exact: true }).fill('LinkedIn tag');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toHaveCount(0, { timeout: 10_000 });
@@ -110,7 +111,7 @@ test('a pixel added offline is listed at once, renamed before the service is bac
     expect(listed).toHaveLength(3);
     expect(listed.filter((p) => p.type === 'linkedin')).toMatchObject([{ name: 'LinkedIn tag', tag: '12345' }]);
     await expect(rows.filter({ hasText: 'LinkedIn tag' }).getByTestId('sync-state')).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath('pixels-section-en.png') });
+    await keepScreenshot(page, 'pixels-section-en.png');
 
     // Renamed on the service: the same pixel, the links that use it keep it.
     await rows.filter({ hasText: 'LinkedIn tag' }).getByRole('button', { name: 'Edit pixel “LinkedIn tag”' }).click();
@@ -173,11 +174,7 @@ test.describe('a service without pixels', () => {
 test.describe('in Arabic', () => {
   test.use({ uiLanguage: 'ar' });
 
-  test('the section and its form read right to left, in its words', async ({
-    context,
-    server,
-    extensionUrl,
-  }, testInfo) => {
+  test('the section and its form read right to left, in its words', async ({ context, server, extensionUrl }) => {
     const words = await messagesOf('ar');
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -186,11 +183,11 @@ test.describe('in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: words.pixelsPage_title, exact: true })).toBeVisible();
     await expect(page.getByTestId('pixel-row')).toHaveCount(2);
-    await page.screenshot({ path: testInfo.outputPath('pixels-section-ar.png') });
+    await keepScreenshot(page, 'pixels-section-ar.png');
     await page.getByRole('button', { name: words.pixelsPage_new }).click();
     const form = page.getByTestId('pixel-form');
     await form.getByRole('button', { name: words.pixelsPage_add }).click();
     await expect(form.getByText(words.input_pixel_name!)).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('pixel-form-ar.png') });
+    await keepScreenshot(page, 'pixel-form-ar.png');
   });
 });

@@ -7,6 +7,7 @@ import { startServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectExtension, connectIn, serverList } from './support';
 
 // The popup after shortening, at 400×600: the short link whole with Copy under it, in three
@@ -66,7 +67,7 @@ for (const { language, code, dir } of [
       extensionUrl,
       web,
       popupFor,
-    }, testInfo) => {
+    }) => {
       const words = await messagesOf(code);
       await addDomain(server, BRANDED);
       await connectIn(await context.newPage(), extensionUrl('dashboard.html#/settings'), server, words);
@@ -90,7 +91,7 @@ for (const { language, code, dir } of [
       await popup.expectReady();
       const firstRecent = await popup.recentLinks().first().boundingBox();
       expect(firstRecent!.y + firstRecent!.height).toBeLessThanOrEqual(600);
-      await page.screenshot({ path: testInfo.outputPath(`popup-hero-${code}.png`) });
+      await keepScreenshot(page, `popup-hero-${code}.png`);
     });
   });
 }
@@ -175,7 +176,7 @@ test("pages of the browser, of extensions and unreadable tabs say why they can't
   server,
   worker,
   extensionUrl,
-}, testInfo) => {
+}) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   const page = await context.newPage();
   const open = (url: string) =>
@@ -197,7 +198,7 @@ test("pages of the browser, of extensions and unreadable tabs say why they can't
   }
   await expect(page.getByTestId('recent-links')).toHaveAttribute('data-ready', 'true');
   await page.setViewportSize({ width: 400, height: 600 });
-  await page.screenshot({ path: testInfo.outputPath('popup-not-shortenable.png') });
+  await keepScreenshot(page, 'popup-not-shortenable.png');
 });
 
 test('statistics stay compact, and "could not be refreshed" goes once fresh numbers arrive', async ({
@@ -205,7 +206,7 @@ test('statistics stay compact, and "could not be refreshed" goes once fresh numb
   extensionUrl,
   web,
   popupFor,
-}, testInfo) => {
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-hero-'));
   const dbFile = path.join(dir, 'service.sqlite');
   let server = await startServer({ port: 0, db: dbFile, rateLimit: 600 });
@@ -268,7 +269,7 @@ test('statistics stay compact, and "could not be refreshed" goes once fresh numb
     await popup.expectReady();
     const firstRecent = await popup.recentLinks().first().boundingBox();
     expect(firstRecent!.y + firstRecent!.height).toBeLessThanOrEqual(600);
-    await popup.page.screenshot({ path: testInfo.outputPath('popup-hero-stats.png') });
+    await keepScreenshot(popup.page, 'popup-hero-stats.png');
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { messagesOf } from '../unit/i18n/catalogue';
 import { expectAccessible } from './axe';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { readMeta } from './meta';
 import { QrCodesPage } from './pages/QrCodesPage';
 import { connectExtension, outboxEntries, serverList } from './support';
@@ -55,7 +56,7 @@ for (const { language, code: lang, dir } of [
       worker,
       server,
       extensionUrl,
-    }, testInfo) => {
+    }) => {
       const words = await messagesOf(lang);
       const code = await printedCode(server);
       const mdnLink = (await serverList<{ longurl: string; shorturl: string }>(server, '/api/urls', 'urls')).find(
@@ -93,7 +94,7 @@ for (const { language, code: lang, dir } of [
 
       await url.fill(MDN);
       await expect(form.getByText(words.qrDestination_pointsBack!, { exact: true })).toHaveCount(0);
-      await page.screenshot({ path: testInfo.outputPath(`qr-repoint-form-${lang}.png`) });
+      await keepScreenshot(page, `qr-repoint-form-${lang}.png`);
       await expectAccessible(page);
       await form.getByRole('button', { name: words.qrDestination_save, exact: true }).click();
       await expect(dialog).toHaveCount(0, { timeout: 10_000 });
@@ -106,7 +107,7 @@ for (const { language, code: lang, dir } of [
       await expect(content.getByTestId('qr-destination-short-link')).toHaveText(
         mdnLink.shorturl.replace(/^https?:\/\//, ''),
       );
-      await qr.row('Spring menu').screenshot({ path: testInfo.outputPath(`qr-destination-${lang}.png`) });
+      await keepScreenshot(qr.row('Spring menu'), `qr-destination-${lang}.png`);
       await expectAccessible(page);
 
       // The same code at the same address, its scans kept; a scan of it goes to the new destination.
@@ -128,7 +129,7 @@ test.describe('a service without edits', () => {
     worker,
     server,
     extensionUrl,
-  }, testInfo) => {
+  }) => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await connectExtension(page, extensionUrl, server);
@@ -140,7 +141,7 @@ test.describe('a service without edits', () => {
     await qr.submit();
     const text = (await qr.openDetail('Opening hours')).getByTestId('qr-destination-content');
     await expect(text.locator('[data-field="qr.single.text"]')).toHaveText(hours.trim());
-    await qr.row('Opening hours').screenshot({ path: testInfo.outputPath('qr-destination-text-en.png') });
+    await keepScreenshot(qr.row('Opening hours'), 'qr-destination-text-en.png');
     await qr.fill('wifi', { 'Network name (SSID)': 'Cafe', 'Wi-Fi password': 'espresso1', Name: 'Cafe Wi-Fi' });
     await qr.submit();
     await expect(qr.row('Cafe Wi-Fi')).toHaveCount(1);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { layoutProblems } from './layout';
 import { PopupPage } from './pages/PopupPage';
 import { connectExtension, connectIn, inFront, openTab, serverList } from './support';
@@ -45,7 +46,7 @@ test('a page shortened with UTM values is recognised again; a second link is sai
   extensionUrl,
   web,
   popupFor,
-}, testInfo) => {
+}) => {
   const words = await messagesOf('en');
   const dashboard = await context.newPage();
   await connectExtension(dashboard, extensionUrl, server);
@@ -84,12 +85,12 @@ test('a page shortened with UTM values is recognised again; a second link is sai
   await expect(popup.shortUrl()).toHaveText(shown(plain.shorturl));
   await expect(popup.page.getByTestId('same-page')).toContainText(shown(tagged!.shorturl));
   await expect(popup.page.getByRole('button', { name: 'Make another' })).toBeInViewport();
-  await popup.page.screenshot({ path: testInfo.outputPath('popup-two-links-en.png') });
+  await keepScreenshot(popup.page, 'popup-two-links-en.png');
 
   // Make another: the Shorten form although the page has links, and the new link after it.
   await popup.page.getByRole('button', { name: 'Make another' }).click();
   await expect(popup.shortUrl()).toHaveCount(0);
-  await popup.page.screenshot({ path: testInfo.outputPath('popup-make-another-en.png') });
+  await keepScreenshot(popup.page, 'popup-make-another-en.png');
   await popup.shortenButton().click();
   await expect(popup.shortUrl()).toBeVisible();
   await expectOutboxDrained(worker);
@@ -104,7 +105,7 @@ test('Shorten all tabs asks first with the tabs it takes and why others are left
   worker,
   extensionUrl,
   web,
-}, testInfo) => {
+}) => {
   await connectExtension(await context.newPage(), extensionUrl, server);
   await closeBlankTabs(context);
   // One page is shortened already, with UTM values.
@@ -136,7 +137,7 @@ test('Shorten all tabs asks first with the tabs it takes and why others are left
   await expect(skip).toContainText('The same page as another tab.');
   await expect(skip).toContainText('A page of Linkpilot itself.');
   await expect(dialog.getByRole('button', { name: 'Shorten 2 tabs' })).toBeInViewport();
-  await popup.page.screenshot({ path: testInfo.outputPath('popup-all-tabs-confirm-en.png') });
+  await keepScreenshot(popup.page, 'popup-all-tabs-confirm-en.png');
   // Nothing is made before the person agrees.
   expect(await linksOf(server, web.url('/tab-'))).toHaveLength(0);
 
@@ -148,7 +149,7 @@ test('Shorten all tabs asks first with the tabs it takes and why others are left
   await expect(results.getByTestId('bulk-made-link')).toHaveCount(3);
   expect(await layoutProblems(popup.page, { shortHost: server.url.replace('http://', '') })).toEqual([]);
   await expect(results.getByRole('status').first()).toBeInViewport();
-  await popup.page.screenshot({ path: testInfo.outputPath('popup-all-tabs-done-en.png') });
+  await keepScreenshot(popup.page, 'popup-all-tabs-done-en.png');
   await expectOutboxDrained(worker);
 
   const made = await linksOf(server, web.url('/tab-'));
@@ -211,7 +212,7 @@ for (const language of ['en', 'de', 'ar']) {
       worker,
       extensionUrl,
       web,
-    }, testInfo) => {
+    }) => {
       const words = await messagesOf(language);
       const dashboard = await context.newPage();
       await dashboard.setViewportSize({ width: 1280, height: 800 });
@@ -230,13 +231,13 @@ for (const language of ['en', 'de', 'ar']) {
       const two = (words[`samePage_count_${new Intl.PluralRules(language).select(2)}`] ?? words.samePage_count_other)!;
       await expect(popup.page.getByTestId('same-page-count')).toHaveText(two.replace('{count}', '2'));
       await expect(popup.page.getByRole('button', { name: words.samePage_makeAnother })).toBeInViewport();
-      await popup.page.screenshot({ path: testInfo.outputPath(`popup-two-links-${language}.png`) });
+      await keepScreenshot(popup.page, `popup-two-links-${language}.png`);
 
       await popup.page.getByRole('button', { name: words.allTabs_button }).click();
       const dialog = popup.page.getByRole('dialog', { name: words.allTabs_confirmTitle });
       await expect(dialog.getByTestId('all-tabs-take')).toContainText('another-article');
       await expect(dialog.getByTestId('all-tabs-reuse')).toContainText('a-page-worth-sharing');
-      await popup.page.screenshot({ path: testInfo.outputPath(`popup-all-tabs-confirm-${language}.png`) });
+      await keepScreenshot(popup.page, `popup-all-tabs-confirm-${language}.png`);
       const shortHost = server.url.replace('http://', '');
       expect(await layoutProblems(popup.page, { shortHost })).toEqual([]);
 
@@ -246,7 +247,7 @@ for (const language of ['en', 'de', 'ar']) {
       await expect(results).toBeVisible({ timeout: 20_000 });
       await expect(popup.page.getByTestId('bulk-reused')).toBeVisible();
       expect(await layoutProblems(popup.page, { shortHost })).toEqual([]);
-      await popup.page.screenshot({ path: testInfo.outputPath(`popup-all-tabs-done-${language}.png`) });
+      await keepScreenshot(popup.page, `popup-all-tabs-done-${language}.png`);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { expectFirstCopyDone } from './meta';
 import { connectExtension, makeLink } from './support';
 
@@ -48,7 +49,7 @@ for (const { language, code, dir, direct, longCountry, network } of [
       server,
       extensionUrl,
       web,
-    }, testInfo) => {
+    }) => {
       const shorturl = await makeLink(server, web.url(`/stats-${code}`), `stats-${code}`);
       await visit(shorturl, 3, { 'x-country': 'VC', Referer: 'https://www.news.example/story' });
       await visit(shorturl, 2, { 'x-country': 'US' });
@@ -82,7 +83,7 @@ for (const { language, code, dir, direct, longCountry, network } of [
         await expect(label).toHaveText(new RegExp(`${longCountry.replace(/[.&]/g, '\\$&')}$`));
         expect(await label.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
       }
-      await detail.screenshot({ path: testInfo.outputPath(`stats-${code}.png`) });
+      await keepScreenshot(detail, `stats-${code}.png`);
     });
   });
 }

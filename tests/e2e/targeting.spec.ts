@@ -1,6 +1,7 @@
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { connectIn, openOptionGroups } from './support';
 
 // Geo, device and language targets are picked from lists named in the interface's language, and the
@@ -38,7 +39,7 @@ test('targets picked by their German names reach the service as codes', async ({
   await links.nth(1).fill('https://example.com/ios');
   await links.nth(2).fill('https://example.com/en');
   await country.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('targeting-de.png') });
+  await keepScreenshot(page, 'targeting-de.png');
   await expectAccessible(page);
   await form.getByRole('button', { name: words.newLinkForm_createShortLink, exact: true }).click();
   await expect(page.getByTestId('detail-short-url')).toBeVisible({ timeout: 15_000 });

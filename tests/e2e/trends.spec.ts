@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './keep';
 import { expectFirstCopyDone } from './meta';
 import { CampaignsPage } from './pages/CampaignsPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -136,7 +137,7 @@ for (const { language, code, dir, per, before } of [
       extensionUrl,
       worker,
       web,
-    }, testInfo) => {
+    }) => {
       test.setTimeout(120_000);
       const shorturl = await makeLink(server, web.url(`/chart-${code}`), `chart-${code}`);
       await click(shorturl, 4);
@@ -161,8 +162,8 @@ for (const { language, code, dir, per, before } of [
       await chart.getByTestId('trend-svg').focus();
       await chart.getByTestId('trend-svg').press('End');
       await expect(chart.getByTestId('trend-readout')).toContainText('3');
-      await chart.screenshot({ path: testInfo.outputPath(`trend-chart-${code}.png`) });
-      await page.getByTestId('link-detail').screenshot({ path: testInfo.outputPath(`trend-detail-${code}.png`) });
+      await keepScreenshot(chart, `trend-chart-${code}.png`);
+      await keepScreenshot(page.getByTestId('link-detail'), `trend-detail-${code}.png`);
     });
   });
 }
