@@ -16,7 +16,7 @@ import { database } from '@/lib/db/open';
 import type { PixelRow } from '@/lib/db/schema';
 import { type Capability, readCapability } from '@/lib/kinds/capabilities';
 import { unsent } from '@/lib/kinds/kind';
-import { createPixel, deletePixel, updatePixel } from '@/lib/sync/actions';
+import { create, remove as removeRecords, update } from '@/lib/sync/actions';
 import { changeAnswered, createAnswered } from '@/lib/sync/answer';
 import { PixelForm } from './PixelForm';
 import '@/components/catalog/catalog.css';
@@ -61,13 +61,15 @@ export function PixelsPage() {
   /** Shown at once; waits a moment for the service's answer, and a refusal is shown at its field. */
   async function save(input: CreatePixelInput) {
     if (editing === 'new') {
-      const { key, made } = await createAnswered(db, (ctx) => createPixel(ctx, input));
+      const { key, made } = await createAnswered(db, (ctx) => create(ctx, 'pixel', input));
       setEditing(null);
       await tell('pixelAdd', key, made === null ? 'queued' : 'made');
     } else if (editing) {
       const { key } = editing;
       const patch = unsent(editing, input);
-      const outcome = patch ? await changeAnswered(db, key, 'update', (ctx) => updatePixel(ctx, key, patch)) : 'made';
+      const outcome = patch
+        ? await changeAnswered(db, key, 'update', (ctx) => update(ctx, 'pixel', key, patch))
+        : 'made';
       setEditing(null);
       await tell('pixelEdit', key, outcome);
     }
@@ -83,7 +85,7 @@ export function PixelsPage() {
     if (!yes) return;
     setNote(null);
     try {
-      const outcome = await changeAnswered(db, pixel.key, 'delete', (ctx) => deletePixel(ctx, pixel.key));
+      const outcome = await changeAnswered(db, pixel.key, 'delete', (ctx) => removeRecords(ctx, 'pixel', [pixel.key]));
       await tell('pixelDelete', pixel.key, outcome);
     } catch (error) {
       setNote(isApiError(error) ? errorInWords(error, '') : t('pixelsPage.notDeleted'));

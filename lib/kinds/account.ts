@@ -1,3 +1,5 @@
+import { updateAccountInput } from '../api/inputs/account';
+import { validateInput } from '../api/validate-input';
 import { words } from '../words';
 import type { KindSpec } from './kind';
 
@@ -8,6 +10,7 @@ import type { KindSpec } from './kind';
 export const account: KindSpec<'account'> = {
   table: null,
   writes: ['account'],
+  asks: { update: { change: (asked) => ({ payload: validateInput(updateAccountInput, asked) }) } },
   shows: async (_db, { payload }) =>
     payload.email ? [{ patch: 'account', key: 'me', fields: { pendingEmail: payload.email } }] : [],
   sending: ({ payload }) => ({

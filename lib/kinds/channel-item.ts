@@ -1,6 +1,8 @@
 import { formatDatetime } from '../api/schemas/primitives';
+import { channelItemKey } from '../db/rows';
 import type { ChannelAssignment } from '../db/schema';
 import { type MessageKey, words } from '../words';
+import { ITEM_TYPES, isItemOf } from './item-types';
 import { existing, type KindSpec } from './kind';
 import type { MirrorWrite } from './mirror-write';
 
@@ -35,6 +37,27 @@ export function placed(
 
 export const channelItem: KindSpec<'channelItem'> = {
   table: 'channelItems',
+  asks: {
+    create: {
+      change({ channelKey, item }) {
+        const [itemKey, itemId] = item.type === 'bio' ? [null, item.id] : [item.key, null];
+        const payload = {
+          channelKey,
+          type: item.type,
+          itemKey,
+          itemId,
+          ...(item.type === 'bio' && { title: item.title }),
+        };
+        const deps = itemKey ? [channelKey, itemKey] : [channelKey];
+        return { payload, key: channelItemKey(channelKey, item.type, itemKey, itemId), deps };
+      },
+      async needless(db, { channelKey, item }) {
+        if (item.type === 'bio') return false;
+        const inside = await db.channelItems.where('channelKey').equals(channelKey).toArray();
+        return inside.some((i) => isItemOf(i, ITEM_TYPES[item.type].kind) && i.itemKey === item.key);
+      },
+    },
+  },
   async shows(db, { payload }, key, now) {
     const { channelKey, type, itemKey, title = '' } = payload;
     await existing(db.channels, channelKey, 'change.gone.channel');

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../api/validate-input';
 import { linkForPage, linkOfShortUrl, placementInMirror } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { aliasHolders } from '../kinds/link';
-import { createLink } from '../sync/actions';
+import { create } from '../sync/actions';
 import { createAnswered, type SendOwn } from '../sync/answer';
 import { words } from '../words';
 
@@ -76,7 +76,7 @@ export async function shortenLink(place: ShortenPlace, request: ShortenRequest):
     const placement = await placementInMirror(db, request.placement ?? { channelKey: null, campaignKey: null });
     const { key, made } = await createAnswered(
       db,
-      (ctx) => createLink({ ...ctx, now }, { input: fields, ...placement }),
+      (ctx) => create({ ...ctx, now }, 'link', { input: fields, ...placement }),
       {
         ...(place.send && { send: place.send }),
         ...(place.waitMs !== undefined && { waitMs: place.waitMs }),

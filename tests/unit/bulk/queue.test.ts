@@ -9,7 +9,7 @@ import { freshDb } from '../sync/db';
 describe('bulk shortening', () => {
   it('queues every link with its alias, channel and campaign, in one go and in order', async () => {
     const db = freshDb();
-    const channel = await actions.createChannel({ db }, { name: 'Launch' });
+    const channel = await actions.create({ db }, 'channel', { name: 'Launch' });
     const items: { url: string; alias?: string }[] = Array.from({ length: 50 }, (_, i) => ({
       url: `https://example.com/${i}`,
     }));
