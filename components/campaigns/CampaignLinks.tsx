@@ -7,8 +7,8 @@ import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
-import { searchLinks } from '@/lib/db/queries';
 import type { CampaignRow, LinkRow } from '@/lib/db/schema';
+import { searchLinks } from '@/lib/links/queries';
 import { create } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 

@@ -1,7 +1,7 @@
 import type { LinkFields } from '../api/inputs/links';
-import { ownShortUrlsAmong } from '../db/queries';
 import type { LinkRow } from '../db/schema';
 import { changeTables } from '../kinds';
+import { ownShortUrlsAmong } from '../links/queries';
 import { checkShortening, firstProblem } from '../links/shorten';
 import { type ActionContext, create } from '../sync/actions';
 

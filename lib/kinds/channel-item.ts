@@ -1,10 +1,36 @@
+import type { ChannelItem } from '../api/schemas/channels';
 import { formatDatetime } from '../api/schemas/primitives';
-import { channelItemKey } from '../db/rows';
-import type { ChannelAssignment } from '../db/schema';
+import type { ChannelAssignment, ChannelItemRow } from '../db/schema';
 import { type MessageKey, words } from '../words';
 import { ITEM_TYPES, isItemOf } from './item-types';
 import { existing, type KindSpec } from './kind';
 import type { MirrorWrite } from './mirror-write';
+
+/** A channel item's row key: its channel, its type, and its record's local key (else its id). */
+export function channelItemKey(
+  channelKey: string,
+  type: string,
+  itemKey: string | null,
+  itemId: number | null,
+): string {
+  return `${channelKey}|${type}|${itemKey ?? `s${itemId ?? ''}`}`;
+}
+
+/** An item as the service lists it in one channel, naming its record by the mirror's key when known. */
+export function channelItemRow(channelKey: string, item: ChannelItem, itemKey: string | null): ChannelItemRow {
+  return {
+    key: channelItemKey(channelKey, item.type, itemKey, item.id),
+    channelKey,
+    type: item.type,
+    itemKey,
+    itemId: item.id,
+    title: item.title,
+    preview: item.preview,
+    link: item.link,
+    date: item.date,
+    sync: 'synced',
+  };
+}
 
 /** How putting each type of item into a channel reads. */
 const ADD: Record<string, MessageKey> = {

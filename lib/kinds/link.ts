@@ -1,12 +1,13 @@
 import { type LinkEdit, type LinkFields, linkEditInput, linkFieldsInput, validLink } from '../api/inputs/links';
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { validateInput } from '../api/validate-input';
-import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
+import { aliasOf, originOf } from '../db/rows';
 import type { LinkpilotDb, LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
-import { placed } from './channel-item';
+import { channelItemKey, placed } from './channel-item';
 import { undone } from './edits';
 import { type Creation, creating, describing, existing, goneAsNull, labelled, present, type RecordKind } from './kind';
+import { linkFromInput as fromInput, linkRow, withLinkWords } from './link-row';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
 import type { MirrorWrite } from './mirror-write';

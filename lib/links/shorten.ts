@@ -1,12 +1,12 @@
 import { ApiError, isApiError } from '../api/errors';
 import { checkLink, type LinkFields, type LinkForm, linkFieldsInput, parseLinkForm } from '../api/inputs/links';
 import type { FieldErrors } from '../api/validate-input';
-import { linkForPage, linkOfShortUrl, placementInMirror } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { aliasHolders } from '../kinds/link';
 import { create } from '../sync/actions';
 import { createAnswered, type SendOwn } from '../sync/answer';
 import { words } from '../words';
+import { linkForPage, linkOfShortUrl, placementInMirror } from './queries';
 
 /** Where a link is made: the mirror, and how a change made there reaches the worker that sends it. */
 export interface ShortenPlace {

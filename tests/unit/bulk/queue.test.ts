@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { alreadyShortened, refusedHere, reusing } from '@/lib/bulk/same-page';
-import { withLinkWords } from '@/lib/db/rows';
+import { withLinkWords } from '@/lib/kinds/link-row';
 import * as actions from '@/lib/sync/actions';
 import { readWords } from '@/lib/words';
 import { freshDb } from '../sync/db';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeysNewestFirst, newLocalKey, serverKey } from '@/lib/db/keys';
-import { linkRow } from '@/lib/db/rows';
+import { linkRow } from '@/lib/kinds/link-row';
 import {
   type LinkTableQuery,
   linkTableTotal,

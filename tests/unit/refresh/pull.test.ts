@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readMeta } from '@/lib/db/meta';
-import { searchLinks } from '@/lib/db/queries';
-import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
+import { linkRow } from '@/lib/kinds/link-row';
+import { searchLinks } from '@/lib/links/queries';
 import { pullCursorKey, pullStep, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from '../sync/db';

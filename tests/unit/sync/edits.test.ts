@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
 import { type LinkEdit, linkEditOf } from '@/lib/api/inputs/links';
-import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { describeChange } from '@/lib/kinds';
 import { readCapability } from '@/lib/kinds/capabilities';
+import { linkRow } from '@/lib/kinds/link-row';
 import { qrRow } from '@/lib/kinds/qr';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from './db';
