@@ -336,4 +336,5 @@ export const linkCounting: Counting = {
   field: 'clicks',
   noun: 'click',
   overTime: 'trends.clicksOverTime',
+  trends: true,
 };

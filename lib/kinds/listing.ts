@@ -105,4 +105,6 @@ export interface Counting {
   noun: 'click' | 'scan';
   /** The title of its chart over time. */
   overTime: Extract<MessageKey, `trends.${Counting['noun']}sOverTime`>;
+  /** Its most trending records are followed closely, as if looked at (lib/refresh/sample.ts). */
+  trends?: boolean;
 }

@@ -1,11 +1,27 @@
 import type { Account } from '../api/schemas/account';
 import type { ChannelItem } from '../api/schemas/channels';
 import type { Link, LinkDetail } from '../api/schemas/links';
+import { thinnedKey } from '../db/history-keys';
 import { madeHere } from '../db/keys';
+import { readMeta, writeMeta } from '../db/meta';
 import { type ChannelItemRow, type LinkpilotDb, MIRROR_TABLES, type Mirrored, type OutboxEntry } from '../db/schema';
-import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
+import {
+  type Counted,
+  gaining,
+  historySinceKey,
+  historyTable,
+  historyTables,
+  observed,
+  readsTable,
+  recentTable,
+  type Reading as TotalReading,
+  thinCutoff,
+  thinned,
+  totalOf,
+} from '../history/record';
 import { channelItemRow } from '../kinds/channel-item';
 import type { CatalogTable } from '../kinds/collections';
+import { COUNTED_KINDS } from '../kinds/counted';
 import { itemKeyOf, itemTables } from '../kinds/item-types';
 import { link, linkDetail } from '../kinds/link';
 import type { Detail, Listing } from '../kinds/listing';
@@ -236,6 +252,53 @@ export async function applyLookedUp(db: LinkpilotDb, found: LinkDetail, at: numb
     await linkDetail.stats(db).put(linkDetail.statsRow(key, found, at));
     return key;
   });
+}
+
+/**
+ * Records what one reading of totals found (lib/history/record.ts says what is kept): its
+ * observations, each record's time of reading, and, once a day, the days grown old thinned.
+ */
+export async function recordTotals(
+  db: LinkpilotDb,
+  kind: Counted,
+  readings: TotalReading[],
+  at: number,
+): Promise<void> {
+  await db.transaction('rw', historyTables(db), async () => {
+    const gains = gaining(readings);
+    const lastRead = await readsTable(db, kind).bulkGet(gains.map((r) => r.id));
+    const readAt = new Map(gains.flatMap((r, i) => (lastRead[i] ? [[r.id, lastRead[i].at] as const] : [])));
+    const news = observed(readings, readAt, at);
+    if (news.length > 0) await recentTable(db, kind).bulkPut(news);
+    if (readings.length > 0) await readsTable(db, kind).bulkPut(readings.map((r) => ({ id: r.id, at })));
+    if ((await readMeta(db, historySinceKey)) === null) await writeMeta(db, historySinceKey, at);
+    await thinIfDue(db, at);
+  });
+}
+
+/** Once a day, what became older than the recent days leaves them for the history; a run reads only what became old since the last. */
+async function thinIfDue(db: LinkpilotDb, at: number): Promise<void> {
+  const cutoff = thinCutoff(at);
+  const done = await readMeta(db, thinnedKey);
+  if (done !== null && done >= cutoff) return;
+  for (const kind of COUNTED_KINDS) {
+    // [at] sorts before every [at, id]: below it lie the observations made before `cutoff`.
+    const old = recentTable(db, kind).where('[at+id]').below([cutoff]);
+    const kept = thinned(await old.toArray());
+    if (kept.length === 0) continue;
+    await historyTable(db, kind).bulkPut(kept);
+    await old.delete();
+  }
+  await writeMeta(db, thinnedKey, cutoff);
+}
+
+/** The history of records that left the mirror (deleted elsewhere) goes with them. */
+async function forgetHistory(db: LinkpilotDb, kind: Counted, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    await historyTable(db, kind).where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).delete();
+    await recentTable(db, kind).where('id').equals(id).delete();
+  }
+  await readsTable(db, kind).bulkDelete(ids);
 }
 
 /**
