@@ -1,9 +1,11 @@
+import type { EntityTable, Table } from 'dexie';
 import type { ChannelItem } from '../api/schemas/channels';
 import { formatDatetime } from '../api/schemas/primitives';
-import type { ChannelAssignment, ChannelItemRow } from '../db/schema';
+import type { ChannelAssignment, ChannelItemRow, Mirrored } from '../db/schema';
 import { type MessageKey, words } from '../words';
-import { ITEM_TYPES, isItemOf } from './item-types';
+import { ITEM_TYPES, isItemOf, itemKeyOf, itemTables } from './item-types';
 import { existing, type KindSpec } from './kind';
+import type { Nested } from './listing';
 import type { MirrorWrite } from './mirror-write';
 
 /** A channel item's row key: its channel, its type, and its record's local key (else its id). */
@@ -31,6 +33,19 @@ export function channelItemRow(channelKey: string, item: ChannelItem, itemKey: s
     sync: 'synced',
   };
 }
+
+/** A channel's items, read channel by channel; an item names its link or QR code by the mirror's key when known. */
+export const channelItems: Nested<ChannelItemRow, ChannelItem> = {
+  parent: 'channel',
+  parents: (db) => db.channels as unknown as EntityTable<Mirrored, 'key'>,
+  rows: (db) => db.channelItems as Table<ChannelItemRow, string>,
+  under: 'channelKey',
+  list: (api, channelId, query) => api.listChannelItems(channelId, query),
+  sortKey: (item) => item.date,
+  rowSortKey: (row) => row.date,
+  fromServer: async (db, channelKey, item) => channelItemRow(channelKey, item, await itemKeyOf(db, item.type, item.id)),
+  reads: itemTables,
+};
 
 /** How putting each type of item into a channel reads. */
 const ADD: Record<string, MessageKey> = {

@@ -1,10 +1,8 @@
-import type { Account } from '../api/schemas/account';
-import type { ChannelItem } from '../api/schemas/channels';
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { thinnedKey } from '../db/history-keys';
 import { madeHere } from '../db/keys';
 import { readMeta, writeMeta } from '../db/meta';
-import { type ChannelItemRow, type LinkpilotDb, MIRROR_TABLES, type Mirrored, type OutboxEntry } from '../db/schema';
+import { type LinkpilotDb, MIRROR_TABLES, type Mirrored, type OutboxEntry, type SyncState } from '../db/schema';
 import {
   type Counted,
   gaining,
@@ -19,12 +17,10 @@ import {
   thinned,
   totalOf,
 } from '../history/record';
-import { channelItemRow } from '../kinds/channel-item';
 import type { CatalogTable } from '../kinds/collections';
 import { COUNTED_KINDS } from '../kinds/counted';
-import { itemKeyOf, itemTables } from '../kinds/item-types';
 import { link, linkDetail } from '../kinds/link';
-import type { Detail, Listing } from '../kinds/listing';
+import type { Detail, Listing, Nested, Single } from '../kinds/listing';
 
 /**
  * The one place where what the service says is written into the mirror: list pages (the walk,
@@ -178,32 +174,37 @@ export async function mergeCatalog(
 export const removeCatalog = (db: LinkpilotDb, name: CatalogTable, keys: string[]) =>
   catalog(db, name).bulkDelete(keys.map(Number));
 
-/** One page of a channel's items; each names its link or QR code by the mirror's key when known. */
-export async function mergeChannelItems(
+/** One page of a nested list under one record (a channel's items), merged as catalogs are. */
+export async function mergeNested<R extends { key: string; sync: SyncState; pulledAt?: number }, I>(
   db: LinkpilotDb,
-  channelKey: string,
-  items: ChannelItem[],
+  nested: Nested<R, I>,
+  parentKey: string,
+  items: I[],
   at: number,
   touchAll: boolean,
 ): Promise<{ keys: string[]; changed: number }> {
-  return db.transaction('rw', [db.channelItems, ...itemTables(db)], async () => {
-    const rows: ChannelItemRow[] = [];
-    for (const item of items)
-      rows.push({ ...channelItemRow(channelKey, item, await itemKeyOf(db, item.type, item.id)), pulledAt: at });
-    const existing = await db.channelItems.bulkGet(rows.map((r) => r.key));
+  const table = nested.rows(db);
+  return db.transaction('rw', [table, ...nested.reads(db)], async () => {
+    const rows: R[] = [];
+    for (const item of items) rows.push({ ...(await nested.fromServer(db, parentKey, item)), pulledAt: at });
+    const existing = await table.bulkGet(rows.map((r) => r.key));
     const news = rows.filter((r, i) => !existing[i] || !sameRow(existing[i], r, 'pulledAt'));
-    await db.channelItems.bulkPut(touchAll ? rows : news);
+    await table.bulkPut(touchAll ? rows : news);
     return { keys: rows.map((r) => r.key), changed: news.length };
   });
 }
 
-export const removeChannelItems = (db: LinkpilotDb, keys: string[]) => db.channelItems.bulkDelete(keys);
+export const removeNested = <R extends { key: string; sync: SyncState; pulledAt?: number }, I>(
+  db: LinkpilotDb,
+  nested: Nested<R, I>,
+  keys: string[],
+) => nested.rows(db).bulkDelete(keys);
 
-/** The account as the service has it; an e-mail change this device has queued stays shown as pending. */
-export async function applyAccount(db: LinkpilotDb, account: Account): Promise<void> {
-  await db.transaction('rw', db.account, async () => {
-    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
-    await db.account.put({ ...account, key: 'me', pendingEmail });
+/** A list that is one record (the account), as the service has it. */
+export async function applySingle<R extends { key: string }, A>(db: LinkpilotDb, single: Single<R, A>, record: A) {
+  const table = single.rows(db);
+  await db.transaction('rw', table, async () => {
+    await table.put(single.fromServer(record, await table.get(single.key)));
   });
 }
 
