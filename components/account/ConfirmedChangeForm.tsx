@@ -6,7 +6,7 @@ import { type FieldErrors, fieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
-import { updateAccount } from '@/lib/sync/actions';
+import { update } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 // Functions, not constants: the words are read from the catalogue when the form is shown.
@@ -66,7 +66,7 @@ export function ConfirmedChangeForm({ kind, currentEmail }: { kind: 'email' | 'p
     if (!checked.input) return;
     const [sentValue, sentConfirm] = [value, confirm];
     try {
-      await updateAccount({ db: database() }, checked.input);
+      await update({ db: database() }, 'account', 'me', checked.input);
       kickSync();
       setValue(clearIfStill(sentValue));
       setConfirm(clearIfStill(sentConfirm));

@@ -7,9 +7,9 @@ import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
-import { searchLinks } from '@/lib/db/queries';
 import type { CampaignRow, LinkRow } from '@/lib/db/schema';
-import { assignToCampaign } from '@/lib/sync/actions';
+import { searchLinks } from '@/lib/links/queries';
+import { create } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 const LinksHistory = lazy(() => import('@/components/stats/LinksHistory'));
@@ -75,7 +75,7 @@ function AssignLink({ campaign }: { campaign: CampaignRow }) {
     const link = choices.find((l) => l.key === choice);
     if (!link) return setMessage({ ok: false, text: t('campaignLinks.chooseFirst') });
     try {
-      await assignToCampaign({ db }, campaign.key, link.key);
+      await create({ db }, 'campaignLink', { campaignKey: campaign.key, key: link.key });
       kickSync();
       setChoice(clearIfStill(link.key));
       setMessage({ ok: true, text: t('campaignLinks.added', { link: linkLabel(link), campaign: campaign.name }) });

@@ -4,7 +4,7 @@ import { SyncBadge } from '@/components/ui/SyncBadge';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
-import { deleteRecord } from '@/lib/sync/actions';
+import { remove } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 /** One campaign's line: what it is, where it can be reached, and what can be done with it. */
@@ -27,7 +27,7 @@ export function CampaignSummary({
       consequence: t('campaigns.confirmDelete', { name }),
       action: t('campaignSummary.delete'),
     });
-    if (yes) void deleteRecord({ db: database() }, 'campaign', campaign.key).then(kickSync);
+    if (yes) void remove({ db: database() }, 'campaign', [campaign.key]).then(kickSync);
   }
   return (
     <div className="stack">

@@ -8,7 +8,7 @@ import { Megaphone, Plus } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
 import { database } from '@/lib/db/open';
 import type { CampaignRow } from '@/lib/db/schema';
-import { createCampaign, deleteRecord, updateCampaign } from '@/lib/sync/actions';
+import { create, remove, update } from '@/lib/sync/actions';
 import { createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { EditCampaignForm, NewCampaignForm } from './CampaignForm';
@@ -62,7 +62,7 @@ export function CampaignsPage() {
                     consequence: t('campaigns.confirmDeleteCopy', { name: campaign.name }),
                     action: t('campaignSummary.delete'),
                   });
-                  if (yes) void deleteRecord({ db }, 'campaign', campaign.key).then(kickSync);
+                  if (yes) void remove({ db }, 'campaign', [campaign.key]).then(kickSync);
                 }}
               />
             ) : null}
@@ -74,7 +74,7 @@ export function CampaignsPage() {
         <Dialog title={t('campaignForm.newCampaign')} onClose={() => setCreating(false)}>
           <NewCampaignForm
             onSave={async (input) => {
-              await createAnswered(db, (ctx) => createCampaign(ctx, input));
+              await createAnswered(db, (ctx) => create(ctx, 'campaign', input));
               setCreating(false);
             }}
           />
@@ -85,7 +85,7 @@ export function CampaignsPage() {
           <EditCampaignForm
             campaign={editing}
             onSave={async (input) => {
-              await updateCampaign({ db }, editing.key, input);
+              await update({ db }, 'campaign', editing.key, input);
               setEditing(null);
             }}
           />

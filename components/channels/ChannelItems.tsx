@@ -9,7 +9,7 @@ import { isWebUrl } from '@/lib/api/web-url';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { ITEM_TYPES, isItemOf, isItemType } from '@/lib/kinds/item-types';
-import { assignToChannel } from '@/lib/sync/actions';
+import { create } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 const LinksHistory = lazy(() => import('@/components/stats/LinksHistory'));
@@ -52,8 +52,11 @@ export function ChannelItems({ channelKey, channelName }: { channelKey: string; 
     if (!value) return;
     if (type === 'bio') {
       const bio = bios.find((b) => String(b.itemId) === value);
-      await assignToChannel({ db }, channelKey, { type: 'bio', id: Number(value), title: bio?.title ?? '' });
-    } else await assignToChannel({ db }, channelKey, { type, key: value });
+      await create({ db }, 'channelItem', {
+        channelKey,
+        item: { type: 'bio', id: Number(value), title: bio?.title ?? '' },
+      });
+    } else await create({ db }, 'channelItem', { channelKey, item: { type, key: value } });
     setChoice(clearIfStill(sent));
     kickSync();
   }

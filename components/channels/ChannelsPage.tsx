@@ -13,7 +13,7 @@ import { createChannelInput } from '@/lib/api/inputs/channels';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { ChannelRow } from '@/lib/db/schema';
-import { createChannel, deleteRecord, updateChannel } from '@/lib/sync/actions';
+import { create, remove, update } from '@/lib/sync/actions';
 import { createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { ChannelItems } from './ChannelItems';
@@ -95,7 +95,7 @@ export function ChannelsPage() {
                     consequence: t('channels.confirmDelete', { name: channel.name }),
                     action: t('campaignSummary.delete'),
                   });
-                  if (yes) void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
+                  if (yes) void remove({ db }, 'channel', [channel.key]).then(kickSync);
                 }}
               >
                 {t('campaignSummary.delete')}
@@ -111,7 +111,7 @@ export function ChannelsPage() {
                     consequence: t('channels.confirmDeleteCopy', { name: channel.name }),
                     action: t('campaignSummary.delete'),
                   });
-                  if (yes) void deleteRecord({ db }, 'channel', channel.key).then(kickSync);
+                  if (yes) void remove({ db }, 'channel', [channel.key]).then(kickSync);
                 }}
               />
             ) : null}
@@ -129,9 +129,9 @@ export function ChannelsPage() {
             submitLabel={editing === 'new' ? t('channels.create') : t('channels.save')}
             onSave={async (input) => {
               // A create is sent and answered before the dialog closes; an edit is sent in the background.
-              if (editing === 'new') await createAnswered(db, (ctx) => createChannel(ctx, input));
+              if (editing === 'new') await createAnswered(db, (ctx) => create(ctx, 'channel', input));
               else {
-                await updateChannel({ db }, editing.key, input);
+                await update({ db }, 'channel', editing.key, input);
                 kickSync();
               }
               setEditing(null);

@@ -4,7 +4,7 @@ import { updateDomainInput } from '@/lib/api/inputs/domains';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
-import { updateDomain } from '@/lib/sync/actions';
+import { update } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 /** The two things of a branded domain that can change: where its root and unknown paths go. */
@@ -17,7 +17,7 @@ export function DomainRedirectsForm({ domain, onDone }: { domain: DomainRow; onD
       onSubmit={(e) => {
         e.preventDefault();
         void form.submit(async (input) => {
-          await updateDomain({ db: database() }, domain.key, input);
+          await update({ db: database() }, 'domain', domain.key, input);
           kickSync();
           onDone();
         });

@@ -15,7 +15,7 @@ import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { DomainRow } from '@/lib/db/schema';
 import { withHttps } from '@/lib/settings/bare-host';
-import { createDomain, deleteRecord } from '@/lib/sync/actions';
+import { create, remove } from '@/lib/sync/actions';
 import { createAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 import { DomainRedirectsForm } from './DomainRedirectsForm';
@@ -86,7 +86,7 @@ export function DomainsPage() {
                           consequence: t('domains.confirmDelete', { domain: d.domain }),
                           action: t('campaignSummary.delete'),
                         });
-                        if (yes) void deleteRecord({ db }, 'domain', d.key).then(kickSync);
+                        if (yes) void remove({ db }, 'domain', [d.key]).then(kickSync);
                       }}
                     >
                       {t('campaignSummary.delete')}
@@ -135,7 +135,7 @@ function NewDomainForm({ onDone }: { onDone: () => void }) {
         void form
           .submit(
             async (input) => {
-              await createAnswered(db, (ctx) => createDomain(ctx, input));
+              await createAnswered(db, (ctx) => create(ctx, 'domain', input));
             },
             { prepare: (values) => ({ ...values, domain: typed.value }) },
           )

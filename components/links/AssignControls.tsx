@@ -6,7 +6,7 @@ import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { assignHintSeenItem } from '@/lib/settings/hints';
-import { assignToCampaign, assignToChannel } from '@/lib/sync/actions';
+import { create } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 
 /**
@@ -46,7 +46,10 @@ export function AssignControls({ link }: { link: LinkRow }) {
           onChange={(e) => {
             aboutToChoose();
             if (e.target.value)
-              void assignToChannel({ db }, e.target.value, { type: 'links', key: link.key }).then(kickSync);
+              void create({ db }, 'channelItem', {
+                channelKey: e.target.value,
+                item: { type: 'links', key: link.key },
+              }).then(kickSync);
           }}
         >
           {channelKey === '' ? <option value="">{t('link.noChannel')}</option> : null}
@@ -66,7 +69,8 @@ export function AssignControls({ link }: { link: LinkRow }) {
           onFocus={aboutToChoose}
           onChange={(e) => {
             aboutToChoose();
-            if (e.target.value) void assignToCampaign({ db }, e.target.value, link.key).then(kickSync);
+            if (e.target.value)
+              void create({ db }, 'campaignLink', { campaignKey: e.target.value, key: link.key }).then(kickSync);
           }}
         >
           {campaignKey === '' ? <option value="">{t('link.noCampaign')}</option> : null}

@@ -3,7 +3,7 @@ import { displayUrl } from '@/components/ui/format';
 import { withElements } from '@/components/ui/with-elements';
 import { raw, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { linkOfShortUrl, linksToPage } from '@/lib/db/queries';
+import { linkOfShortUrl, linksToPage } from '@/lib/links/queries';
 
 /**
  * Under a long URL being typed: "You already have a link to this page: …" with that link (tracking

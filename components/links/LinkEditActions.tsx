@@ -10,7 +10,7 @@ import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import type { LinkRow, LinkStatsRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
-import { deleteLink } from '@/lib/sync/actions';
+import { remove as removeRecords } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import type { EditOutcome } from './link-form-model';
 import { formOfLink, type LinkFormState, NewLinkForm } from './NewLinkForm';
@@ -36,7 +36,7 @@ export function LinkEditActions({ link, stats }: { link: LinkRow; stats: LinkSta
     });
     if (!yes) return;
     try {
-      await changeAnswered(db, link.key, 'delete', (ctx) => deleteLink(ctx, link.key));
+      await changeAnswered(db, link.key, 'delete', (ctx) => removeRecords(ctx, 'link', [link.key]));
       // Taken back at once when the service turned out not to offer deletes: the link is shown again.
       if ((await readCapability(db, 'linkDelete')) === 'absent') setNote(t('capability.absent.linkDelete'));
     } catch (error) {

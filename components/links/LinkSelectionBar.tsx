@@ -6,8 +6,7 @@ import { Download, Folder, Megaphone } from '@/components/ui/icons';
 import type { MenuItem } from '@/components/ui/MenuButton';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { deleteLinks } from '@/lib/sync/actions';
-import { assignLinksToCampaign, assignLinksToChannel } from '@/lib/sync/assign-many';
+import { createEach, remove } from '@/lib/sync/actions';
 import { kickSync } from '@/lib/sync/kick';
 import { exportItems } from './ExportButtons';
 
@@ -39,7 +38,15 @@ export function LinkSelectionBar({ keys, onClear }: { keys: string[]; onClear: (
           icon: Folder,
           choices: choicesOf(
             channels,
-            async (key, name) => queued(await assignLinksToChannel({ db }, key, keys), name),
+            async (key, name) =>
+              queued(
+                await createEach(
+                  { db },
+                  'channelItem',
+                  keys.map((link) => ({ channelKey: key, item: { type: 'links' as const, key: link } })),
+                ),
+                name,
+              ),
             say,
           ),
         },
@@ -48,7 +55,15 @@ export function LinkSelectionBar({ keys, onClear }: { keys: string[]; onClear: (
           icon: Megaphone,
           choices: choicesOf(
             campaigns,
-            async (key, name) => queued(await assignLinksToCampaign({ db }, key, keys), name),
+            async (key, name) =>
+              queued(
+                await createEach(
+                  { db },
+                  'campaignLink',
+                  keys.map((link) => ({ campaignKey: key, key: link })),
+                ),
+                name,
+              ),
             say,
           ),
         },
@@ -58,7 +73,7 @@ export function LinkSelectionBar({ keys, onClear }: { keys: string[]; onClear: (
           consequence: t('selection.deleteConsequence'),
           unavailable: canDelete ? null : t('capability.absent.linkDelete'),
           failed: t('link.notSaved'),
-          remove: () => deleteLinks({ db }, keys),
+          remove: () => remove({ db }, 'link', keys),
           onClear,
         }),
       ]}

@@ -13,6 +13,7 @@ import { SyncBadge } from '@/components/ui/SyncBadge';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { gainsByRecord } from '@/lib/history/read';
+import type { LinksCopy } from '@/lib/links/copy';
 import {
   isFiltered,
   type LinkTableQuery,
@@ -23,7 +24,6 @@ import {
   watchLinkTable,
 } from '@/lib/links/link-table';
 import { noteLooked } from '@/lib/refresh/looked';
-import type { LinksCopy } from '@/lib/refresh/progress';
 import { CopyButton } from './CopyButton';
 
 /**

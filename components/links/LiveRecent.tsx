@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { database } from '@/lib/db/open';
-import { searchLinks } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
+import { searchLinks } from '@/lib/links/queries';
 
 /**
  * The recent list's live query, apart from the list: it brings Dexie, which the list's first paint

@@ -17,11 +17,11 @@ import type { FieldErrors } from '@/lib/api/validate-input';
 import { t } from '@/lib/browser/i18n';
 import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
-import { placementInMirror } from '@/lib/db/queries';
 import type { LinkRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
+import { placementInMirror } from '@/lib/links/queries';
 import { shortenLink } from '@/lib/links/shorten';
-import { assignToCampaign, assignToChannel, updateLink } from '@/lib/sync/actions';
+import { create, update } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
 
@@ -126,7 +126,7 @@ export function useLinkFormModel() {
     let outcome: EditOutcome = 'made';
     try {
       if (Object.keys(checked.fields).length > 1 || form.url.trim() !== opened.form.url.trim()) {
-        outcome = await changeAnswered(db, key, 'update', (ctx) => updateLink(ctx, key, checked.fields));
+        outcome = await changeAnswered(db, key, 'update', (ctx) => update(ctx, 'link', key, checked.fields));
         if (outcome === 'made' && (await readCapability(db, 'linkEdit')) === 'absent') outcome = 'absent';
       }
     } catch (error) {
@@ -139,9 +139,9 @@ export function useLinkFormModel() {
     }
     const moved = await placementInMirror(db, placement);
     if (moved.channelKey && moved.channelKey !== opened.placement.channelKey)
-      await assignToChannel({ db }, moved.channelKey, { type: 'links', key });
+      await create({ db }, 'channelItem', { channelKey: moved.channelKey, item: { type: 'links', key } });
     if (moved.campaignKey && moved.campaignKey !== opened.placement.campaignKey)
-      await assignToCampaign({ db }, moved.campaignKey, key);
+      await create({ db }, 'campaignLink', { campaignKey: moved.campaignKey, key: key });
     kickSync();
     setErrors({});
     return outcome;

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { useCapability } from '@/components/hooks/useCapability';
+import { useOffered } from '@/components/hooks/useCapability';
 import { networkName } from '@/components/pixels/network-name';
 import { askFirst } from '@/components/state/confirm';
 import { Dialog } from '@/components/ui/Dialog';
@@ -14,9 +14,9 @@ import { t } from '@/lib/browser/i18n';
 import { errorInWords } from '@/lib/browser/problems-in-words';
 import { database } from '@/lib/db/open';
 import type { PixelRow } from '@/lib/db/schema';
-import { type Capability, readCapability } from '@/lib/kinds/capabilities';
+import { readCapability } from '@/lib/kinds/capabilities';
 import { unsent } from '@/lib/kinds/kind';
-import { createPixel, deletePixel, updatePixel } from '@/lib/sync/actions';
+import { create, remove as removeRecords, update } from '@/lib/sync/actions';
 import { changeAnswered, createAnswered } from '@/lib/sync/answer';
 import { PixelForm } from './PixelForm';
 import '@/components/catalog/catalog.css';
@@ -29,15 +29,13 @@ const byName = (rows: PixelRow[]) => [...rows].sort((a, b) => a.name.localeCompa
  * background. Pixels are beyond the seed's operations: once a service has answered that it lacks
  * one of them, the section says so and that control stays disabled with the reason.
  */
+/** The list's route, and adding, editing and deleting: each a route some services lack. */
+const OFFERED = ['pixels', 'pixelAdd', 'pixelEdit', 'pixelDelete'] as const;
+
 export function PixelsPage() {
   const db = database();
   const pixels = useLiveQuery(async () => byName(await db.pixels.toArray()), [db], []);
-  const offered = {
-    pixels: useCapability('pixels') !== 'absent', // a capability, not a kind: the list's route
-    pixelAdd: useCapability('pixelAdd') !== 'absent',
-    pixelEdit: useCapability('pixelEdit') !== 'absent',
-    pixelDelete: useCapability('pixelDelete') !== 'absent',
-  } satisfies Partial<Record<Capability, boolean>>;
+  const offered = useOffered(OFFERED);
   const [editing, setEditing] = useState<PixelRow | 'new' | null>(null);
   // A note about one pixel's change ("saved here") ends once nothing of that pixel waits to be sent.
   const [told, setTold] = useState<{ text: string; about?: string } | null>(null);
@@ -61,13 +59,15 @@ export function PixelsPage() {
   /** Shown at once; waits a moment for the service's answer, and a refusal is shown at its field. */
   async function save(input: CreatePixelInput) {
     if (editing === 'new') {
-      const { key, made } = await createAnswered(db, (ctx) => createPixel(ctx, input));
+      const { key, made } = await createAnswered(db, (ctx) => create(ctx, 'pixel', input));
       setEditing(null);
       await tell('pixelAdd', key, made === null ? 'queued' : 'made');
     } else if (editing) {
       const { key } = editing;
       const patch = unsent(editing, input);
-      const outcome = patch ? await changeAnswered(db, key, 'update', (ctx) => updatePixel(ctx, key, patch)) : 'made';
+      const outcome = patch
+        ? await changeAnswered(db, key, 'update', (ctx) => update(ctx, 'pixel', key, patch))
+        : 'made';
       setEditing(null);
       await tell('pixelEdit', key, outcome);
     }
@@ -83,7 +83,7 @@ export function PixelsPage() {
     if (!yes) return;
     setNote(null);
     try {
-      const outcome = await changeAnswered(db, pixel.key, 'delete', (ctx) => deletePixel(ctx, pixel.key));
+      const outcome = await changeAnswered(db, pixel.key, 'delete', (ctx) => removeRecords(ctx, 'pixel', [pixel.key]));
       await tell('pixelDelete', pixel.key, outcome);
     } catch (error) {
       setNote(isApiError(error) ? errorInWords(error, '') : t('pixelsPage.notDeleted'));

@@ -17,7 +17,7 @@ import type { QrRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
 import { sendRequest } from '@/lib/messages/send';
 import { scansCounted } from '@/lib/qr/payload';
-import { deleteQrCode } from '@/lib/sync/actions';
+import { remove as removeRecords } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import { QrDestination } from './QrDestination';
 import { QrEditForm, type QrEditOutcome } from './QrEditForm';
@@ -65,7 +65,7 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
     });
     if (!yes) return;
     try {
-      await changeAnswered(db, qr.key, 'delete', (ctx) => deleteQrCode(ctx, qr.key));
+      await changeAnswered(db, qr.key, 'delete', (ctx) => removeRecords(ctx, 'qr', [qr.key]));
       if ((await readCapability(db, 'qrDelete')) === 'absent') setNote(t('capability.absent.qrDelete'));
     } catch (error) {
       setNote(isApiError(error) ? errorInWords(error, '') : t('qr.statsNotRefreshed'));

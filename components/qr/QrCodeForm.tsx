@@ -8,7 +8,7 @@ import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-wor
 import { database } from '@/lib/db/open';
 import { qrPayload } from '@/lib/qr/payload';
 import { hexToRgb } from '@/lib/qr/render';
-import { createQrCode } from '@/lib/sync/actions';
+import { create } from '@/lib/sync/actions';
 import { createAnswered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
 import { DEFAULT_LOOK, type QrLook, QrLookFields, QrNameField } from './QrLookFields';
@@ -59,7 +59,7 @@ export function QrCodeForm({ onSaved }: { onSaved: () => void }) {
     setBusy(true);
     try {
       const db = database();
-      await createAnswered(db, (ctx) => createQrCode(ctx, parsed.data));
+      await createAnswered(db, (ctx) => create(ctx, 'qr', parsed.data));
       // Clear what was typed for this type (a Wi-Fi password should not linger), keep the colours.
       setDrafts({ ...drafts, [type]: EMPTY_DRAFTS[type] });
       setLook({ ...look, name: '', logo: '' });

@@ -7,7 +7,7 @@ import type { QrContent } from '@/lib/api/inputs/qr';
 import { isWebUrl } from '@/lib/api/web-url';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { linkForPage } from '@/lib/db/queries';
+import { linkForPage } from '@/lib/links/queries';
 import { type DestinationLine, destinationLines, destinationUrl } from './qr-destination';
 
 /** The longest part of an address kept on one line; a longer one may break inside, or it would overflow. */

@@ -7,7 +7,7 @@ import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
 import { savedQrText } from '@/lib/qr/payload';
-import { updateQrCode } from '@/lib/sync/actions';
+import { update } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import { QrImage } from './QrImage';
 import { QrLookFields, QrNameField } from './QrLookFields';
@@ -45,7 +45,7 @@ export function QrEditForm({ qr, onSaved }: { qr: QrRow; onSaved: (outcome: QrEd
     setBusy(true);
     try {
       const db = database();
-      const outcome = await changeAnswered(db, qr.key, 'update', (ctx) => updateQrCode(ctx, qr.key, parsed.data));
+      const outcome = await changeAnswered(db, qr.key, 'update', (ctx) => update(ctx, 'qr', qr.key, parsed.data));
       onSaved(outcome === 'made' && (await readCapability(db, 'qrEdit')) === 'absent' ? 'absent' : outcome);
     } catch (error) {
       setFailure(errorBesideField(error, t('qr.notSaved')));

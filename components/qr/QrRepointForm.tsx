@@ -11,7 +11,7 @@ import { database } from '@/lib/db/open';
 import type { QrRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
 import { REPOINT_TYPES } from '@/lib/qr/repoint';
-import { updateQrCode } from '@/lib/sync/actions';
+import { update } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import type { QrEditOutcome } from './QrEditForm';
 import { QrTypeFields, qrTypeLabel } from './QrTypeFields';
@@ -54,7 +54,7 @@ export function QrRepointForm({ qr, onSaved }: { qr: QrRow; onSaved: (outcome: Q
     setBusy(true);
     try {
       const db = database();
-      const outcome = await changeAnswered(db, qr.key, 'update', (ctx) => updateQrCode(ctx, qr.key, parsed.data));
+      const outcome = await changeAnswered(db, qr.key, 'update', (ctx) => update(ctx, 'qr', qr.key, parsed.data));
       // A code the service does not have yet takes the change into its queued create: not made yet.
       if (qr.id === null) return onSaved('queued');
       onSaved(outcome === 'made' && (await readCapability(db, 'qrEdit')) === 'absent' ? 'absent' : outcome);

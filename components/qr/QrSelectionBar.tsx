@@ -3,7 +3,7 @@ import { deleteSelected } from '@/components/selection/delete-action';
 import { SelectionBar } from '@/components/selection/SelectionBar';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { deleteQrCodes } from '@/lib/sync/actions';
+import { remove } from '@/lib/sync/actions';
 
 /** What can be done with the QR codes ticked in the list. */
 export function QrSelectionBar({ keys, onClear }: { keys: string[]; onClear: () => void }) {
@@ -20,7 +20,7 @@ export function QrSelectionBar({ keys, onClear }: { keys: string[]; onClear: () 
           consequence: t('qrSelection.deleteConsequence'),
           unavailable: canDelete ? null : t('capability.absent.qrDelete'),
           failed: t('qrSelection.notDeleted'),
-          remove: () => deleteQrCodes({ db }, keys),
+          remove: () => remove({ db }, 'qr', keys),
           onClear,
         }),
       ]}

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { database } from '@/lib/db/open';
-import { historySince, linksTimelines, recordTimeline, type Watched } from '@/lib/history/read';
+import { historySince, recordTimeline, timelinesOf, type Watched } from '@/lib/history/read';
 import type { Counted } from '@/lib/history/record';
 import type { Timeline } from '@/lib/history/timeline';
 
@@ -31,7 +31,7 @@ export function useRecordHistory(kind: Counted, record: Watched | undefined): Hi
 /** The histories of several links (a channel's, a campaign's), to be summed. */
 export function useLinksHistory(links: readonly Watched[]): History | undefined {
   const signature = links.map((l) => `${l.id}:${l.total}`).join(',');
-  return useLiveQuery(async () => ({ timelines: await linksTimelines(database(), links) }), [signature]);
+  return useLiveQuery(async () => ({ timelines: await timelinesOf(database(), 'link', links) }), [signature]);
 }
 
 /**

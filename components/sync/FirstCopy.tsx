@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { formatNumber } from '@/components/ui/format';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
-import { type LinksHere, linksHere } from '@/lib/refresh/progress';
+import { type LinksHere, linksHere } from '@/lib/links/copy';
 import { MirrorProgress } from './MirrorProgress';
 import { useCopyState } from './useCopyState';
 

@@ -5,7 +5,8 @@ import { readMeta } from '@/lib/db/meta';
 import { database } from '@/lib/db/open';
 import { budgetKey } from '@/lib/engine/budget-store';
 import { type CopyHold, copyHold } from '@/lib/engine/copy-hold';
-import { type CopyProgress, copyProgress, type LinksCopy, linksCopy } from '@/lib/refresh/progress';
+import { type LinksCopy, linksCopy } from '@/lib/links/copy';
+import { type CopyProgress, copyProgress } from '@/lib/refresh/progress';
 import { readReachability } from '@/lib/sync/reachability';
 
 export interface CopyState {

@@ -10,7 +10,7 @@ import { t } from '@/lib/browser/i18n';
 import { problemInWords } from '@/lib/browser/problems-in-words';
 import type { PageInfo } from '@/lib/browser/tabs';
 import { database } from '@/lib/db/open';
-import { linksOfShownPage } from '@/lib/db/queries';
+import { linksOfShownPage } from '@/lib/links/queries';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 
 // The form (and the validation library it brings) loads after the rest: a page with a link shows

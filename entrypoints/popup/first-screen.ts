@@ -47,6 +47,6 @@ export async function readFirstScreen(): Promise<FirstScreen> {
 }
 
 async function readRecent(): Promise<LinkRow[]> {
-  const [{ database }, { recentLinks }] = await Promise.all([import('@/lib/db/open'), import('@/lib/db/queries')]);
+  const [{ database }, { recentLinks }] = await Promise.all([import('@/lib/db/open'), import('@/lib/links/queries')]);
   return recentLinks(database(), FIRST_SCREEN_RECENT);
 }

@@ -27,27 +27,33 @@ import { type CreatePixelInput, createPixelInput, type UpdatePixelInput, updateP
 import { type CreateQrInput, createQrInput, type QrType, type UpdateQrInput, updateQrInput } from './inputs/qr';
 import { collectAll, walkPages } from './paginate';
 import { type Account, getAccountResponseSchema } from './schemas/account';
-import { type Campaign, campaignSchema } from './schemas/campaigns';
+import { type Campaign, campaignListSchema, campaignSchema } from './schemas/campaigns';
 import {
   type Channel,
   type ChannelItem,
   type ChannelItemType,
-  channelItemSchema,
-  channelSchema,
+  channelItemListSchema,
+  channelListSchema,
   createChannelResponseSchema,
 } from './schemas/channels';
-import { createDomainResponseSchema, type Domain, domainSchema } from './schemas/domains';
-import { listEnvelopeSchema, messageResponseSchema, type Page } from './schemas/envelope';
+import { createDomainResponseSchema, type Domain, domainListSchema } from './schemas/domains';
+import { messageResponseSchema, type Page } from './schemas/envelope';
 import {
   createLinkResponseSchema,
   type Link,
   type LinkDetail,
   linkDetailResponseSchema,
-  linkSchema,
+  linkListSchema,
 } from './schemas/links';
-import { type Overlay, overlaySchema, type SplashPage, splashPageSchema } from './schemas/overlays';
-import { type Pixel, pixelIdResponseSchema, pixelSchema } from './schemas/pixels';
-import { createQrResponseSchema, type QrCode, type QrDetail, qrCodeSchema, qrDetailResponseSchema } from './schemas/qr';
+import { type Overlay, overlayListSchema, type SplashPage, splashPageListSchema } from './schemas/overlays';
+import { type Pixel, pixelIdResponseSchema, pixelListSchema } from './schemas/pixels';
+import {
+  createQrResponseSchema,
+  type QrCode,
+  type QrDetail,
+  qrCodeListSchema,
+  qrDetailResponseSchema,
+} from './schemas/qr';
 import { type RawRequest, send, type TransportOptions } from './transport';
 import { validateInput } from './validate-input';
 
@@ -69,18 +75,6 @@ const linkQuery = pageQuery.extend({
   q: z.string().max(500, 'a search has at most 500 characters').optional(),
   order: z.enum(['date', 'click'], { error: 'sort by date or click' }).optional(),
 });
-
-const listSchemas = {
-  overlays: listEnvelopeSchema('cta', overlaySchema),
-  splash: listEnvelopeSchema('splash', splashPageSchema),
-  channels: listEnvelopeSchema('channels', channelSchema),
-  channelItems: listEnvelopeSchema('items', channelItemSchema),
-  domains: listEnvelopeSchema('domains', domainSchema),
-  campaigns: listEnvelopeSchema('campaigns', campaignSchema),
-  qrs: listEnvelopeSchema('qrs', qrCodeSchema),
-  urls: listEnvelopeSchema('urls', linkSchema),
-  pixels: listEnvelopeSchema('pixels', pixelSchema),
-};
 
 /**
  * A typed client with one method per API operation. Every request body is validated before
@@ -117,18 +111,16 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** GET /api/overlay: CTA overlays (listed only). */
-    listOverlays: async (query?: PageQuery): Promise<Page<Overlay>> =>
-      list('/api/overlay', listSchemas.overlays, query),
+    listOverlays: async (query?: PageQuery): Promise<Page<Overlay>> => list('/api/overlay', overlayListSchema, query),
     /** GET /api/splash: custom splash pages (listed only). */
     listSplashPages: async (query?: PageQuery): Promise<Page<SplashPage>> =>
-      list('/api/splash', listSchemas.splash, query),
+      list('/api/splash', splashPageListSchema, query),
 
     /** GET /api/channels. */
-    listChannels: async (query?: PageQuery): Promise<Page<Channel>> =>
-      list('/api/channels', listSchemas.channels, query),
+    listChannels: async (query?: PageQuery): Promise<Page<Channel>> => list('/api/channels', channelListSchema, query),
     /** GET /api/channel/{id}: the items assigned to a channel. */
     listChannelItems: async (channelId: number, query?: PageQuery): Promise<Page<ChannelItem>> =>
-      list(`/api/channel/${idOf(channelId)}`, listSchemas.channelItems, query),
+      list(`/api/channel/${idOf(channelId)}`, channelItemListSchema, query),
     /** POST /api/channel/add. */
     async createChannel(input: CreateChannelInput): Promise<Channel> {
       return call(
@@ -149,7 +141,7 @@ export function createApiClient(options: ApiClientOptions) {
     deleteChannel: async (channelId: number) => message('DELETE', `/api/channel/${idOf(channelId)}/delete`),
 
     /** GET /api/domains. */
-    listDomains: async (query?: PageQuery): Promise<Page<Domain>> => list('/api/domains', listSchemas.domains, query),
+    listDomains: async (query?: PageQuery): Promise<Page<Domain>> => list('/api/domains', domainListSchema, query),
     /** POST /api/domain/add: returns the new id. */
     async createDomain(input: CreateDomainInput): Promise<{ id: number }> {
       return call(
@@ -166,7 +158,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** GET /api/campaigns. */
     listCampaigns: async (query?: PageQuery): Promise<Page<Campaign>> =>
-      list('/api/campaigns', listSchemas.campaigns, query),
+      list('/api/campaigns', campaignListSchema, query),
     /** POST /api/campaign/add. */
     async createCampaign(input: CreateCampaignInput): Promise<Campaign> {
       return call(
@@ -186,7 +178,7 @@ export function createApiClient(options: ApiClientOptions) {
     deleteCampaign: async (campaignId: number) => message('DELETE', `/api/campaign/${idOf(campaignId)}/delete`),
 
     /** GET /api/qr. */
-    listQrCodes: async (query?: PageQuery): Promise<Page<QrCode>> => list('/api/qr', listSchemas.qrs, query),
+    listQrCodes: async (query?: PageQuery): Promise<Page<QrCode>> => list('/api/qr', qrCodeListSchema, query),
     /** GET /api/qr/{id}: the code with its statistics. */
     async getQrCode(qrId: number): Promise<QrDetail> {
       const body = await get(`/api/qr/${idOf(qrId)}`, qrDetailResponseSchema);
@@ -217,7 +209,7 @@ export function createApiClient(options: ApiClientOptions) {
     deleteQrCode: async (qrId: number) => message('DELETE', `/api/qr/${idOf(qrId)}/delete`),
 
     /** GET /api/pixels: tracking pixels (not in the seed's operations). */
-    listPixels: async (query?: PageQuery): Promise<Page<Pixel>> => list('/api/pixels', listSchemas.pixels, query),
+    listPixels: async (query?: PageQuery): Promise<Page<Pixel>> => list('/api/pixels', pixelListSchema, query),
     /** POST /api/pixel/add (not in the seed's operations): the new pixel's id. */
     async createPixel(input: CreatePixelInput): Promise<{ id: number }> {
       const body = validateInput(createPixelInput, input);
@@ -234,7 +226,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** GET /api/urls: list or keyword-search short links. */
     async listLinks(query: LinkQuery = {}): Promise<Page<Link>> {
       const q = validateInput(linkQuery, query);
-      return get('/api/urls', listSchemas.urls, { page: q.page, limit: q.limit, q: q.q, order: q.order });
+      return get('/api/urls', linkListSchema, { page: q.page, limit: q.limit, q: q.q, order: q.order });
     },
     /** GET /api/urls?short=…: the link behind a short URL (or alias), or null when none matches. */
     async findLinkByShortUrl(shortUrl: string): Promise<LinkDetail | null> {

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { readRecentRaw } from '../db/recent-raw';
 import type { LinkRow } from '../db/schema';
+import { readRecentRaw } from '../links/recent-raw';
 import { forgetSnapshot, paintSnapshot, readSnapshot, type Snapshot } from './first-screen-snapshot';
 
 /**

@@ -1,9 +1,9 @@
 import type { LinkFields } from '../api/inputs/links';
-import { ownShortUrlsAmong } from '../db/queries';
 import type { LinkRow } from '../db/schema';
 import { changeTables } from '../kinds';
+import { ownShortUrlsAmong } from '../links/queries';
 import { checkShortening, firstProblem } from '../links/shorten';
-import { type ActionContext, createLink } from '../sync/actions';
+import { type ActionContext, create } from '../sync/actions';
 
 /** What every link of a bulk list shares: where it goes (channel, campaign) and how it is made. */
 export interface BulkPlacement {
@@ -73,7 +73,11 @@ export async function queueLinks(ctx: ActionContext, items: BulkLine[], placemen
       if (typeof line === 'string') keys.push(line);
       else
         keys.push(
-          await createLink(ctx, { input: line, channelKey: placement.channelKey, campaignKey: placement.campaignKey }),
+          await create(ctx, 'link', {
+            input: line,
+            channelKey: placement.channelKey,
+            campaignKey: placement.campaignKey,
+          }),
         );
     }
     return keys;

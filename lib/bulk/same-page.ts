@@ -1,5 +1,5 @@
-import { linksForPages, ownShortUrlsAmong } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
+import { linksForPages, ownShortUrlsAmong } from '../links/queries';
 import { words } from '../words';
 import type { BulkProblem } from './url-list';
 

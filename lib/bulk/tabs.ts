@@ -1,6 +1,6 @@
 import { pageKey } from '../db/page-identity';
-import { linksForPages } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
+import { linksForPages } from '../links/queries';
 import { whyNotShortenable } from '../pages/shortenable';
 import { words } from '../words';
 import type { BulkLine } from './queue';

@@ -274,6 +274,37 @@ export interface Changes {
   campaignLink: { create: { campaignKey: string } };
 }
 export type Kind = keyof Changes;
+/**
+ * What a person asks of each kind, by operation: what an action takes (lib/sync/actions.ts). Each
+ * kind makes the change it queues from it (`asks` in lib/kinds/kind.ts); a delete asks for nothing
+ * but the record.
+ */
+export interface Asks {
+  link: {
+    /** Its fields, checked where it is asked for (lib/links/shorten.ts); channel and campaign by local key. */
+    create: { input: LinkFields; channelKey?: string | null; campaignKey?: string | null; priority?: 0 | 1 };
+    update: LinkEdit;
+    delete: null;
+  };
+  channel: { create: CreateChannelInput; update: UpdateChannelInput; delete: null };
+  campaign: { create: CreateCampaignInput; update: UpdateCampaignInput; delete: null };
+  domain: { create: CreateDomainInput; update: UpdateDomainInput; delete: null };
+  qr: { create: CreateQrInput; update: UpdateQrInput; delete: null };
+  pixel: { create: CreatePixelInput; update: UpdatePixelInput; delete: null };
+  account: { update: UpdateAccountInput };
+  /**
+   * A link or QR code by local key (it may still be waiting to be created); a bio page, which only
+   * the service knows, by id.
+   */
+  channelItem: {
+    create: {
+      channelKey: string;
+      item: { type: Exclude<ChannelItemType, 'bio'>; key: string } | { type: 'bio'; id: number; title?: string };
+    };
+  };
+  /** The link by its key. */
+  campaignLink: { create: { campaignKey: string; key: string } };
+}
 /** The kinds whose delete needs nothing but the record's key (the row goes, the service is told). */
 export type DeletedByKey = { [K in Kind]: Changes[K] extends { delete: null } ? K : never }[Kind];
 type ChangesOf<K extends Kind> = {

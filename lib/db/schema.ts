@@ -166,8 +166,7 @@ export class LinkpilotDb extends Dexie {
     this.version(9)
       .stores(SCHEMA_V9_CHANGES)
       .upgrade(async (tx) => {
-        carried = await tx.table<PixelRowV7, number>('pixels').toArray();
-        await (await Dexie.waitFor(import('./upgrade-v10'))).rekeyPixelChanges(tx);
+        carried = await (await Dexie.waitFor(import('./upgrade-v10'))).upgradeToV9(tx);
       });
     this.version(10)
       .stores(SCHEMA_V10_CHANGES)

@@ -14,6 +14,13 @@ const mirrored = (row: PixelRowV7, sync: PixelRow['sync']): PixelRow => ({
   date: row.date,
 });
 
+/** Version 9: the pixels keyed by id are read before their table goes, for version 10 to carry across. */
+export async function upgradeToV9(tx: Transaction): Promise<PixelRowV7[]> {
+  const carried = await tx.table<PixelRowV7, number>('pixels').toArray();
+  await rekeyPixelChanges(tx);
+  return carried;
+}
+
 /** A pixel delete queued before version 10 (keyed `pixel:` and the id) names the row by its new key, which it needs. */
 export async function rekeyPixelChanges(tx: Transaction): Promise<void> {
   await tx

@@ -6,7 +6,10 @@ import { createDomainInput, updateDomainInput } from '../api/inputs/domains';
 import { linkFieldsInput } from '../api/inputs/links';
 import { createQrInput } from '../api/inputs/qr';
 import type { OutboxEntry, Queued } from './records';
-import { channelItemKey } from './rows';
+
+/** A channel item's key as version 3 made it; frozen here, whatever the kind makes today. */
+const channelItemKey = (channelKey: string, type: string, itemKey: string | null, itemId: number | null) =>
+  `${channelKey}|${type}|${itemKey ?? `s${itemId ?? ''}`}`;
 
 /** An entry as versions 1 and 2 wrote it. */
 interface V2Entry extends Queued {

@@ -46,9 +46,9 @@ export async function recordTimeline(db: LinkpilotDb, kind: Counted, record: Wat
   });
 }
 
-/** The timelines of several links (a channel's or a campaign's), of those known. */
-export async function linksTimelines(db: LinkpilotDb, links: readonly Watched[]): Promise<Timeline[]> {
-  const list = await Promise.all(links.map((l) => recordTimeline(db, 'link', l)));
+/** The timelines of several records of one kind (a channel's or a campaign's links), of those known. */
+export async function timelinesOf(db: LinkpilotDb, kind: Counted, records: readonly Watched[]): Promise<Timeline[]> {
+  const list = await Promise.all(records.map((r) => recordTimeline(db, kind, r)));
   return list.filter((t): t is Timeline => t !== null);
 }
 

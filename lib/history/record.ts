@@ -1,13 +1,12 @@
 import type { Table } from 'dexie';
-import { thinnedKey } from '../db/history-keys';
-import { metaKey, readMeta, writeMeta } from '../db/meta';
+import { metaKey } from '../db/meta';
 import type { LastRead, LinkpilotDb, Observation, RecentObservation } from '../db/schema';
 import { COUNTED, COUNTED_KINDS, type Counted, isCounted, totalIn } from '../kinds/counted';
 
 /**
  * How links and QR codes do over time, from what the refresh learns anyway: every reading of a total
  * (a list page of the walk or a head check, a shown link's refresh, a detail read) goes through
- * `recordTotals`, which keeps an observation when the total differs from the one the mirror held,
+ * `recordTotals` (lib/refresh/apply.ts, which writes what these functions compute), which keeps an observation when the total differs from the one the mirror held,
  * with the time of the record's reading before it: the gain came between the two. Each record's last
  * reading is kept too (one small row per record). Kept bounded: the last RECENT_DAYS days as read, keyed by time (one
  * key range holds every record's gains of a span); older days thinned to one observation a day per
@@ -52,65 +51,49 @@ export const historyTables = (db: LinkpilotDb) => [
 ];
 
 /**
- * Records what one reading found. A total equal to the mirror's is no news; a record new here with
- * no clicks needs none either (it had none since it was made). Each observation carries what the
- * total gained since the mirror's, and `from`, the record's reading before (the gain came between
- * the two: a reading after the browser was closed for a night spans the night, and is drawn so).
- * Every record read notes the time; the history is thinned once a day.
+ * What one reading found, as observations of the recent table. A total equal to the mirror's is no
+ * news; a record new here with no clicks needs none either (it had none since it was made). Each
+ * observation carries what the total gained since the mirror's, and `from`, the record's reading
+ * before (`lastRead`, by id): the gain came between the two (a reading after the browser was closed
+ * for a night spans the night, and is drawn so).
  */
-export async function recordTotals(db: LinkpilotDb, kind: Counted, readings: Reading[], at: number): Promise<void> {
-  await db.transaction('rw', historyTables(db), async () => {
-    const changed = readings.filter((r) => r.clicks !== r.before && !(r.before === null && r.clicks === 0));
-    const gaining = changed.filter((r) => r.before !== null);
-    const lastRead = await readsTable(db, kind).bulkGet(gaining.map((r) => r.id));
-    const readAt = new Map(gaining.map((r, i) => [r.id, lastRead[i]?.at ?? r.readBefore]));
-    const news: RecentObservation[] = [];
-    for (const r of changed) {
-      const o: RecentObservation = { at, id: r.id, key: r.key, clicks: r.clicks };
-      if (r.before !== null) {
-        o.gain = r.clicks - r.before;
-        const from = readAt.get(r.id);
-        if (from !== undefined && from > 0 && from <= at) o.from = from;
-      }
-      if (r.unique !== undefined) o.unique = r.unique;
-      news.push(o);
+export function observed(readings: readonly Reading[], lastRead: ReadonlyMap<number, number>, at: number) {
+  const news: RecentObservation[] = [];
+  for (const r of changedIn(readings)) {
+    const o: RecentObservation = { at, id: r.id, key: r.key, clicks: r.clicks };
+    if (r.before !== null) {
+      o.gain = r.clicks - r.before;
+      const from = lastRead.get(r.id) ?? r.readBefore;
+      if (from !== undefined && from > 0 && from <= at) o.from = from;
     }
-    if (news.length > 0) await recentTable(db, kind).bulkPut(news);
-    if (readings.length > 0) await readsTable(db, kind).bulkPut(readings.map((r) => ({ id: r.id, at })));
-    if ((await readMeta(db, historySinceKey)) === null) await writeMeta(db, historySinceKey, at);
-    await thinIfDue(db, at);
-  });
+    if (r.unique !== undefined) o.unique = r.unique;
+    news.push(o);
+  }
+  return news;
 }
+
+/** The readings whose record gained since the mirror's total: their last reading is asked for. */
+export const gaining = (readings: readonly Reading[]) => changedIn(readings).filter((r) => r.before !== null);
+
+const changedIn = (readings: readonly Reading[]) =>
+  readings.filter((r) => r.clicks !== r.before && !(r.before === null && r.clicks === 0));
 
 /** The UTC day `at` falls in, as the epoch ms of its start. */
 export const dayOf = (at: number) => Math.floor(at / DAY) * DAY;
 
-/**
- * Once a day, the days that became older than RECENT_DAYS leave the recent table, each record's
- * day thinned (`thinDay`) into the history. A run reads only what became old since the last.
- */
-async function thinIfDue(db: LinkpilotDb, at: number): Promise<void> {
-  const cutoff = dayOf(at) - RECENT_DAYS * DAY;
-  const done = await readMeta(db, thinnedKey);
-  if (done !== null && done >= cutoff) return;
-  for (const kind of COUNTED_KINDS) await thin(db, kind, cutoff);
-  await writeMeta(db, thinnedKey, cutoff);
-}
+/** Where recent observations end once a day is thinned at `at`: the days before it are older than RECENT_DAYS. */
+export const thinCutoff = (at: number) => dayOf(at) - RECENT_DAYS * DAY;
 
-async function thin(db: LinkpilotDb, kind: Counted, cutoff: number): Promise<void> {
-  // [at] sorts before every [at, id]: below it lie the observations made before `cutoff`.
-  const old = recentTable(db, kind).where('[at+id]').below([cutoff]);
+/** The recent observations that became old (in time order, as keyed), as the history keeps them: each record's day thinned. */
+export function thinned(old: readonly Observation[]): Observation[] {
   const days = new Map<string, Observation[]>();
-  // In time order, as keyed.
-  for (const o of await old.toArray()) {
+  for (const o of old) {
     const day = `${o.id}|${dayOf(o.at)}`;
     const list = days.get(day);
     if (list) list.push(o);
     else days.set(day, [o]);
   }
-  if (days.size === 0) return;
-  await historyTable(db, kind).bulkPut([...days.values()].flatMap(thinDay));
-  await old.delete();
+  return [...days.values()].flatMap(thinDay);
 }
 
 /**
@@ -140,15 +123,6 @@ function asKept(o: Observation): Observation {
   if (o.from !== undefined) kept.from = o.from;
   if (o.unique !== undefined) kept.unique = o.unique;
   return kept;
-}
-
-/** The history of records that left the mirror (deleted elsewhere) goes with them. */
-export async function forgetHistory(db: LinkpilotDb, kind: Counted, ids: number[]): Promise<void> {
-  for (const id of ids) {
-    await historyTable(db, kind).where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).delete();
-    await recentTable(db, kind).where('id').equals(id).delete();
-  }
-  await readsTable(db, kind).bulkDelete(ids);
 }
 
 /** Which kinds hold a total, and how a row of each holds it (a link's clicks, a QR code's scans). */

@@ -74,6 +74,7 @@ export const campaign = fieldKind<
   own: (change) => (change.kind === 'campaign' ? change : null),
   wrap: (change) => ({ kind: 'campaign', ...change }),
   createInput: inputs.createCampaignInput,
+  updateInput: inputs.updateCampaignInput,
   rows: (db) => db.campaigns,
   fromInput: campaignFromInput,
   fromServer: campaignRow,

@@ -1,8 +1,51 @@
+import type { EntityTable, Table } from 'dexie';
+import type { ChannelItem } from '../api/schemas/channels';
 import { formatDatetime } from '../api/schemas/primitives';
-import type { ChannelAssignment } from '../db/schema';
+import type { ChannelAssignment, ChannelItemRow, Mirrored } from '../db/schema';
 import { type MessageKey, words } from '../words';
+import { ITEM_TYPES, isItemOf, itemKeyOf, itemTables } from './item-types';
 import { existing, type KindSpec } from './kind';
+import type { Nested } from './listing';
 import type { MirrorWrite } from './mirror-write';
+
+/** A channel item's row key: its channel, its type, and its record's local key (else its id). */
+export function channelItemKey(
+  channelKey: string,
+  type: string,
+  itemKey: string | null,
+  itemId: number | null,
+): string {
+  return `${channelKey}|${type}|${itemKey ?? `s${itemId ?? ''}`}`;
+}
+
+/** An item as the service lists it in one channel, naming its record by the mirror's key when known. */
+export function channelItemRow(channelKey: string, item: ChannelItem, itemKey: string | null): ChannelItemRow {
+  return {
+    key: channelItemKey(channelKey, item.type, itemKey, item.id),
+    channelKey,
+    type: item.type,
+    itemKey,
+    itemId: item.id,
+    title: item.title,
+    preview: item.preview,
+    link: item.link,
+    date: item.date,
+    sync: 'synced',
+  };
+}
+
+/** A channel's items, read channel by channel; an item names its link or QR code by the mirror's key when known. */
+export const channelItems: Nested<ChannelItemRow, ChannelItem> = {
+  parent: 'channel',
+  parents: (db) => db.channels as unknown as EntityTable<Mirrored, 'key'>,
+  rows: (db) => db.channelItems as Table<ChannelItemRow, string>,
+  under: 'channelKey',
+  list: (api, channelId, query) => api.listChannelItems(channelId, query),
+  sortKey: (item) => item.date,
+  rowSortKey: (row) => row.date,
+  fromServer: async (db, channelKey, item) => channelItemRow(channelKey, item, await itemKeyOf(db, item.type, item.id)),
+  reads: itemTables,
+};
 
 /** How putting each type of item into a channel reads. */
 const ADD: Record<string, MessageKey> = {
@@ -35,6 +78,27 @@ export function placed(
 
 export const channelItem: KindSpec<'channelItem'> = {
   table: 'channelItems',
+  asks: {
+    create: {
+      change({ channelKey, item }) {
+        const [itemKey, itemId] = item.type === 'bio' ? [null, item.id] : [item.key, null];
+        const payload = {
+          channelKey,
+          type: item.type,
+          itemKey,
+          itemId,
+          ...(item.type === 'bio' && { title: item.title }),
+        };
+        const deps = itemKey ? [channelKey, itemKey] : [channelKey];
+        return { payload, key: channelItemKey(channelKey, item.type, itemKey, itemId), deps };
+      },
+      async needless(db, { channelKey, item }) {
+        if (item.type === 'bio') return false;
+        const inside = await db.channelItems.where('channelKey').equals(channelKey).toArray();
+        return inside.some((i) => isItemOf(i, ITEM_TYPES[item.type].kind) && i.itemKey === item.key);
+      },
+    },
+  },
   async shows(db, { payload }, key, now) {
     const { channelKey, type, itemKey, title = '' } = payload;
     await existing(db.channels, channelKey, 'change.gone.channel');

@@ -42,6 +42,7 @@ export const channel = fieldKind<'channel', ChannelRow, Channel, inputs.CreateCh
   own: (change) => (change.kind === 'channel' ? change : null),
   wrap: (change) => ({ kind: 'channel', ...change }),
   createInput: inputs.createChannelInput,
+  updateInput: inputs.updateChannelInput,
   rows: (db) => db.channels,
   fromInput: channelFromInput,
   fromServer: channelRow,

@@ -1,11 +1,14 @@
 import type { ApiClient, PageQuery } from '../api/client';
+import type { Account } from '../api/schemas/account';
 import type { Page } from '../api/schemas/envelope';
-import type { Mirrored } from '../db/schema';
+import type { AccountRow, Mirrored } from '../db/schema';
+import { accountRecord } from './account';
 import { campaign } from './campaign';
 import { channel } from './channel';
+import { channelItems } from './channel-item';
 import { domain } from './domain';
 import { link } from './link';
-import type { Listing } from './listing';
+import { type Listing, type Single, type WithNested, withNested } from './listing';
 import { pixel } from './pixel';
 import { qr } from './qr';
 
@@ -22,7 +25,7 @@ const listed =
 /** How the refresh reads one list of the service, and how often its newest end is checked. */
 export type CollectionSpec =
   /** One record, read whole (the account). */
-  | { how: 'single'; headEveryMs: number; section: string }
+  | { how: 'single'; single: Single<AccountRow, Account>; headEveryMs: number; section: string }
   | {
       how: 'records';
       withListing: WithListing;
@@ -38,8 +41,8 @@ export type CollectionSpec =
       headEveryMs: number;
       section: string;
     }
-  /** Read per channel, while a channel is on screen or by the walk: no head check of its own. */
-  | { how: 'perChannel'; headEveryMs: null; section: null };
+  /** Read under each record of another kind, while one is on screen or by the walk: no head check of its own. */
+  | { how: 'nested'; withNested: WithNested; headEveryMs: null; section: null };
 
 const MINUTE = 60_000;
 
@@ -51,7 +54,7 @@ const MINUTE = 60_000;
  * is the dashboard's section that shows the list (and keeps it fresh while shown).
  */
 export const LISTS = {
-  account: { how: 'single', headEveryMs: 30 * MINUTE, section: 'account' },
+  account: { how: 'single', single: accountRecord, headEveryMs: 30 * MINUTE, section: 'account' },
   channels: { how: 'records', withListing: listed(channel.listing), headEveryMs: 30 * MINUTE, section: 'channels' },
   campaigns: { how: 'records', withListing: listed(campaign.listing), headEveryMs: 30 * MINUTE, section: 'campaigns' },
   domains: { how: 'records', withListing: listed(domain.listing), headEveryMs: 30 * MINUTE, section: 'domains' },
@@ -78,7 +81,7 @@ export const LISTS = {
   },
   qrs: { how: 'records', withListing: listed(qr.listing), headEveryMs: 30 * MINUTE, section: 'qr' },
   links: { how: 'records', withListing: listed(link.listing), headEveryMs: 5 * MINUTE, section: 'links' },
-  channelItems: { how: 'perChannel', headEveryMs: null, section: null },
+  channelItems: { how: 'nested', withNested: withNested(channelItems), headEveryMs: null, section: null },
 } as const satisfies Record<string, CollectionSpec>;
 
 export type Collection = keyof typeof LISTS;

@@ -50,6 +50,7 @@ export const domain = fieldKind<'domain', DomainRow, Domain, inputs.CreateDomain
   own: (change) => (change.kind === 'domain' ? change : null),
   wrap: (change) => ({ kind: 'domain', ...change }),
   createInput: inputs.createDomainInput,
+  updateInput: inputs.updateDomainInput,
   rows: (db) => db.domains,
   fromInput: domainFromInput,
   fromServer: domainRow,

@@ -4,6 +4,7 @@ import { validateInput } from '../api/validate-input';
 import type { Change, Kind, Mirrored } from '../db/schema';
 import { type MessageKey, words } from '../words';
 import {
+  type Asking,
   type Creation,
   creating,
   deleted,
@@ -44,6 +45,7 @@ export interface FieldSpec<
   own(change: Change): FieldChange<C, U> | null;
   wrap(change: FieldChange<C, U>): Change<K>;
   createInput: z.ZodType<C>;
+  updateInput: z.ZodType<U>;
   fromInput(input: C, key: string): R;
   edited(row: R, patch: U): R;
   /** Whether a listed record is the one this create makes. */
@@ -91,8 +93,15 @@ export function fieldKind<
       return listed && { id: listed.id, listed };
     },
   };
+  // Checked with the API's own schemas; the compiler cannot tie a generic kind's inputs to C and U.
+  const asks = {
+    create: { change: (asked: unknown) => ({ payload: validateInput(spec.createInput, asked) }) },
+    update: { change: (asked: unknown) => ({ payload: validateInput(spec.updateInput, asked) }) },
+    delete: { change: () => ({ payload: null }) },
+  } as unknown as Asking<K>;
   return {
     table: spec.table,
+    asks,
     ...(spec.unique && { unique: spec.unique }),
     listing,
     async shows(db, change, key) {

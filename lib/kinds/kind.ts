@@ -2,7 +2,7 @@ import type { EntityTable } from 'dexie';
 import { isAbsentRoute } from '../api/absent';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Change, Kind, LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
+import type { Asks, Change, Changes, Kind, LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { type MessageKey, words } from '../words';
 import type { Capability } from './capabilities';
 import type { Edit, Removal } from './edits';
@@ -37,6 +37,8 @@ export interface EditableField {
 export interface KindSpec<K extends Kind> {
   /** Where the sync state of this kind's changes shows. */
   table: SyncTable | null;
+  /** What a person may ask of it, by operation: the change lib/sync/actions.ts queues for it. */
+  asks: Asking<K>;
   /** Tables its changes write besides `table` (the account's own row, which shows no sync state). */
   writes?: readonly Extract<WrittenTable, 'account'>[];
   /**
@@ -65,6 +67,38 @@ export interface KindSpec<K extends Kind> {
   twoWriters?: TwoWriters<K>;
   /** What its creates and updates ask for that must be unique (lib/sync/taken.ts refuses what is taken). */
   unique?: readonly Unique[];
+}
+
+/** The operations a person may ask of a kind. */
+export type AskedOp<K extends Kind> = keyof Asks[K] & keyof Changes[K];
+
+export type Asking<K extends Kind> = { [O in AskedOp<K>]: Ask<K, O> };
+
+/** How one operation a person asks for becomes the change queued. */
+export interface Ask<K extends Kind, O extends AskedOp<K>> {
+  /** The route the service must offer: known absent, the action is refused at once. */
+  offered?: Capability;
+  /**
+   * The change queued for what is asked, checked with the API's own schemas; `row` is the record as
+   * mirrored (an update's or a delete's). Throws a refusal a person understands.
+   */
+  change(asked: Asks[K][O], row: Row | undefined, now: number): Asked<K, O>;
+  /** Queued, it would change nothing (a link already in that channel): a list of them leaves it out. */
+  needless?(db: LinkpilotDb, asked: Asks[K][O]): Promise<boolean>;
+}
+
+/** A change as a kind makes it from what is asked: its payload, and its key, deps and priority when not the defaults. */
+export interface Asked<K extends Kind, O extends AskedOp<K>> {
+  payload: Changes[K][O];
+  key?: string;
+  deps?: string[];
+  priority?: 0 | 1;
+}
+
+/** The row an update needs, or the refusal a person understands when it is gone. */
+export function present<R>(row: Row | undefined, gone: MessageKey): R {
+  if (!row) throw new ApiError({ kind: 'not-found', message: words(gone), retryable: false });
+  return row as R;
 }
 
 /**

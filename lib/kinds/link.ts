@@ -1,12 +1,13 @@
-import { type LinkEdit, type LinkFields, linkFieldsInput } from '../api/inputs/links';
+import { type LinkEdit, type LinkFields, linkEditInput, linkFieldsInput, validLink } from '../api/inputs/links';
 import type { Link, LinkDetail } from '../api/schemas/links';
 import { validateInput } from '../api/validate-input';
-import { aliasOf, channelItemKey, linkFromInput as fromInput, linkRow, originOf, withLinkWords } from '../db/rows';
+import { aliasOf, originOf } from '../db/rows';
 import type { LinkpilotDb, LinkRow, LinkShown, LinkStatsRow, QueuedLink } from '../db/schema';
 import { normalizeLongUrl } from '../db/search-words';
-import { placed } from './channel-item';
+import { channelItemKey, placed } from './channel-item';
 import { undone } from './edits';
-import { type Creation, creating, describing, existing, goneAsNull, labelled, type RecordKind } from './kind';
+import { type Creation, creating, describing, existing, goneAsNull, labelled, present, type RecordKind } from './kind';
+import { linkFromInput as fromInput, linkRow, withLinkWords } from './link-row';
 import type { Counting, Detail, Listing, Shown } from './listing';
 import { withDetail } from './listing';
 import type { MirrorWrite } from './mirror-write';
@@ -136,6 +137,28 @@ export function aliasHolders(db: LinkpilotDb, alias: string) {
 export const link: RecordKind<'link', LinkRow, Link> = {
   table: 'links',
   listing,
+  asks: {
+    // Waits for its channel and campaign, which may themselves be waiting to be created.
+    create: {
+      change({ input, channelKey = null, campaignKey = null, priority = 1 }) {
+        const deps = [channelKey, campaignKey].filter((k) => k !== null);
+        return { payload: { input, channelKey, campaignKey }, deps, priority };
+      },
+    },
+    // Its clicks, statistics and history stay: it is the same link. A change of channel or campaign
+    // is an assignment of its own.
+    update: {
+      offered: 'linkEdit',
+      change(asked, found, now) {
+        const input = validLink(linkEditInput, asked, new Date(now));
+        return { payload: { input, was: shownOf(present<LinkRow>(found, 'change.gone.link')) } };
+      },
+    },
+    delete: {
+      offered: 'linkDelete',
+      change: (_asked, row) => ({ payload: { row: present<LinkRow>(row, 'change.gone.link') } }),
+    },
+  },
   unique: [{ field: 'custom', message: 'refusal.aliasTaken', holders: aliasHolders }],
   async shows(db, change, key, now) {
     switch (change.op) {
@@ -313,4 +336,5 @@ export const linkCounting: Counting = {
   field: 'clicks',
   noun: 'click',
   overTime: 'trends.clicksOverTime',
+  trends: true,
 };

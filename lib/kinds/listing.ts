@@ -1,7 +1,16 @@
 import type { EntityTable, Table } from 'dexie';
 import type { ApiClient, PageQuery } from '../api/client';
 import type { Page } from '../api/schemas/envelope';
-import type { Change, Kind, LastRead, LinkpilotDb, Mirrored, Observation, RecentObservation } from '../db/schema';
+import type {
+  Change,
+  Kind,
+  LastRead,
+  LinkpilotDb,
+  Mirrored,
+  Observation,
+  RecentObservation,
+  SyncState,
+} from '../db/schema';
 import type { MessageKey } from '../words';
 import type { Capability } from './capabilities';
 
@@ -39,6 +48,45 @@ export interface Listing<R extends Mirrored, I extends { id: number }> {
   /** A pulled row made at the same moment as `mine`, holding what it held: a likely copy (see lib/refresh/pull.ts). */
   lookAlike?(pulled: R, mine: R): boolean;
 }
+
+/**
+ * A list read under each record of another kind (a channel's items), page by page, while that
+ * record is on screen or by the walk: its rows name their parent by key and are ordered by `sortKey`.
+ */
+export interface Nested<R extends { key: string; sync: SyncState; pulledAt?: number }, I> {
+  /** The kind it is read under, and that kind's rows. */
+  parent: Kind;
+  parents(db: LinkpilotDb): EntityTable<Mirrored, 'key'>;
+  rows(db: LinkpilotDb): Table<R, string>;
+  /** The row field that names the parent's key. */
+  under: keyof R & string;
+  list(api: ApiClient, parentId: number, query: PageQuery): Promise<Page<I>>;
+  sortKey(item: I): string | null;
+  /** Null for a row whose place is not known (made here, not listed yet). */
+  rowSortKey(row: R): string | null;
+  /** The row of a listed item under `parentKey` (it may name other records by their mirrored keys). */
+  fromServer(db: LinkpilotDb, parentKey: string, item: I): Promise<R>;
+  /** What a transaction writing its rows must also hold (the tables fromServer reads). */
+  reads(db: LinkpilotDb): Table[];
+}
+
+/** A list that is one record, read whole (the account): its row, under one key. */
+export interface Single<R extends { key: string }, A> {
+  rows(db: LinkpilotDb): Table<R, string>;
+  key: string;
+  read(api: ApiClient): Promise<A>;
+  /** The row of the record as read, keeping what only this device knows of `existing`. */
+  fromServer(record: A, existing: R | undefined): R;
+}
+
+/** Hands a nested list to generic code, keeping its row and item types together. */
+export type WithNested = <T>(
+  use: <R extends { key: string; sync: SyncState; pulledAt?: number }, I>(nested: Nested<R, I>) => T,
+) => T;
+export const withNested =
+  <R extends { key: string; sync: SyncState; pulledAt?: number }, I>(nested: Nested<R, I>): WithNested =>
+  (use) =>
+    use(nested);
 
 /** A list ordered by an indexed field of its rows (links: by date) instead of by id. */
 export interface Position<R, I> {
@@ -105,4 +153,6 @@ export interface Counting {
   noun: 'click' | 'scan';
   /** The title of its chart over time. */
   overTime: Extract<MessageKey, `trends.${Counting['noun']}sOverTime`>;
+  /** Its most trending records are followed closely, as if looked at (lib/refresh/sample.ts). */
+  trends?: boolean;
 }

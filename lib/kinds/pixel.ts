@@ -11,6 +11,7 @@ import {
   existing,
   findListed,
   labelled,
+  present,
   type RecordKind,
   readListed,
 } from './kind';
@@ -70,6 +71,22 @@ export const pixelFromInput = (input: inputs.CreatePixelInput, key: string): Pix
 export const pixel: RecordKind<'pixel', PixelRow, Pixel> = {
   table: 'pixels',
   listing,
+  asks: {
+    create: { offered: 'pixelAdd', change: (asked) => ({ payload: validateInput(inputs.createPixelInput, asked) }) },
+    // Renamed, or another network or id: the links that use it keep it.
+    update: {
+      offered: 'pixelEdit',
+      change(asked, found) {
+        const input = validateInput(inputs.updatePixelInput, asked);
+        const row = present<PixelRow>(found, 'change.gone.pixel');
+        return { payload: { input, was: { type: row.type, name: row.name, tag: row.tag } } };
+      },
+    },
+    delete: {
+      offered: 'pixelDelete',
+      change: (_asked, row) => ({ payload: { row: present<PixelRow>(row, 'change.gone.pixel') } }),
+    },
+  },
   async shows(db, change, key) {
     switch (change.op) {
       case 'create':

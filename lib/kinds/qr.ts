@@ -1,9 +1,11 @@
+import { ApiError } from '../api/errors';
 import * as inputs from '../api/inputs/qr';
 import { formatDatetime } from '../api/schemas/primitives';
 import type { QrCode, QrDetail } from '../api/schemas/qr';
 import { validateInput } from '../api/validate-input';
 import { freshRow, pulledRow } from '../db/rows';
 import type { QrRow, QrStatsRow } from '../db/schema';
+import { repointRefusal } from '../qr/repoint';
 import { foldEdit, undone } from './edits';
 import {
   type Creation,
@@ -13,6 +15,7 @@ import {
   findListed,
   goneAsNull,
   labelled,
+  present,
   type RecordKind,
 } from './kind';
 import type { Counting, Detail, Listing, Shown } from './listing';
@@ -83,6 +86,26 @@ export const qrFromInput = (input: inputs.CreateQrInput, key: string, now: numbe
 export const qr: RecordKind<'qr', QrRow, QrCode> = {
   table: 'qrs',
   listing,
+  asks: {
+    create: { change: (asked) => ({ payload: validateInput(inputs.createQrInput, asked) }) },
+    // Re-pointed, a new type and data change where its printed code leads: it keeps its address and
+    // its scans. Refused here when the printed code could not follow (lib/qr/repoint.ts).
+    update: {
+      offered: 'qrEdit',
+      change(asked, found) {
+        const input = validateInput(inputs.updateQrInput, asked);
+        const row = present<QrRow>(found, 'change.gone.qr');
+        const refused = input.type === undefined ? null : repointRefusal(row, input.type);
+        if (refused)
+          throw new ApiError({ kind: 'validation', field: refused.field, message: refused.message, retryable: false });
+        return { payload: { input, was: { name: row.name, input: row.input } } };
+      },
+    },
+    delete: {
+      offered: 'qrDelete',
+      change: (_asked, row) => ({ payload: { row: present<QrRow>(row, 'change.gone.qr') } }),
+    },
+  },
   async shows(db, change, key, now) {
     switch (change.op) {
       case 'create':

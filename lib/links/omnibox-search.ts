@@ -1,8 +1,8 @@
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { searchLinks } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { loadSearchIndex, type SearchIndex } from '../db/search-index';
 import { queryWords } from '../db/search-words';
+import { searchLinks } from './queries';
 
 /**
  * How far IndexedDB is read for one keystroke while the word index is not there: a common word's

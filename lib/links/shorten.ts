@@ -1,12 +1,12 @@
 import { ApiError, isApiError } from '../api/errors';
 import { checkLink, type LinkFields, type LinkForm, linkFieldsInput, parseLinkForm } from '../api/inputs/links';
 import type { FieldErrors } from '../api/validate-input';
-import { linkForPage, linkOfShortUrl, placementInMirror } from '../db/queries';
 import type { LinkpilotDb, LinkRow } from '../db/schema';
 import { aliasHolders } from '../kinds/link';
-import { createLink } from '../sync/actions';
+import { create } from '../sync/actions';
 import { createAnswered, type SendOwn } from '../sync/answer';
 import { words } from '../words';
+import { linkForPage, linkOfShortUrl, placementInMirror } from './queries';
 
 /** Where a link is made: the mirror, and how a change made there reaches the worker that sends it. */
 export interface ShortenPlace {
@@ -76,7 +76,7 @@ export async function shortenLink(place: ShortenPlace, request: ShortenRequest):
     const placement = await placementInMirror(db, request.placement ?? { channelKey: null, campaignKey: null });
     const { key, made } = await createAnswered(
       db,
-      (ctx) => createLink({ ...ctx, now }, { input: fields, ...placement }),
+      (ctx) => create({ ...ctx, now }, 'link', { input: fields, ...placement }),
       {
         ...(place.send && { send: place.send }),
         ...(place.waitMs !== undefined && { waitMs: place.waitMs }),

@@ -1,14 +1,26 @@
-import type { Account } from '../api/schemas/account';
-import type { ChannelItem } from '../api/schemas/channels';
 import type { Link, LinkDetail } from '../api/schemas/links';
+import { thinnedKey } from '../db/history-keys';
 import { madeHere } from '../db/keys';
-import { channelItemRow } from '../db/rows';
-import { type ChannelItemRow, type LinkpilotDb, MIRROR_TABLES, type Mirrored, type OutboxEntry } from '../db/schema';
-import { forgetHistory, historyTables, recordTotals, type Reading as TotalReading, totalOf } from '../history/record';
+import { readMeta, writeMeta } from '../db/meta';
+import { type LinkpilotDb, MIRROR_TABLES, type Mirrored, type OutboxEntry, type SyncState } from '../db/schema';
+import {
+  type Counted,
+  gaining,
+  historySinceKey,
+  historyTable,
+  historyTables,
+  observed,
+  readsTable,
+  recentTable,
+  type Reading as TotalReading,
+  thinCutoff,
+  thinned,
+  totalOf,
+} from '../history/record';
 import type { CatalogTable } from '../kinds/collections';
-import { itemKeyOf, itemTables } from '../kinds/item-types';
+import { COUNTED_KINDS } from '../kinds/counted';
 import { link, linkDetail } from '../kinds/link';
-import type { Detail, Listing } from '../kinds/listing';
+import type { Detail, Listing, Nested, Single } from '../kinds/listing';
 
 /**
  * The one place where what the service says is written into the mirror: list pages (the walk,
@@ -162,32 +174,37 @@ export async function mergeCatalog(
 export const removeCatalog = (db: LinkpilotDb, name: CatalogTable, keys: string[]) =>
   catalog(db, name).bulkDelete(keys.map(Number));
 
-/** One page of a channel's items; each names its link or QR code by the mirror's key when known. */
-export async function mergeChannelItems(
+/** One page of a nested list under one record (a channel's items), merged as catalogs are. */
+export async function mergeNested<R extends { key: string; sync: SyncState; pulledAt?: number }, I>(
   db: LinkpilotDb,
-  channelKey: string,
-  items: ChannelItem[],
+  nested: Nested<R, I>,
+  parentKey: string,
+  items: I[],
   at: number,
   touchAll: boolean,
 ): Promise<{ keys: string[]; changed: number }> {
-  return db.transaction('rw', [db.channelItems, ...itemTables(db)], async () => {
-    const rows: ChannelItemRow[] = [];
-    for (const item of items)
-      rows.push({ ...channelItemRow(channelKey, item, await itemKeyOf(db, item.type, item.id)), pulledAt: at });
-    const existing = await db.channelItems.bulkGet(rows.map((r) => r.key));
+  const table = nested.rows(db);
+  return db.transaction('rw', [table, ...nested.reads(db)], async () => {
+    const rows: R[] = [];
+    for (const item of items) rows.push({ ...(await nested.fromServer(db, parentKey, item)), pulledAt: at });
+    const existing = await table.bulkGet(rows.map((r) => r.key));
     const news = rows.filter((r, i) => !existing[i] || !sameRow(existing[i], r, 'pulledAt'));
-    await db.channelItems.bulkPut(touchAll ? rows : news);
+    await table.bulkPut(touchAll ? rows : news);
     return { keys: rows.map((r) => r.key), changed: news.length };
   });
 }
 
-export const removeChannelItems = (db: LinkpilotDb, keys: string[]) => db.channelItems.bulkDelete(keys);
+export const removeNested = <R extends { key: string; sync: SyncState; pulledAt?: number }, I>(
+  db: LinkpilotDb,
+  nested: Nested<R, I>,
+  keys: string[],
+) => nested.rows(db).bulkDelete(keys);
 
-/** The account as the service has it; an e-mail change this device has queued stays shown as pending. */
-export async function applyAccount(db: LinkpilotDb, account: Account): Promise<void> {
-  await db.transaction('rw', db.account, async () => {
-    const pendingEmail = (await db.account.get('me'))?.pendingEmail ?? null;
-    await db.account.put({ ...account, key: 'me', pendingEmail });
+/** A list that is one record (the account), as the service has it. */
+export async function applySingle<R extends { key: string }, A>(db: LinkpilotDb, single: Single<R, A>, record: A) {
+  const table = single.rows(db);
+  await db.transaction('rw', table, async () => {
+    await table.put(single.fromServer(record, await table.get(single.key)));
   });
 }
 
@@ -236,6 +253,53 @@ export async function applyLookedUp(db: LinkpilotDb, found: LinkDetail, at: numb
     await linkDetail.stats(db).put(linkDetail.statsRow(key, found, at));
     return key;
   });
+}
+
+/**
+ * Records what one reading of totals found (lib/history/record.ts says what is kept): its
+ * observations, each record's time of reading, and, once a day, the days grown old thinned.
+ */
+export async function recordTotals(
+  db: LinkpilotDb,
+  kind: Counted,
+  readings: TotalReading[],
+  at: number,
+): Promise<void> {
+  await db.transaction('rw', historyTables(db), async () => {
+    const gains = gaining(readings);
+    const lastRead = await readsTable(db, kind).bulkGet(gains.map((r) => r.id));
+    const readAt = new Map(gains.flatMap((r, i) => (lastRead[i] ? [[r.id, lastRead[i].at] as const] : [])));
+    const news = observed(readings, readAt, at);
+    if (news.length > 0) await recentTable(db, kind).bulkPut(news);
+    if (readings.length > 0) await readsTable(db, kind).bulkPut(readings.map((r) => ({ id: r.id, at })));
+    if ((await readMeta(db, historySinceKey)) === null) await writeMeta(db, historySinceKey, at);
+    await thinIfDue(db, at);
+  });
+}
+
+/** Once a day, what became older than the recent days leaves them for the history; a run reads only what became old since the last. */
+async function thinIfDue(db: LinkpilotDb, at: number): Promise<void> {
+  const cutoff = thinCutoff(at);
+  const done = await readMeta(db, thinnedKey);
+  if (done !== null && done >= cutoff) return;
+  for (const kind of COUNTED_KINDS) {
+    // [at] sorts before every [at, id]: below it lie the observations made before `cutoff`.
+    const old = recentTable(db, kind).where('[at+id]').below([cutoff]);
+    const kept = thinned(await old.toArray());
+    if (kept.length === 0) continue;
+    await historyTable(db, kind).bulkPut(kept);
+    await old.delete();
+  }
+  await writeMeta(db, thinnedKey, cutoff);
+}
+
+/** The history of records that left the mirror (deleted elsewhere) goes with them. */
+async function forgetHistory(db: LinkpilotDb, kind: Counted, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    await historyTable(db, kind).where('[id+at]').between([id, -Infinity], [id, Infinity], true, true).delete();
+    await recentTable(db, kind).where('id').equals(id).delete();
+  }
+  await readsTable(db, kind).bulkDelete(ids);
 }
 
 /**

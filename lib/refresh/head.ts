@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { LinkpilotDb } from '../db/schema';
-import { HEAD_COLLECTIONS, type HeadCollection, isListed } from '../kinds/collections';
-import { applyAccount } from './apply';
+import { type CollectionSpec, HEAD_COLLECTIONS, type HeadCollection, isListed, LISTS } from '../kinds/collections';
+import { applySingle } from './apply';
 import { listSource, readPage } from './lists';
 import { readStatus, writeStatus } from './pull';
 
@@ -26,7 +26,8 @@ export async function headStep(
 ): Promise<boolean> {
   const status = await readStatus(db, collection);
   if (!isListed(collection)) {
-    await applyAccount(db, await api.getAccount());
+    const spec: CollectionSpec = LISTS[collection];
+    if (spec.how === 'single') await applySingle(db, spec.single, await spec.single.read(api));
     await writeStatus(db, collection, { ...status, checkedAt: at });
     return false;
   }

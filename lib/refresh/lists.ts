@@ -1,20 +1,12 @@
 import { isAbsentRoute } from '../api/absent';
 import type { ApiClient } from '../api/client';
 import { LARGEST_PAGE_REQUEST } from '../api/paginate';
-import type { ChannelItem } from '../api/schemas/channels';
 import type { Page } from '../api/schemas/envelope';
-import type { ChannelItemRow, LinkpilotDb, Mirrored } from '../db/schema';
+import type { LinkpilotDb, Mirrored, SyncState } from '../db/schema';
 import { markAbsent } from '../kinds/capabilities';
 import { type CatalogTable, LISTS, type Listed } from '../kinds/collections';
-import type { Listing } from '../kinds/listing';
-import {
-  mergeCatalog,
-  mergeChannelItems,
-  mergeRecords,
-  removeCatalog,
-  removeChannelItems,
-  removeRecords,
-} from './apply';
+import type { Listing, Nested } from '../kinds/listing';
+import { mergeCatalog, mergeNested, mergeRecords, removeCatalog, removeNested, removeRecords } from './apply';
 
 /**
  * The service's lists as the mirror keeps them, read one page at a time by the head checks
@@ -164,23 +156,28 @@ function catalogSource(
   };
 }
 
-/** The items of one channel; an item is a row of its own (a channel's list is ordered by date). */
-export function channelItemsSource(channelKey: string, channelId: number): Source {
-  const rowsOf = (db: LinkpilotDb) => db.channelItems.where('channelKey').equals(channelKey);
-  const fromRows = (rows: ChannelItemRow[], before: number) =>
-    rows
-      .filter((r) => r.sync === 'synced' && r.date !== null && (r.pulledAt ?? 0) < before)
-      .map((r) => ({ key: r.key, sortKey: r.date! }));
+/** The items under one record of a nested list (a channel's); an item is a row of its own. */
+export function nestedSource<R extends { key: string; sync: SyncState; pulledAt?: number }, I>(
+  nested: Nested<R, I>,
+  parentKey: string,
+  parentId: number,
+): Source {
+  const rowsOf = (db: LinkpilotDb) => nested.rows(db).where(nested.under).equals(parentKey);
+  const fromRows = (rows: R[], before: number) =>
+    rows.flatMap((r) => {
+      const sortKey = nested.rowSortKey(r);
+      return r.sync === 'synced' && sortKey !== null && (r.pulledAt ?? 0) < before ? [{ key: r.key, sortKey }] : [];
+    });
   return {
-    list: (api, page) => api.listChannelItems(channelId, { page, limit: LARGEST_PAGE_REQUEST }),
-    sortKeys: (items) => (items as ChannelItem[]).map((i) => i.date),
-    merge: (db, items, at, touchAll) => mergeChannelItems(db, channelKey, items as ChannelItem[], at, touchAll),
+    list: (api, page) => nested.list(api, parentId, { page, limit: LARGEST_PAGE_REQUEST }),
+    sortKeys: (items) => (items as I[]).map((i) => nested.sortKey(i)),
+    merge: (db, items, at, touchAll) => mergeNested(db, nested, parentKey, items as I[], at, touchAll),
     async candidates(db, lo, hi, before) {
       return fromRows(await rowsOf(db).toArray(), before).filter((c) => within(c.sortKey, lo, hi));
     },
     untouched: async (db, since) => fromRows(await rowsOf(db).toArray(), since),
     unplaced: async () => [],
-    remove: (db, keys) => removeChannelItems(db, keys),
+    remove: (db, keys) => removeNested(db, nested, keys),
   };
 }
 

@@ -4,7 +4,6 @@ import { LISTS } from '../kinds/collections';
 import {
   COLLECTIONS,
   type Collection,
-  mirrored,
   type PullCursor,
   type PullStatus,
   pullCursorKey,
@@ -52,7 +51,7 @@ export function listProgress(
   let walking: number | null = null;
   if (walk?.collection === collection) {
     const done =
-      LISTS[collection].how === 'perChannel'
+      LISTS[collection].how === 'nested'
         ? channels > 0
           ? (channels - (walk.channelQueue?.length ?? channels)) / channels
           : 0
@@ -97,31 +96,4 @@ export async function copyProgress(db: LinkpilotDb): Promise<CopyProgress | null
     maxpage,
     done: (step + within) / COLLECTIONS.length,
   };
-}
-
-/**
- * The links a copy under way is still bringing: null when none is, or when it has read the links
- * whole already. `expected` is about how many the service has (its page count times its page size,
- * from this walk or the last), null until a page of links was read once.
- */
-export interface LinksCopy {
-  expected: number | null;
-}
-
-export async function linksCopy(db: LinkpilotDb): Promise<LinksCopy | null> {
-  const cursor = await readMeta(db, pullCursorKey);
-  if (!cursor || COLLECTIONS.indexOf(cursor.collection) > COLLECTIONS.indexOf('links')) return null;
-  const { maxpage, perpage } = await readStatus(db, 'links');
-  return { expected: maxpage && perpage ? maxpage * perpage : null };
-}
-
-/** The links in the mirror, and whether a full copy has ever finished (not yet while the first one runs). */
-export interface LinksHere {
-  count: number;
-  copiedOnce: boolean;
-}
-
-export async function linksHere(db: LinkpilotDb): Promise<LinksHere> {
-  const [count, copiedOnce] = await Promise.all([db.links.count(), mirrored(db)]);
-  return { count, copiedOnce };
 }

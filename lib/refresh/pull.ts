@@ -1,18 +1,11 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { metaFamily, metaKey, readMeta, writeMeta } from '../db/meta';
-import type { LinkpilotDb } from '../db/schema';
-import { COLLECTIONS, type Collection, isListed, LISTS, type Listed } from '../kinds/collections';
-import { applyAccount } from './apply';
-import {
-  type Boundary,
-  channelItemsSource,
-  type ListState,
-  listSource,
-  readPage,
-  type Source,
-  sweepMissed,
-} from './lists';
+import type { LinkpilotDb, SyncState } from '../db/schema';
+import { COLLECTIONS, type Collection, type CollectionSpec, isListed, LISTS, type Listed } from '../kinds/collections';
+import type { Nested } from '../kinds/listing';
+import { applySingle } from './apply';
+import { type Boundary, type ListState, listSource, nestedSource, readPage, type Source, sweepMissed } from './lists';
 
 /**
  * The walk: every list of the service, page by page, one request per step so the engine serves
@@ -102,9 +95,9 @@ export async function startReconcile(db: LinkpilotDb, now: number): Promise<void
   await writeMeta(db, reconcileCursorKey, { ...start(now), steppedAt: now });
 }
 
-/** Whether the mirror has been copied in full once: background refresh starts only then. */
+/** Whether the mirror has been copied in full once (the walk's last list read whole): background refresh starts only then. */
 export async function mirrored(db: LinkpilotDb): Promise<boolean> {
-  return (await readStatus(db, 'channelItems')).lastPull !== null;
+  return (await readStatus(db, COLLECTIONS.at(-1)!)).lastPull !== null;
 }
 
 /** Does one request's worth of a walk. Returns false when the walk is over (or none is under way). */
@@ -119,13 +112,15 @@ export async function pullStep(
   const at = now();
   let next: PullCursor | null;
   const collection = cursor.collection;
-  if (LISTS[collection].how === 'single') {
-    await applyAccount(db, await api.getAccount());
+  const spec: CollectionSpec = LISTS[collection];
+  if (spec.how === 'single') {
+    await applySingle(db, spec.single, await spec.single.read(api));
     const status = await readStatus(db, collection);
     await writeStatus(db, collection, { ...status, lastPull: at, checkedAt: at, page: 1, maxpage: 1 });
     next = following(cursor);
-  } else if (isListed(collection)) next = await listStep(db, api, cursor, collection, listSource(collection), at);
-  else next = await channelItemsStep(db, api, cursor, at);
+  } else if (spec.how === 'nested') next = await spec.withNested((nested) => nestedStep(db, api, cursor, nested, at));
+  else if (isListed(collection)) next = await listStep(db, api, cursor, collection, listSource(collection), at);
+  else next = null;
   await writeMeta(db, cursorKey(walk), next && { ...next, steppedAt: at });
   return next !== null;
 }
@@ -169,46 +164,58 @@ async function listStep(
   return following(cursor);
 }
 
-/** Channel items are walked channel by channel; this device's queued assignments are kept. */
-async function channelItemsStep(db: LinkpilotDb, api: ApiClient, cursor: PullCursor, at: number) {
-  const queue = cursor.channelQueue ?? (await db.channels.where('id').above(0).toArray()).map((c) => c.id!);
-  const status = await readStatus(db, 'channelItems');
-  const channelId = queue[0];
-  if (channelId === undefined) {
-    await writeStatus(db, 'channelItems', { ...status, lastPull: at, checkedAt: at, page: 0, maxpage: 0 });
+/** A nested list is walked under each of its parents in turn (channel by channel); this device's queued assignments are kept. */
+async function nestedStep<R extends NestedRow, I>(
+  db: LinkpilotDb,
+  api: ApiClient,
+  cursor: PullCursor,
+  nested: Nested<R, I>,
+  at: number,
+) {
+  const collection = cursor.collection;
+  const parents = nested.parents(db);
+  const queue = cursor.channelQueue ?? (await parents.where('id').above(0).toArray()).map((c) => c.id!);
+  const status = await readStatus(db, collection);
+  const parentId = queue[0];
+  if (parentId === undefined) {
+    await writeStatus(db, collection, { ...status, lastPull: at, checkedAt: at, page: 0, maxpage: 0 });
     return null;
   }
-  const channelKey = (await db.channels.where('id').equals(channelId).first())?.key;
+  const parentKey = (await parents.where('id').equals(parentId).first())?.key;
   const listStartedAt = cursor.page === 1 ? at : (cursor.listStartedAt ?? cursor.startedAt);
   try {
-    if (channelKey) {
-      const read = await readChannelPage(db, api, channelKey, channelId, cursor.page, at, {
+    if (parentKey) {
+      const read = await readNestedPage(db, api, collection, nested, parentKey, parentId, cursor.page, at, {
         previous: cursor.page === 1 ? null : (cursor.boundary ?? null),
         startedAt: listStartedAt,
       });
-      await writeStatus(db, 'channelItems', { ...status, ...read.state, page: cursor.page, maxpage: null });
+      await writeStatus(db, collection, { ...status, ...read.state, page: cursor.page, maxpage: null });
       if (!read.last)
         return { ...cursor, page: cursor.page + 1, channelQueue: queue, boundary: read.boundary, listStartedAt };
     }
   } catch (error) {
-    // A channel deleted elsewhere since the channel list was read: skip it.
+    // A parent deleted elsewhere since its list was read: skip it.
     if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
   }
   return { ...cursor, page: 1, channelQueue: queue.slice(1), boundary: null };
 }
 
-/** One page of one channel's items, read and merged (the walk, and a channel someone is looking at). */
-export async function readChannelPage(
+type NestedRow = { key: string; sync: SyncState; pulledAt?: number };
+
+/** One page of the items under one record (a channel's), read and merged (the walk, and a record someone is looking at). */
+export async function readNestedPage<R extends NestedRow, I>(
   db: LinkpilotDb,
   api: ApiClient,
-  channelKey: string,
-  channelId: number,
+  collection: Collection,
+  nested: Nested<R, I>,
+  parentKey: string,
+  parentId: number,
   page: number,
   at: number,
   o: { previous: Boundary | null; startedAt: number },
 ) {
-  const source = channelItemsSource(channelKey, channelId);
-  const status = await readStatus(db, 'channelItems');
+  const source = nestedSource(nested, parentKey, parentId);
+  const status = await readStatus(db, collection);
   const read = await readPage(db, api, source, { page, at, forward: true, state: status, ...o });
   return read.last ? { ...read, state: await sweepMissed(db, source, o.startedAt, read.state) } : read;
 }

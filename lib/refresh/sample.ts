@@ -2,7 +2,7 @@ import { metaKey, readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb, Mirrored } from '../db/schema';
 import { gainsSince } from '../history/read';
 import { DAY, readsTable } from '../history/record';
-import { COUNTED_KINDS } from '../kinds/counted';
+import { COUNTED, COUNTED_KINDS, type Counted } from '../kinds/counted';
 import { shownOf } from '../kinds/shown';
 import { lookedAt } from './looked';
 import { type ShownTarget, targetId } from './shown';
@@ -25,18 +25,21 @@ export const TRENDING_TOP = 10;
 /** The trending links are found again this often (a read of every observation of the last week). */
 const TRENDING_EVERY = 60 * MINUTE;
 
-const trendingKey = metaKey<{ at: number; keys: string[] } | null>('sample:trending', null);
-/** The most trending links' keys, found again once TRENDING_EVERY has passed. */
-async function trending(db: LinkpilotDb, now: number): Promise<string[]> {
+type Trending = { type: Counted; key: string };
+const trendingKey = metaKey<{ at: number; followed?: Trending[] } | null>('sample:trending', null);
+/** The most trending records of each kind that trends (links), found again once TRENDING_EVERY has passed. */
+async function trending(db: LinkpilotDb, now: number): Promise<Trending[]> {
   const known = await readMeta(db, trendingKey);
-  if (known && now - known.at < TRENDING_EVERY) return known.keys;
-  const gains = [...(await gainsSince(db, 'link', now - 7 * DAY)).values()];
-  const keys = gains
-    .sort((a, b) => b.gain - a.gain)
-    .slice(0, TRENDING_TOP)
-    .map((g) => g.key);
-  await writeMeta(db, trendingKey, { at: now, keys });
-  return keys;
+  // One kept before it named each record's kind (`keys` alone) is found again.
+  if (known?.followed && now - known.at < TRENDING_EVERY) return known.followed;
+  const followed: Trending[] = [];
+  for (const kind of COUNTED_KINDS.filter((k) => COUNTED[k].trends)) {
+    const gains = [...(await gainsSince(db, kind, now - 7 * DAY)).values()];
+    gains.sort((a, b) => b.gain - a.gain);
+    followed.push(...gains.slice(0, TRENDING_TOP).map((g) => ({ type: kind, key: g.key })));
+  }
+  await writeMeta(db, trendingKey, { at: now, followed });
+  return followed;
 }
 
 const madeAt = (row: Mirrored & { date?: string }) => {
@@ -56,7 +59,7 @@ export async function dueSample(
   now: number,
   busy?: ReadonlySet<string>,
 ): Promise<{ target: ShownTarget | null; wakeAt: number }> {
-  const followed = [...(await lookedAt(db, now)), ...(await trending(db, now)).map((key) => ({ type: 'link', key }))];
+  const followed = [...(await lookedAt(db, now)), ...(await trending(db, now))];
   let due: { target: ShownTarget; at: number } | null = null;
   let wakeAt = Infinity;
   for (const kind of COUNTED_KINDS) {

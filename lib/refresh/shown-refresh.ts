@@ -2,23 +2,24 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { readMeta, writeMeta } from '../db/meta';
 import type { LinkpilotDb } from '../db/schema';
-import { shownOf } from '../kinds/shown';
+import { COLLECTIONS, type CollectionSpec, LISTS } from '../kinds/collections';
+import { type ShownKind, shownOf } from '../kinds/shown';
 import { words } from '../words';
 import { applyDetail, removeRecords } from './apply';
 import { headStep, MAX_HEAD_PAGES } from './head';
-import { readChannelPage, readStatus, writeStatus } from './pull';
-import { channelFreshKeys, type ShownTarget } from './shown';
+import type { Boundary, PageRead } from './lists';
+import { readNestedPage, readStatus, writeStatus } from './pull';
+import { itemsFreshKeys, type ShownTarget } from './shown';
 
-/** A channel with more items than this many pages is left to the reconcile walk. */
-const MAX_CHANNEL_PAGES = 20;
+/** A record (a channel) with more items than this many pages is left to the reconcile walk. */
+const MAX_ITEM_PAGES = 20;
 
 /** When the target was last refreshed (0: never); null when there is nothing to refresh (not on the service yet). */
 export async function refreshedAt(db: LinkpilotDb, target: ShownTarget): Promise<number | null> {
   if (target.type === 'list') return (await readStatus(db, target.list)).checkedAt ?? 0;
   const shown = shownOf(target.type);
   const { key } = target;
-  if (shown.how === 'items')
-    return (await shown.row(db, key))?.id ? await readMeta(db, channelFreshKeys.of(key)) : null;
+  if (shown.how === 'items') return (await shown.row(db, key))?.id ? await readMeta(db, itemsFreshKeys.of(key)) : null;
   return shown.withDetail(async (listing, detail) =>
     (await listing.rows(db).where('key').equals(key).first())?.id
       ? ((await detail.stats(db).where('key').equals(key).first())?.fetchedAt ?? 0)
@@ -42,7 +43,7 @@ export async function refreshTarget(
   }
   const shown = shownOf(target.type);
   const { key } = target;
-  if (shown.how === 'items') return refreshItems(db, api, key, now);
+  if (shown.how === 'items') return refreshItems(db, api, target.type, key, now);
   return shown.withDetail(async (listing, detail) => {
     const row = await listing.rows(db).where('key').equals(key).first();
     if (!row || row.id === null)
@@ -58,17 +59,28 @@ export async function refreshTarget(
   });
 }
 
-/** Every page of one channel's items, as the walk reads them. */
-async function refreshItems(db: LinkpilotDb, api: ApiClient, channelKey: string, now: () => number) {
-  const channelId = (await db.channels.get(channelKey))?.id;
-  if (!channelId) return;
-  const startedAt = now();
-  let previous = null;
-  for (let page = 1; page <= MAX_CHANNEL_PAGES; page++) {
-    const read = await readChannelPage(db, api, channelKey, channelId, page, now(), { previous, startedAt });
-    await writeStatus(db, 'channelItems', { ...(await readStatus(db, 'channelItems')), ...read.state });
-    previous = read.boundary;
-    if (read.last) break;
-  }
-  await writeMeta(db, channelFreshKeys.of(channelKey), startedAt);
+/** Every page of the items under one record (a channel's), as the walk reads them. */
+async function refreshItems(db: LinkpilotDb, api: ApiClient, type: ShownKind, parentKey: string, now: () => number) {
+  const collection = COLLECTIONS.find((c) => {
+    const spec: CollectionSpec = LISTS[c];
+    return spec.how === 'nested' && spec.withNested((nested) => nested.parent === type);
+  });
+  const spec: CollectionSpec | undefined = collection && LISTS[collection];
+  if (!collection || spec?.how !== 'nested') return;
+  await spec.withNested(async (nested) => {
+    const parentId = (await nested.parents(db).get(parentKey))?.id;
+    if (!parentId) return;
+    const startedAt = now();
+    let previous: Boundary | null = null;
+    for (let page = 1; page <= MAX_ITEM_PAGES; page++) {
+      const read: PageRead = await readNestedPage(db, api, collection, nested, parentKey, parentId, page, now(), {
+        previous,
+        startedAt,
+      });
+      await writeStatus(db, collection, { ...(await readStatus(db, collection)), ...read.state });
+      previous = read.boundary;
+      if (read.last) break;
+    }
+    await writeMeta(db, itemsFreshKeys.of(parentKey), startedAt);
+  });
 }

@@ -27,8 +27,8 @@ export const SHOWN_LEASE_MS = 45_000;
 export const FRESH_FOR_MS = 40_000;
 /** How often a page renews what it shows, for a freshness window of `freshForMs`: never less often than the window. */
 export const renewEvery = (freshForMs: number) => Math.min(SHOWN_RENEW_MS, freshForMs);
-/** When a channel's items were last read in full, by the channel's key. */
-export const channelFreshKeys = metaFamily<string, number>('fresh:channel:', 0);
+/** When the items under a record (a channel's) were last read in full, by its key. */
+export const itemsFreshKeys = metaFamily<string, number>('fresh:channel:', 0);
 export const targetId = (t: ShownTarget) => (t.type === 'list' ? `list:${t.list}` : `${t.type}:${t.key}`);
 
 interface Shown {

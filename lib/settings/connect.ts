@@ -5,7 +5,8 @@ import type { Account } from '../api/schemas/account';
 import { deleteDatabase } from '../db/delete';
 import { databaseNamed } from '../db/open';
 import { type LinkpilotDb, MIRROR_TABLES } from '../db/schema';
-import { applyAccount, emptyMirror } from '../refresh/apply';
+import { accountRecord } from '../kinds/account';
+import { applySingle, emptyMirror } from '../refresh/apply';
 import { clearOutbox } from '../sync/outbox';
 import { words } from '../words';
 import { type Connection, type Connections, connectionsItem, freeDatabaseName } from './connection';
@@ -115,7 +116,7 @@ export async function connect(
       ? now.list.map((c) => (c.id === id ? connection : c))
       : [...now.list, connection],
   }));
-  await applyAccount(db, account);
+  await applySingle(db, accountRecord, account);
   if (existing && existing.database !== name) await deleteDatabase(existing.database);
   return { account, baseUrl: parsed.baseUrl, notes: parsed.notes, connectionId: id };
 }

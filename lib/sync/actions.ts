@@ -1,30 +1,19 @@
 import Dexie from 'dexie';
 import { ApiError } from '../api/errors';
-import * as account from '../api/inputs/account';
-import * as campaigns from '../api/inputs/campaigns';
-import * as channels from '../api/inputs/channels';
-import * as domains from '../api/inputs/domains';
-import { type LinkEdit, type LinkFields, linkEditInput, validLink } from '../api/inputs/links';
-import * as pixels from '../api/inputs/pixels';
-import * as qrs from '../api/inputs/qr';
-import type { ChannelItemType } from '../api/schemas/channels';
-import { validateInput } from '../api/validate-input';
 import { newLocalKey } from '../db/keys';
-import { channelItemKey } from '../db/rows';
-import type { DeletedByKey, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import type { Asks, Kind, LinkpilotDb, OutboxEntry, Queued } from '../db/schema';
+import type { Capability } from '../kinds/capabilities';
 import { changeTables, kindOf } from '../kinds/index';
-import type { Fields } from '../kinds/kind';
-import { shownOf } from '../kinds/link';
+import type { Ask, AskedOp, Fields } from '../kinds/kind';
 import type { MirrorWrite } from '../kinds/mirror-write';
+import type { Row } from '../kinds/table';
 import { baseOf, rowFieldsOf } from '../kinds/two-writers';
-import { repointRefusal } from '../qr/repoint';
 import { words } from '../words';
 import { refuseAbsent } from './beyond-seed';
 import { writeMirror } from './mirror';
 import {
   type Claimed,
   changeEntry,
-  type Draft,
   dropDependents,
   endEntry,
   endRecord,
@@ -54,21 +43,14 @@ export interface ActionContext {
   claimed?: (entry: Claimed) => void;
 }
 
-export interface CreateLinkAction {
-  input: LinkFields;
-  /** Local keys: the channel or campaign may itself still be waiting to be created. */
-  channelKey?: string | null;
-  campaignKey?: string | null;
-  /** 0 when someone is waiting for the short URL (shorten this page). */
-  priority?: 0 | 1;
-}
+const nowOf = (ctx: ActionContext) => (ctx.now ?? Date.now)();
 
 /**
  * Runs an action's writes in one transaction, over every table an action may touch: the outbox
  * looks up server ids across the mirror, and Dexie refuses tables outside the scope.
  */
 async function change<T>(ctx: ActionContext, work: (now: number) => Promise<T>): Promise<T> {
-  const now = (ctx.now ?? Date.now)();
+  const now = nowOf(ctx);
   const { db } = ctx;
   // The scope must itself be an async function: Dexie keeps the transaction alive across native
   // awaits only for those (a plain arrow returning a promise commits too early).
@@ -108,152 +90,85 @@ async function baseFor(db: LinkpilotDb, entry: NewChange): Promise<Pick<Queued, 
   return base ? { base } : {};
 }
 
-/** Queues a record's create under a new local key, and returns the key. */
-async function create(ctx: ActionContext, draft: Draft): Promise<string> {
-  const key = newLocalKey();
-  await queue(ctx, { priority: ctx.priority, ...draft, key });
+type Asked<O extends string> = { [K in Kind]: O extends AskedOp<K> ? K : never }[Kind];
+/** The kinds a person may make, edit and delete. */
+export type Creatable = Asked<'create'>;
+export type Updatable = Asked<'update'>;
+export type Deletable = Asked<'delete'>;
+
+/** One operation's description, as generic code sees it: the compiler cannot narrow a generic kind's. */
+const askOf = (kind: Kind, op: 'create' | 'update' | 'delete') =>
+  (kindOf(kind).asks as Partial<Record<string, Ask<Kind, never>>>)[op] as unknown as {
+    offered?: Capability;
+    change(asked: unknown, row: Row | undefined, now: number): { payload: unknown; key?: string };
+    needless?(db: LinkpilotDb, asked: unknown): Promise<boolean>;
+  };
+
+/** The change as its kind makes it from what is asked, ready to queue. */
+const asked = (kind: Kind, op: 'create' | 'update' | 'delete', made: object, key: string, priority?: 0 | 1) =>
+  ({ kind, op, key, priority, ...made }) as NewChange;
+
+/**
+ * Queues a create of any kind, as its kind makes it from what is asked (its fields, checked with the
+ * API's own schemas), under a new local key unless the kind names one; returns the key.
+ */
+export async function create<K extends Creatable>(
+  ctx: ActionContext,
+  kind: K,
+  fields: Asks[K]['create'],
+): Promise<string> {
+  const ask = askOf(kind, 'create');
+  if (ask.offered) await refuseAbsent(ctx.db, ask.offered);
+  const { key = newLocalKey(), ...made } = ask.change(fields, undefined, nowOf(ctx));
+  await queue(ctx, asked(kind, 'create', made, key, ctx.priority));
   return key;
 }
 
-/** Queues a link's create; its fields are checked where it is asked for (lib/links/shorten.ts). */
-export async function createLink(ctx: ActionContext, action: CreateLinkAction): Promise<string> {
-  const { input, channelKey = null, campaignKey = null, priority = ctx.priority ?? 1 } = action;
-  const deps = [channelKey, campaignKey].filter((k) => k !== null);
-  const payload = { input, channelKey, campaignKey };
-  return create(ctx, { kind: 'link', op: 'create', deps, payload, priority });
-}
-
-export const createChannel = async (ctx: ActionContext, fields: channels.CreateChannelInput) =>
-  create(ctx, { kind: 'channel', op: 'create', payload: validateInput(channels.createChannelInput, fields) });
-
-export const updateChannel = async (ctx: ActionContext, key: string, fields: channels.UpdateChannelInput) =>
-  queue(ctx, { kind: 'channel', op: 'update', key, payload: validateInput(channels.updateChannelInput, fields) });
-
-/** Deletes a channel, campaign or branded domain here at once, and on the service in the background. */
-export const deleteRecord = async (ctx: ActionContext, kind: DeletedByKey, key: string) =>
-  queue(ctx, { kind, op: 'delete', key, payload: null });
-
 /**
- * Assigns a link, QR code or bio page to a channel. Links and QR codes are named by local key
- * (they may still be waiting to be created); bio pages, which only the service knows, by id.
+ * Several creates of one kind (links into a channel): one queued change each, in one transaction,
+ * leaving out those that would change nothing (each would cost a request). Returns how many were queued.
  */
-export async function assignToChannel(
+export async function createEach<K extends Creatable>(
   ctx: ActionContext,
-  channelKey: string,
-  item: { type: Exclude<ChannelItemType, 'bio'>; key: string } | { type: 'bio'; id: number; title?: string },
+  kind: K,
+  each: readonly Asks[K]['create'][],
+): Promise<number> {
+  const { needless } = askOf(kind, 'create');
+  const todo: Asks[K]['create'][] = [];
+  for (const fields of each) if (!(await needless?.(ctx.db, fields))) todo.push(fields);
+  for (const fields of todo) await create(ctx, kind, fields);
+  return todo.length;
+}
+
+/** Queues an edit of a record, as its kind makes it from what is asked and the row as mirrored. */
+export async function update<K extends Updatable>(
+  ctx: ActionContext,
+  kind: K,
+  key: string,
+  fields: Asks[K]['update'],
 ): Promise<void> {
-  const [itemKey, itemId] = item.type === 'bio' ? [null, item.id] : [item.key, null];
-  const payload = { channelKey, type: item.type, itemKey, itemId, ...(item.type === 'bio' && { title: item.title }) };
-  const key = channelItemKey(channelKey, item.type, itemKey, itemId);
-  const deps = itemKey ? [channelKey, itemKey] : [channelKey];
-  await queue(ctx, { kind: 'channelItem', op: 'create', key, deps, payload });
-}
-
-export const createCampaign = async (ctx: ActionContext, fields: campaigns.CreateCampaignInput) =>
-  create(ctx, { kind: 'campaign', op: 'create', payload: validateInput(campaigns.createCampaignInput, fields) });
-
-export const updateCampaign = async (ctx: ActionContext, key: string, fields: campaigns.UpdateCampaignInput) =>
-  queue(ctx, { kind: 'campaign', op: 'update', key, payload: validateInput(campaigns.updateCampaignInput, fields) });
-
-export const assignToCampaign = async (ctx: ActionContext, campaignKey: string, key: string) =>
-  queue(ctx, { kind: 'campaignLink', op: 'create', key, deps: [campaignKey, key], payload: { campaignKey } });
-
-export const createDomain = async (ctx: ActionContext, fields: domains.CreateDomainInput) =>
-  create(ctx, { kind: 'domain', op: 'create', payload: validateInput(domains.createDomainInput, fields) });
-
-export const updateDomain = async (ctx: ActionContext, key: string, fields: domains.UpdateDomainInput) =>
-  queue(ctx, { kind: 'domain', op: 'update', key, payload: validateInput(domains.updateDomainInput, fields) });
-
-export const createQrCode = async (ctx: ActionContext, fields: qrs.CreateQrInput) =>
-  create(ctx, { kind: 'qr', op: 'create', payload: validateInput(qrs.createQrInput, fields) });
-
-/** An e-mail and/or password change (see lib/kinds/account.ts). */
-export const updateAccount = async (ctx: ActionContext, fields: account.UpdateAccountInput) =>
-  queue(ctx, { kind: 'account', op: 'update', key: 'me', payload: validateInput(account.updateAccountInput, fields) });
-
-/**
- * Edits a link: `fields` are the long URL and what changed (see `linkEditInput`). Its clicks,
- * statistics and history stay: it is the same link. Refused at once when the service is known not
- * to offer edits; a change of channel or campaign is an assignment of its own.
- */
-export async function updateLink(ctx: ActionContext, key: string, fields: LinkEdit): Promise<void> {
-  await refuseAbsent(ctx.db, 'linkEdit');
-  const input = validLink(linkEditInput, fields, new Date((ctx.now ?? Date.now)()));
-  const row = await ctx.db.links.get(key);
-  if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.link'), retryable: false });
-  await queue(ctx, { kind: 'link', op: 'update', key, payload: { input, was: shownOf(row) }, priority: ctx.priority });
-}
-
-/** Deletes a link here at once, and on the service in the background. */
-export async function deleteLink(ctx: ActionContext, key: string): Promise<void> {
-  await deleteLinks(ctx, [key]);
-}
-
-/** Deletes links (a selection of the table, say): one queued delete each, in one transaction. */
-export async function deleteLinks(ctx: ActionContext, keys: readonly string[]): Promise<void> {
-  await refuseAbsent(ctx.db, 'linkDelete');
-  await change(ctx, async () => {
-    for (const key of keys) {
-      const row = await ctx.db.links.get(key);
-      if (row) await queue(ctx, { kind: 'link', op: 'delete', key, payload: { row }, priority: ctx.priority });
-    }
-  });
+  const ask = askOf(kind, 'update');
+  if (ask.offered) await refuseAbsent(ctx.db, ask.offered);
+  const { table } = kindOf(kind);
+  const row: Row | undefined = table ? await ctx.db.table(table).get(key) : undefined;
+  await queue(ctx, asked(kind, 'update', ask.change(fields, row, nowOf(ctx)), key, ctx.priority));
 }
 
 /**
- * Edits a QR code's name or look, or re-points it: a new type and data change where its printed
- * code leads, which keeps its address and its scans. Refused here when the printed code could not
- * follow (lib/qr/repoint.ts).
+ * Deletes records here at once (a selection of a table, say), and on the service in the background:
+ * one queued delete each, in one transaction. Records already gone here are left out.
  */
-export async function updateQrCode(ctx: ActionContext, key: string, fields: qrs.UpdateQrInput): Promise<void> {
-  await refuseAbsent(ctx.db, 'qrEdit');
-  const input = validateInput(qrs.updateQrInput, fields);
-  const row = await ctx.db.qrs.get(key);
-  if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.qr'), retryable: false });
-  const refused = input.type === undefined ? null : repointRefusal(row, input.type);
-  if (refused)
-    throw new ApiError({ kind: 'validation', field: refused.field, message: refused.message, retryable: false });
-  const was = { name: row.name, input: row.input };
-  await queue(ctx, { kind: 'qr', op: 'update', key, payload: { input, was }, priority: ctx.priority });
-}
-
-/** Deletes a QR code here at once, and on the service in the background. */
-export async function deleteQrCode(ctx: ActionContext, key: string): Promise<void> {
-  await deleteQrCodes(ctx, [key]);
-}
-
-/** Deletes QR codes (a selection of the list): one queued delete each, in one transaction. */
-export async function deleteQrCodes(ctx: ActionContext, keys: readonly string[]): Promise<void> {
-  await refuseAbsent(ctx.db, 'qrDelete');
-  await change(ctx, async () => {
+export async function remove<K extends Deletable>(ctx: ActionContext, kind: K, keys: readonly string[]): Promise<void> {
+  const ask = askOf(kind, 'delete');
+  if (ask.offered) await refuseAbsent(ctx.db, ask.offered);
+  const { table } = kindOf(kind);
+  if (!table) return;
+  await change(ctx, async (now) => {
     for (const key of keys) {
-      const row = await ctx.db.qrs.get(key);
-      if (row) await queue(ctx, { kind: 'qr', op: 'delete', key, payload: { row }, priority: ctx.priority });
+      const row: Row | undefined = await ctx.db.table(table).get(key);
+      if (row) await queue(ctx, asked(kind, 'delete', ask.change(null, row, now), key, ctx.priority));
     }
   });
-}
-
-/** Adds a tracking pixel: listed here at once under a local key, given its id by the service's answer. */
-export async function createPixel(ctx: ActionContext, fields: pixels.CreatePixelInput): Promise<string> {
-  await refuseAbsent(ctx.db, 'pixelAdd');
-  return create(ctx, { kind: 'pixel', op: 'create', payload: validateInput(pixels.createPixelInput, fields) });
-}
-
-/** Renames a tracking pixel, or changes its network or id; the links that use it keep it. */
-export async function updatePixel(ctx: ActionContext, key: string, fields: pixels.UpdatePixelInput): Promise<void> {
-  await refuseAbsent(ctx.db, 'pixelEdit');
-  const input = validateInput(pixels.updatePixelInput, fields);
-  const row = await ctx.db.pixels.get(key);
-  if (!row) throw new ApiError({ kind: 'not-found', message: words('change.gone.pixel'), retryable: false });
-  const was = { type: row.type, name: row.name, tag: row.tag };
-  await queue(ctx, { kind: 'pixel', op: 'update', key, payload: { input, was }, priority: ctx.priority });
-}
-
-/** Deletes a tracking pixel here at once, and on the service in the background. */
-export async function deletePixel(ctx: ActionContext, key: string): Promise<void> {
-  await refuseAbsent(ctx.db, 'pixelDelete');
-  const row = await ctx.db.pixels.get(key);
-  if (row) await queue(ctx, { kind: 'pixel', op: 'delete', key, payload: { row }, priority: ctx.priority });
 }
 
 /** Sends a refused change again as it is (after the cause was fixed elsewhere). */

@@ -353,14 +353,11 @@ async function extAct(
     if (!row) throw new Error(`bench: no ${a.kind} ${a.id} in the mirror`);
     const f = a.fields ?? {};
     if (a.op === 'delete') {
-      if (a.kind === 'link') await x.deleteLink(ctx, row.key);
-      else if (a.kind === 'qr') await x.deleteQrCode(ctx, row.key);
-      else await x.deleteRecord(ctx, a.kind, row.key);
-    } else if (a.kind === 'link')
-      await x.updateLink(ctx, row.key, { url: String(row.longurl), ...f } as Parameters<typeof x.updateLink>[2]);
-    else if (a.kind === 'channel') await x.updateChannel(ctx, row.key, f);
-    else if (a.kind === 'campaign') await x.updateCampaign(ctx, row.key, { name: String(row.name), ...f });
-    else await x.updateQrCode(ctx, row.key, f);
+      await x.remove(ctx, a.kind, [row.key]);
+    } else if (a.kind === 'link') await x.update(ctx, 'link', row.key, { url: String(row.longurl), ...f });
+    else if (a.kind === 'channel') await x.update(ctx, 'channel', row.key, f);
+    else if (a.kind === 'campaign') await x.update(ctx, 'campaign', row.key, { name: String(row.name), ...f });
+    else await x.update(ctx, 'qr', row.key, f);
     if (a.kick) void chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined);
     return row;
   }, act);
@@ -467,10 +464,10 @@ async function run() {
           const x = (globalThis as unknown as { benchActions: BenchActions }).benchActions;
           const ctx = { db: x.database() };
           if (kind === 'link')
-            await x.createLink(ctx, { input: { url: `https://bench.example/new/${name}`, custom: name } });
-          else if (kind === 'channel') await x.createChannel(ctx, { name });
-          else if (kind === 'campaign') await x.createCampaign(ctx, { name });
-          else await x.createQrCode(ctx, { type: 'text', data: `text of ${name}`, name });
+            await x.create(ctx, 'link', { input: { url: `https://bench.example/new/${name}`, custom: name } });
+          else if (kind === 'channel') await x.create(ctx, 'channel', { name });
+          else if (kind === 'campaign') await x.create(ctx, 'campaign', { name });
+          else await x.create(ctx, 'qr', { type: 'text', data: `text of ${name}`, name });
           if (kick) void chrome.runtime.sendMessage({ type: 'sync.kick' }).catch(() => undefined);
         },
         { kind, name, kick },

@@ -6,8 +6,8 @@
  * Queries mix a rare word, a common one, a two-letter prefix, two words, an alias and no match.
  */
 import 'fake-indexeddb/auto';
-import { linkRow } from '../../lib/db/rows';
 import { LinkpilotDb } from '../../lib/db/schema';
+import { linkRow } from '../../lib/kinds/link-row';
 import { suggestionsFor } from '../../lib/links/omnibox';
 import { type OmniboxSearch, startOmniboxSearch } from '../../lib/links/omnibox-search';
 import { median, report } from './report';

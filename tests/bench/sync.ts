@@ -72,19 +72,19 @@ async function queueWorkload(db: LinkpilotDb): Promise<number> {
   let minimal = 0;
   // 90 new channels, each edited twice before it is sent: one create each.
   const created: string[] = [];
-  for (let i = 0; i < 90; i++) created.push(await actions.createChannel(ctx, { name: `Bench ${i}` }));
+  for (let i = 0; i < 90; i++) created.push(await actions.create(ctx, 'channel', { name: `Bench ${i}` }));
   for (const key of created) {
-    await actions.updateChannel(ctx, key, { description: 'first edit' });
-    await actions.updateChannel(ctx, key, { starred: true });
+    await actions.update(ctx, 'channel', key, { description: 'first edit' });
+    await actions.update(ctx, 'channel', key, { starred: true });
   }
   // 10 of them deleted again before they were sent: nothing at all.
-  for (const key of created.slice(0, 10)) await actions.deleteRecord(ctx, 'channel', key);
+  for (const key of created.slice(0, 10)) await actions.remove(ctx, 'channel', [key]);
   minimal += 80;
   // Existing channels edited three times each: one update each, after one read of what the service
   // holds now (lib/sync/rebase.ts: another writer may have changed it; the list has it on one page).
   for (const channel of existing) {
     for (const name of ['a', 'b', 'c'])
-      await actions.updateChannel(ctx, channel.key, { name: `${channel.name} ${name}` });
+      await actions.update(ctx, 'channel', channel.key, { name: `${channel.name} ${name}` });
     minimal += 2;
   }
   return minimal;
@@ -169,7 +169,7 @@ function fastService(): typeof fetch {
 async function drainTime(count: number): Promise<number> {
   const db = new LinkpilotDb(`bench-drain-${count}-${Date.now()}`);
   try {
-    for (let i = 0; i < count; i++) await actions.createChannel({ db }, { name: `Queued ${i}` });
+    for (let i = 0; i < count; i++) await actions.create({ db }, 'channel', { name: `Queued ${i}` });
     const engine = createSyncEngine({
       db,
       connection: async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }),

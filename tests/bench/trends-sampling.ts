@@ -10,11 +10,12 @@
  * ones) and TRENDING_TOP trending links.
  */
 import { serverKey } from '../../lib/db/keys';
-import { linkRow } from '../../lib/db/rows';
 import { LinkpilotDb } from '../../lib/db/schema';
 import { initialBudget } from '../../lib/engine/budget';
 import { headIntervals, shareAllowance, walkRate } from '../../lib/engine/plan';
-import { DAY, type Reading, recordTotals } from '../../lib/history/record';
+import { DAY, type Reading } from '../../lib/history/record';
+import { linkRow } from '../../lib/kinds/link-row';
+import { recordTotals } from '../../lib/refresh/apply';
 import { MAX_LOOKED, noteLooked } from '../../lib/refresh/looked';
 import { dueSample, TRENDING_TOP } from '../../lib/refresh/sample';
 import { report } from './report';

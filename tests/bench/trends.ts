@@ -17,12 +17,13 @@
 import 'fake-indexeddb/auto';
 import { serialize } from 'node:v8';
 import { serverKey } from '../../lib/db/keys';
-import { linkRow } from '../../lib/db/rows';
 import { LinkpilotDb } from '../../lib/db/schema';
 import { chartOf } from '../../lib/history/periods';
 import { recordTimeline } from '../../lib/history/read';
-import { DAY, type Reading, recordTotals } from '../../lib/history/record';
+import { DAY, type Reading } from '../../lib/history/record';
+import { linkRow } from '../../lib/kinds/link-row';
 import { type LinkTableQuery, linkTableTotal, trendingLinks } from '../../lib/links/link-table';
+import { recordTotals } from '../../lib/refresh/apply';
 import { median, report } from './report';
 import { samplingFigure } from './trends-sampling';
 

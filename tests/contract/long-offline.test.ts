@@ -39,17 +39,17 @@ describe('offline for a long time, then online', () => {
     );
 
     online = false;
-    const channel = await actions.createChannel({ db }, { name: 'Offline all day' });
+    const channel = await actions.create({ db }, 'channel', { name: 'Offline all day' });
     const links: string[] = [];
     for (let hour = 0; hour < 24; hour++) {
       clock += 3_600_000;
       links.push(
-        await actions.createLink(
-          { db },
-          { input: { url: `https://example.com/offline/${hour}`, custom: `offline-day-${hour}` }, channelKey: channel },
-        ),
+        await actions.create({ db }, 'link', {
+          input: { url: `https://example.com/offline/${hour}`, custom: `offline-day-${hour}` },
+          channelKey: channel,
+        }),
       );
-      await actions.updateChannel({ db }, channel, { description: `hour ${hour}` });
+      await actions.update({ db }, 'channel', channel, { description: `hour ${hour}` });
       const report = await engine.drain();
       expect(report.sent).toBe(0);
       expect(report.wakeAt).not.toBeNull();

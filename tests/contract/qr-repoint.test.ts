@@ -55,7 +55,7 @@ describe('a QR code re-pointed while the service cannot be reached', () => {
     expect(row.input).toBeNull();
 
     reachable = false;
-    await actions.updateQrCode({ db }, row.key, { type: 'link', data: 'https://example.com/new-menu' });
+    await actions.update({ db }, 'qr', row.key, { type: 'link', data: 'https://example.com/new-menu' });
     const offline = await worker().drain();
     expect(offline.sent).toBe(0);
     expect(await db.outbox.count()).toBe(1);

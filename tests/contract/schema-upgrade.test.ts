@@ -6,7 +6,6 @@ import Database from 'better-sqlite3';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalKey, serverKey } from '@/lib/db/keys';
-import { channelItemKey, withLinkWords } from '@/lib/db/rows';
 import {
   LinkpilotDb,
   SCHEMA_V1,
@@ -19,6 +18,8 @@ import {
 } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/engine/engine';
 import { gainsByRecord, recordTimeline } from '@/lib/history/read';
+import { channelItemKey } from '@/lib/kinds/channel-item';
+import { withLinkWords } from '@/lib/kinds/link-row';
 import { trendingLinks } from '@/lib/links/link-table';
 import { createAccount } from '../../server/accounts';
 import { migrate, SCHEMA_VERSION } from '../../server/db/migrations';

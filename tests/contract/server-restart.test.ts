@@ -42,7 +42,7 @@ describe('the service restarted in the middle of a drain', () => {
       connection: async () => ({ baseUrl: `http://127.0.0.1:${port}`, apiKey }),
     });
     const names = Array.from({ length: 10 }, (_, i) => `Across the restart ${i + 1}`);
-    for (const name of names) await actions.createChannel({ db }, { name });
+    for (const name of names) await actions.create({ db }, 'channel', { name });
 
     const first = await engine.drain();
     expect(first.sent).toBe(3);

@@ -55,11 +55,11 @@ describe('the sync engine against the local server', () => {
   it('sends local changes exactly once and writes the server ids back', async () => {
     const db = new LinkpilotDb('send-changes');
     const engine = engineFor(db);
-    const channel = await actions.createChannel({ db }, { name: 'Engine channel', color: '#123456' });
-    const link = await actions.createLink(
-      { db },
-      { input: { url: 'https://example.com/engine' }, channelKey: channel },
-    );
+    const channel = await actions.create({ db }, 'channel', { name: 'Engine channel', color: '#123456' });
+    const link = await actions.create({ db }, 'link', {
+      input: { url: 'https://example.com/engine' },
+      channelKey: channel,
+    });
     const report = await engine.drain();
     expect(report.sent).toBe(2);
     const row = await db.links.get(link);
@@ -86,8 +86,8 @@ describe('the sync engine against the local server', () => {
       })
     ).json();
     // Another record made at the same moment, with another name, is no look-alike.
-    const elsewhere = await actions.createChannel({ db }, { name: 'Made once' });
-    const mine = await actions.createChannel({ db }, { name: 'Sent twice' });
+    const elsewhere = await actions.create({ db }, 'channel', { name: 'Made once' });
+    const mine = await actions.create({ db }, 'channel', { name: 'Sent twice' });
     await engine.drain();
     await engine.requestPull();
     await engine.drain();
@@ -96,7 +96,7 @@ describe('the sync engine against the local server', () => {
     expect(rows.filter((r) => r.twinOf !== undefined)).toHaveLength(1);
     expect((await db.channels.get(elsewhere))?.twinOf).toBeUndefined();
 
-    await actions.deleteRecord({ db }, 'channel', rows.find((r) => r.id === twin.id)!.key);
+    await actions.remove({ db }, 'channel', [rows.find((r) => r.id === twin.id)!.key]);
     await engine.drain();
     const left = await (
       await fetch(`${server.url}/api/channels?limit=100`, { headers: { Authorization: `Bearer ${server.apiKey}` } })
@@ -111,7 +111,7 @@ describe('the sync engine against the local server', () => {
     const engine = engineFor(db, resendingFetch('/api/qr/add'));
     await engine.requestPull();
     await engine.drain();
-    const mine = await actions.createQrCode({ db }, { type: 'text', data: 'Resent QR', name: 'Resent QR' } as never);
+    const mine = await actions.create({ db }, 'qr', { type: 'text', data: 'Resent QR', name: 'Resent QR' } as never);
     await engine.drain();
     await engine.requestPull();
     await engine.drain();
@@ -125,7 +125,7 @@ describe('the sync engine against the local server', () => {
     const engine = engineFor(db);
     await engine.requestPull();
     await engine.drain();
-    const mine = await actions.createChannel({ db }, { name: 'Found twice', color: '#445566' });
+    const mine = await actions.create({ db }, 'channel', { name: 'Found twice', color: '#445566' });
     // The worker stopped while the create was on the wire; meanwhile the service made it twice.
     const made: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -151,7 +151,7 @@ describe('the sync engine against the local server', () => {
       .equals(made.find((id) => id !== adopted)!)
       .first();
     expect(copy?.twinOf).toBe(mine);
-    await actions.deleteRecord({ db }, 'channel', copy!.key);
+    await actions.remove({ db }, 'channel', [copy!.key]);
     await engine.drain();
     const left = (await serverList('/api/channels?limit=1000')).data.channels.filter(
       (c: { name: string }) => c.name === 'Found twice',
@@ -165,7 +165,7 @@ describe('the sync engine against the local server', () => {
     const engine = engineFor(db, resendingFetch('/api/url/add'));
     await engine.requestPull();
     await engine.drain();
-    const mine = await actions.createLink({ db }, { input: { url: 'https://example.com/resent-link' } });
+    const mine = await actions.create({ db }, 'link', { input: { url: 'https://example.com/resent-link' } });
     await engine.drain();
     await engine.requestPull();
     await engine.drain();

@@ -57,7 +57,7 @@ async function other(method: string, path: string, body?: unknown) {
 }
 
 async function newLink(db: LinkpilotDb, url: string, engine: { drain(): Promise<unknown> }) {
-  const key = await actions.createLink({ db }, { input: { url, metatitle: 'First title' } });
+  const key = await actions.create({ db }, 'link', { input: { url, metatitle: 'First title' } });
   await engine.drain();
   return { key, id: (await db.links.get(key))!.id! };
 }
@@ -72,7 +72,7 @@ describe('a queued edit meets a change made elsewhere', () => {
   it('keeps a destination re-pointed elsewhere when only the title was edited here', async () => {
     const { db, engine, later } = await browser();
     const { key, id } = await newLink(db, 'https://example.com/two-writers/a', engine);
-    await actions.updateLink({ db }, key, { url: 'https://example.com/two-writers/a', metatitle: 'Mine' });
+    await actions.update({ db }, 'link', key, { url: 'https://example.com/two-writers/a', metatitle: 'Mine' });
     await other('PUT', `/api/url/${id}/update`, { url: 'https://example.com/two-writers/re-pointed' });
     later();
     await engine.drain();
@@ -86,7 +86,7 @@ describe('a queued edit meets a change made elsewhere', () => {
   it('holds a field changed on both sides as a conflict; "keep theirs" takes the service’s value', async () => {
     const { db, engine } = await browser();
     const { key, id } = await newLink(db, 'https://example.com/two-writers/b', engine);
-    await actions.updateLink({ db }, key, { url: 'https://example.com/two-writers/b', metatitle: 'Mine' });
+    await actions.update({ db }, 'link', key, { url: 'https://example.com/two-writers/b', metatitle: 'Mine' });
     await other('PUT', `/api/url/${id}/update`, { url: 'https://example.com/two-writers/b', metatitle: 'Theirs' });
     await engine.drain();
     expect((await serviceLink(id)).title).toBe('Theirs');
@@ -101,7 +101,7 @@ describe('a queued edit meets a change made elsewhere', () => {
   it('"keep mine" sends the person’s value over the other writer’s', async () => {
     const { db, engine } = await browser();
     const { key, id } = await newLink(db, 'https://example.com/two-writers/c', engine);
-    await actions.updateLink({ db }, key, { url: 'https://example.com/two-writers/c', metatitle: 'Mine' });
+    await actions.update({ db }, 'link', key, { url: 'https://example.com/two-writers/c', metatitle: 'Mine' });
     await other('PUT', `/api/url/${id}/update`, { url: 'https://example.com/two-writers/c', metatitle: 'Theirs' });
     await engine.drain();
     const [held] = await db.outbox.toArray();
@@ -114,7 +114,7 @@ describe('a queued edit meets a change made elsewhere', () => {
   it('never brings back a record deleted elsewhere while an edit of it waited', async () => {
     const { db, engine, later } = await browser();
     const { key, id } = await newLink(db, 'https://example.com/two-writers/d', engine);
-    await actions.updateLink({ db }, key, { url: 'https://example.com/two-writers/d', metatitle: 'Mine' });
+    await actions.update({ db }, 'link', key, { url: 'https://example.com/two-writers/d', metatitle: 'Mine' });
     await other('DELETE', `/api/url/${id}/delete`);
     later();
     await engine.drain();
@@ -126,7 +126,7 @@ describe('a queued edit meets a change made elsewhere', () => {
   it('asks again before a queued delete of a link changed elsewhere since; "delete anyway" deletes it', async () => {
     const { db, engine, later } = await browser();
     const { key, id } = await newLink(db, 'https://example.com/two-writers/e', engine);
-    await actions.deleteLink({ db }, key);
+    await actions.remove({ db }, 'link', [key]);
     expect(await db.links.get(key)).toBeUndefined();
     await other('PUT', `/api/url/${id}/update`, { url: 'https://example.com/two-writers/e-moved' });
     later();
@@ -150,7 +150,7 @@ describe('a queued edit meets a change made elsewhere', () => {
   it('"keep it" gives a held delete up: the record stays as the service has it', async () => {
     const { db, engine, later } = await browser();
     const { key, id } = await newLink(db, 'https://example.com/two-writers/f', engine);
-    await actions.deleteLink({ db }, key);
+    await actions.remove({ db }, 'link', [key]);
     await other('PUT', `/api/url/${id}/update`, { url: 'https://example.com/two-writers/f', metatitle: 'Renamed' });
     later();
     await engine.drain();
@@ -164,10 +164,10 @@ describe('a queued edit meets a change made elsewhere', () => {
 
   it('sends only what changed for a channel, keeping a colour changed elsewhere', async () => {
     const { db, engine, later } = await browser();
-    const key = await actions.createChannel({ db }, { name: 'Two writers', color: '#111111' });
+    const key = await actions.create({ db }, 'channel', { name: 'Two writers', color: '#111111' });
     await engine.drain();
     const id = (await db.channels.get(key))!.id!;
-    await actions.updateChannel({ db }, key, { name: 'Renamed here' });
+    await actions.update({ db }, 'channel', key, { name: 'Renamed here' });
     await other('PUT', `/api/channel/${id}/update`, { color: '#222222' });
     later();
     await engine.drain();
@@ -177,13 +177,13 @@ describe('a queued edit meets a change made elsewhere', () => {
 
   it('reads a row confirmed lately before sending an edit that waited in the queue meanwhile', async () => {
     const { db, engine, requests } = await browser();
-    const key = await actions.createChannel({ db }, { name: 'Waited', color: '#111111' });
+    const key = await actions.create({ db }, 'channel', { name: 'Waited', color: '#111111' });
     await engine.drain();
     const id = (await db.channels.get(key))!.id!;
     // Confirmed by the create's answer a moment ago; the edit waits (offline, a stopped worker) while
     // the other writer renames it, and goes within the minute the row counts as confirmed.
     const edited = Date.now();
-    await actions.updateChannel({ db, now: () => edited }, key, { name: 'Mine' });
+    await actions.update({ db, now: () => edited }, 'channel', key, { name: 'Mine' });
     await db.channels.update(key, { pulledAt: edited });
     await other('PUT', `/api/channel/${id}/update`, { name: 'Theirs' });
     const sent = edited + 20_000;
@@ -207,9 +207,9 @@ describe('a queued edit meets a change made elsewhere', () => {
 
   it('reads the record before every edit, even one sent at once over a row just confirmed', async () => {
     const { db, engine, requests } = await browser();
-    const key = await actions.createChannel({ db }, { name: 'Fresh', color: '#111111' });
+    const key = await actions.create({ db }, 'channel', { name: 'Fresh', color: '#111111' });
     await engine.drain();
-    await actions.updateChannel({ db }, key, { name: 'Fresh and renamed' });
+    await actions.update({ db }, 'channel', key, { name: 'Fresh and renamed' });
     requests.length = 0;
     await engine.drain();
     // The API has no version to send with a write: only a read tells what the service holds now.
@@ -222,7 +222,7 @@ describe('a queued edit meets a change made elsewhere', () => {
   it('a discarded edit puts back what the service holds now, not what this browser saw before', async () => {
     const { db, engine } = await browser();
     const { key, id } = await newLink(db, 'https://example.com/two-writers/g', engine);
-    await actions.updateLink({ db }, key, { url: 'https://example.com/two-writers/g', metatitle: 'Mine' });
+    await actions.update({ db }, 'link', key, { url: 'https://example.com/two-writers/g', metatitle: 'Mine' });
     await other('PUT', `/api/url/${id}/update`, { url: 'https://example.com/two-writers/g', metatitle: 'Theirs' });
     await engine.drain();
     const [held] = await db.outbox.toArray();
@@ -233,10 +233,10 @@ describe('a queued edit meets a change made elsewhere', () => {
 
   it('holds a channel delete when the channel was renamed elsewhere since; "keep it" keeps it', async () => {
     const { db, engine, later } = await browser();
-    const key = await actions.createChannel({ db }, { name: 'To delete', color: '#111111' });
+    const key = await actions.create({ db }, 'channel', { name: 'To delete', color: '#111111' });
     await engine.drain();
     const id = (await db.channels.get(key))!.id!;
-    await actions.deleteRecord({ db }, 'channel', key);
+    await actions.remove({ db }, 'channel', [key]);
     await other('PUT', `/api/channel/${id}/update`, { name: 'Renamed there' });
     later();
     await engine.drain();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelopeSchema } from './envelope';
 import { bool, id, optionalWebUrl, text, webUrl } from './primitives';
 
 /**
@@ -19,4 +20,7 @@ export const campaignSchema = z
     ...rest,
     name: text.parse(typeof name === 'string' && name !== '' ? name : typeof domain === 'string' ? domain : ''),
   }));
+
+/** A page of campaigns, in its envelope (the list's items under `campaigns`). */
+export const campaignListSchema = listEnvelopeSchema('campaigns', campaignSchema);
 export type Campaign = z.infer<typeof campaignSchema>;

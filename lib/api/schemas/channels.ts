@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelopeSchema } from './envelope';
 import { bool, datetime, id, text, webUrl } from './primitives';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -11,6 +12,9 @@ export const channelSchema = z.object({
   color: z.unknown().transform((v) => (typeof v === 'string' && HEX.test(v.trim()) ? v.trim().toLowerCase() : null)),
   starred: bool,
 });
+
+/** A page of channels, in its envelope (the list's items under `channels`). */
+export const channelListSchema = listEnvelopeSchema('channels', channelSchema);
 export type Channel = z.infer<typeof channelSchema>;
 
 export const CHANNEL_ITEM_TYPES = ['links', 'bio', 'qr'] as const;
@@ -26,6 +30,9 @@ export const channelItemSchema = z.object({
   /** A date only (YYYY-MM-DD); normalised like every datetime. */
   date: datetime,
 });
+
+/** A page of one channel's items, in its envelope (the list's items under `items`). */
+export const channelItemListSchema = listEnvelopeSchema('items', channelItemSchema);
 export type ChannelItem = z.infer<typeof channelItemSchema>;
 
 export const createChannelResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelopeSchema } from './envelope';
 import { id, text, webUrl } from './primitives';
 
 export const domainSchema = z.object({
@@ -8,6 +9,9 @@ export const domainSchema = z.object({
   redirectroot: webUrl,
   redirect404: webUrl,
 });
+
+/** A page of branded domains, in its envelope (the list's items under `domains`). */
+export const domainListSchema = listEnvelopeSchema('domains', domainSchema);
 export type Domain = z.infer<typeof domainSchema>;
 
 export const createDomainResponseSchema = z.object({ id });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelopeSchema } from './envelope';
 import { count, datetime, id, MAX_URL, targetMap, text, webUrl } from './primitives';
 import { pickObject } from './qr';
 import { optionalStatistics } from './stats';
@@ -19,6 +20,9 @@ export const linkSchema = z.object({
   description: text,
   date: datetime,
 });
+
+/** A page of links, in its envelope (the list's items under `urls`). */
+export const linkListSchema = listEnvelopeSchema('urls', linkSchema);
 export type Link = z.infer<typeof linkSchema>;
 
 export const linkDetailsSchema = z.object({

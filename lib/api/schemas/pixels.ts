@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelopeSchema } from './envelope';
 import { datetime, id, text } from './primitives';
 
 /**
@@ -25,6 +26,9 @@ export type PixelType = (typeof PIXEL_TYPES)[number];
 
 /** A tracking pixel: its network (`type`), the name people know it by, and the network's id (`tag`). */
 export const pixelSchema = z.object({ id, type: text, name: text, tag: text, date: datetime });
+
+/** A page of tracking pixels, in its envelope (the list's items under `pixels`). */
+export const pixelListSchema = listEnvelopeSchema('pixels', pixelSchema);
 export type Pixel = z.infer<typeof pixelSchema>;
 
 /** POST /api/pixel/add and PUT /api/pixel/{id}/update answer with the pixel's id. */

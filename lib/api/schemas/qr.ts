@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { listEnvelopeSchema } from './envelope';
 import { count, datetime, id, text, webUrl } from './primitives';
 import { optionalStatistics } from './stats';
 
 export const qrCodeSchema = z.object({ id, link: webUrl, scans: count, name: text, date: datetime });
+
+/** A page of QR codes, in its envelope (the list's items under `qrs`). */
+export const qrCodeListSchema = listEnvelopeSchema('qrs', qrCodeSchema);
 export type QrCode = z.infer<typeof qrCodeSchema>;
 
 export const qrDetailResponseSchema = z.object({ details: qrCodeSchema, data: optionalStatistics });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { alreadyShortened, refusedHere, reusing } from '@/lib/bulk/same-page';
-import { withLinkWords } from '@/lib/db/rows';
+import { withLinkWords } from '@/lib/kinds/link-row';
 import * as actions from '@/lib/sync/actions';
 import { readWords } from '@/lib/words';
 import { freshDb } from '../sync/db';
@@ -9,7 +9,7 @@ import { freshDb } from '../sync/db';
 describe('bulk shortening', () => {
   it('queues every link with its alias, channel and campaign, in one go and in order', async () => {
     const db = freshDb();
-    const channel = await actions.createChannel({ db }, { name: 'Launch' });
+    const channel = await actions.create({ db }, 'channel', { name: 'Launch' });
     const items: { url: string; alias?: string }[] = Array.from({ length: 50 }, (_, i) => ({
       url: `https://example.com/${i}`,
     }));

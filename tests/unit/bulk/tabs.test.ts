@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkProgress, queueLinks } from '@/lib/bulk/queue';
 import { planTabs, tabsBatch } from '@/lib/bulk/tabs';
-import { withLinkWords } from '@/lib/db/rows';
+import { withLinkWords } from '@/lib/kinds/link-row';
 import { readWords } from '@/lib/words';
 import { freshDb } from '../sync/db';
 

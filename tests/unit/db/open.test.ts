@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DB_NAME } from '@/lib/db/names';
 import { database, databaseNamed, showDatabase } from '@/lib/db/open';
-import { placementInMirror } from '@/lib/db/queries';
+import { placementInMirror } from '@/lib/links/queries';
 
 describe('the database a context reads', () => {
   it('is one handle per name, and a page’s views read the database of the connection it shows', async () => {

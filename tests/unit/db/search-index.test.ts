@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
-import { linkRow } from '@/lib/db/rows';
 import { buildSearchIndex, loadSearchIndex } from '@/lib/db/search-index';
+import { linkRow } from '@/lib/kinds/link-row';
 import { type LinkTableQuery, linkTableTotal } from '@/lib/links/link-table';
 import { freshDb } from '../sync/db';
 

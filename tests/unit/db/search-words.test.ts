@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkSearchWords, queryWords } from '@/lib/db/search-words';
+import { queryWords } from '@/lib/db/search-words';
+import { linkSearchWords } from '@/lib/kinds/link-row';
 
 const link = (fields: Partial<Parameters<typeof linkSearchWords>[0]>) =>
   linkSearchWords({ alias: 'x1', title: '', description: '', shorturl: '', longurl: '', ...fields });

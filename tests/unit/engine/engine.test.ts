@@ -25,9 +25,9 @@ describe('the drain', () => {
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
     const ctx = { db };
-    const link = await actions.createLink(ctx, { input: { url: 'https://example.com/x' } });
-    const channel = await actions.createChannel(ctx, { name: 'Later' });
-    await actions.assignToChannel(ctx, channel, { type: 'links', key: link });
+    const link = await actions.create(ctx, 'link', { input: { url: 'https://example.com/x' } });
+    const channel = await actions.create(ctx, 'channel', { name: 'Later' });
+    await actions.create(ctx, 'channelItem', { channelKey: channel, item: { type: 'links', key: link } });
 
     const report = await engineFor(db, service).drain();
     expect(report.sent).toBe(3);
@@ -56,8 +56,8 @@ describe('the drain', () => {
         };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    const domain = await actions.createDomain({ db }, { domain: 'https://go.test' });
-    const campaign = await actions.createCampaign({ db }, { name: 'Spring' });
+    const domain = await actions.create({ db }, 'domain', { domain: 'https://go.test' });
+    const campaign = await actions.create({ db }, 'campaign', { name: 'Spring' });
     const report = await engineFor(db, service).drain();
     expect(report).toMatchObject({ sent: 1, failed: 1 });
     const [failed] = await db.outbox.toArray();
@@ -109,7 +109,7 @@ describe('the drain', () => {
       }
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/lost' } });
+    const key = await actions.create({ db }, 'link', { input: { url: 'https://example.com/lost' } });
     const clock = { t: Date.now() };
     const engine = engineFor(db, service, clock);
     // The lost answer makes the create ambiguous; the retry looks before it sends again.
@@ -143,7 +143,7 @@ describe('the drain', () => {
         };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    const key = await actions.createChannel({ db }, { name: 'Garbled' });
+    const key = await actions.create({ db }, 'channel', { name: 'Garbled' });
     await engineFor(db, service).drain();
     expect(created).toBe(1);
     expect((await db.channels.get(key))?.id).toBe(7);
@@ -167,7 +167,7 @@ describe('the drain', () => {
       // Confirmed lately: the edit goes without a read first (lib/sync/rebase.ts).
       pulledAt: Date.now(),
     } as never);
-    await actions.updateChannel({ db }, 's000000000000007', { name: 'New' });
+    await actions.update({ db }, 'channel', 's000000000000007', { name: 'New' });
     await engineFor(db, service).drain();
     expect(service.requests.filter((r) => r.path === '/api/channel/7/update')).toHaveLength(4);
     const [entry] = await db.outbox.toArray();
@@ -196,9 +196,9 @@ describe('the drain', () => {
         return { body: { error: 0, message: 'Channel has been updated successfully.' } };
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
-    const key = await actions.createChannel({ db }, { name: 'Edited', color: '#112233' });
+    const key = await actions.create({ db }, 'channel', { name: 'Edited', color: '#112233' });
     await db.outbox.toCollection().modify({ ambiguous: true });
-    await actions.updateChannel({ db }, key, { description: 'added later' });
+    await actions.update({ db }, 'channel', key, { description: 'added later' });
     await engineFor(db, service).drain();
     expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/channels',
@@ -227,7 +227,7 @@ describe('the drain', () => {
         };
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
-    const key = await actions.createChannel({ db }, { name: 'Crash' });
+    const key = await actions.create({ db }, 'channel', { name: 'Crash' });
     await db.outbox.toCollection().modify({ state: 'inflight' });
     await engineFor(db, service).drain();
     expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/channels']);
@@ -255,7 +255,7 @@ describe('the drain', () => {
         };
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
-    const key = await actions.createChannel({ db }, { name: 'Made', description: 'folded in' });
+    const key = await actions.create({ db }, 'channel', { name: 'Made', description: 'folded in' });
     await db.channels.update(key, { id: 12 });
     await db.outbox.toCollection().modify((e) => {
       e.state = 'inflight';
@@ -297,7 +297,7 @@ describe('the drain', () => {
       }
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/follow-up' } });
+    const key = await actions.create({ db }, 'link', { input: { url: 'https://example.com/follow-up' } });
     const report = await engineFor(db, service).drain();
     expect(report).toMatchObject({ sent: 1, failed: 0 });
     expect(service.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -327,7 +327,7 @@ describe('the drain', () => {
       }
       return { status: 500, body: { error: 1, message: 'should not be sent' } };
     });
-    await actions.createChannel({ db }, { name: 'Late' });
+    await actions.create({ db }, 'channel', { name: 'Late' });
     const sentAt = clock.t;
     await db.outbox.toCollection().modify({ state: 'inflight', sentAt });
     await engineFor(db, service, clock).drain();
@@ -368,7 +368,7 @@ describe('the drain', () => {
       }
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/mine', custom: 'mine' } });
+    const key = await actions.create({ db }, 'link', { input: { url: 'https://example.com/mine', custom: 'mine' } });
     const report = await engineFor(db, service).drain();
     expect(report).toMatchObject(outcome);
     expect((await db.links.get(key))?.id).toBe(outcome.sent ? 31 : null);
@@ -396,7 +396,7 @@ describe('the drain', () => {
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
     // Queued before the pull brought the other (the mirror refuses a domain it already holds).
-    const key = await actions.createDomain({ db }, { domain: 'https://go.example.com' });
+    const key = await actions.create({ db }, 'domain', { domain: 'https://go.example.com' });
     await db.domains.put({
       key: 's000000000000004',
       id: 4,
@@ -435,7 +435,7 @@ describe('the drain', () => {
         return { status: 400, body: { error: 1, message: 'domain: is already registered' } };
       return { status: 404, body: { error: 1, message: 'no route' } };
     });
-    const key = await actions.createDomain({ db }, { domain: 'https://go.example.com' });
+    const key = await actions.create({ db }, 'domain', { domain: 'https://go.example.com' });
     await db.outbox.toCollection().modify({ ambiguous: true });
     const report = await engineFor(db, service).drain();
     expect(report).toMatchObject({ sent: 1, failed: 0 });
@@ -458,7 +458,7 @@ describe('the drain', () => {
     });
     const clock = { t: Date.now() };
     const started = clock.t;
-    await actions.createChannel({ db }, { name: 'A' });
+    await actions.create({ db }, 'channel', { name: 'A' });
     const report = await engineFor(db, service, clock).drain();
     expect(report.sent).toBe(1);
     expect(calls).toBe(2);
@@ -468,7 +468,7 @@ describe('the drain', () => {
   it('sends nothing while offline and asks to be woken', async () => {
     const db = freshDb();
     const service = fakeService(() => ({ body: {} }));
-    await actions.createChannel({ db }, { name: 'Offline' });
+    await actions.create({ db }, 'channel', { name: 'Offline' });
     const woken: number[] = [];
     const engine = createSyncEngine({
       db,
@@ -497,7 +497,7 @@ describe('outbox before pull', () => {
     });
     const clock = { t: Date.now() };
     const engine = engineFor(db, service, clock);
-    await actions.createLink({ db }, { input: { url: 'https://example.com/while-away' } });
+    await actions.create({ db }, 'link', { input: { url: 'https://example.com/while-away' } });
     const away = await engine.drain();
     expect(away).toMatchObject({ sent: 0, failed: 0 });
     // The first send may have reached the service: the tries after it look for the link first.
@@ -516,7 +516,7 @@ describe('outbox before pull', () => {
   it('while the service stays out of reach, the refresh does not retry the change in a loop', async () => {
     const db = freshDb();
     const service = fakeService(() => new TypeError('Failed to fetch'));
-    await actions.createLink({ db }, { input: { url: 'https://example.com/still-away' } });
+    await actions.create({ db }, 'link', { input: { url: 'https://example.com/still-away' } });
     const engine = engineFor(db, service);
     await engine.requestPull();
     const report = await engine.drain();
@@ -550,8 +550,8 @@ describe('a spent budget with a distant reset', () => {
       body: { error: 0, id: id++, name: 'x', description: '', color: '#000000', starred: false },
       headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '120' },
     }));
-    await actions.createChannel({ db }, { name: 'First' });
-    await actions.createChannel({ db }, { name: 'Second' });
+    await actions.create({ db }, 'channel', { name: 'First' });
+    await actions.create({ db }, 'channel', { name: 'Second' });
     const clock = { t: Date.now() };
     const report = await engineFor(db, service, clock).drain();
     expect(report.sent).toBe(1);
@@ -615,7 +615,7 @@ describe('background refresh in the drain', () => {
     // The walk has sent its first request and now waits 20 s for the budget.
     await vi.waitFor(() => expect(service.requests).toHaveLength(1));
     const queued = Date.now();
-    await actions.createChannel({ db }, { name: 'Now' });
+    await actions.create({ db }, 'channel', { name: 'Now' });
     await engine.drain();
     await vi.waitFor(() => expect(service.sent()).toContain('POST /api/channel/add'), { timeout: 2_000 });
     expect(Date.now() - queued).toBeLessThan(2_000);
@@ -636,7 +636,7 @@ describe('a connection removed while its change waits to be sent', () => {
       connection: async () => (++reads === 1 ? { baseUrl: 'https://s.test', apiKey: 'old-key' } : null),
       fetch: service.fetch,
     });
-    await actions.createChannel({ db }, { name: 'One' });
+    await actions.create({ db }, 'channel', { name: 'One' });
     await engine.drain();
     expect(reads).toBeGreaterThan(1);
     expect(service.sent()).toEqual([]);
@@ -682,10 +682,10 @@ describe("the person's own change", () => {
     const walking = engine.drain();
     await vi.waitFor(() => expect(held.waiting()).toBe(1));
     const own = handOver();
-    const key = await actions.createLink(
-      { db, claimed: own.claimed },
-      { input: { url: 'https://example.com/own' }, priority: 0 },
-    );
+    const key = await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/own' },
+      priority: 0,
+    });
     const report = await engine.sendOwn(own.list);
     // Answered while the refresh request is still unanswered, and written after.
     expect(report.made[key]).toEqual({ id: 7, shorturl: 'https://s.test/own' });
@@ -715,18 +715,18 @@ describe("the person's own change", () => {
     });
     const engine = engineWith(db, service.fetch);
     const own = handOver();
-    const refused = await actions.createLink(
-      { db, claimed: own.claimed },
-      { input: { url: 'https://example.com/one', custom: 'taken' }, priority: 0 },
-    );
-    const a = await actions.createLink(
-      { db, claimed: own.claimed },
-      { input: { url: 'https://example.com/two' }, priority: 0 },
-    );
-    const b = await actions.createLink(
-      { db, claimed: own.claimed },
-      { input: { url: 'https://example.com/three' }, priority: 0 },
-    );
+    const refused = await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/one', custom: 'taken' },
+      priority: 0,
+    });
+    const a = await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/two' },
+      priority: 0,
+    });
+    const b = await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/three' },
+      priority: 0,
+    });
     const report = await engine.sendOwn(own.list);
     // A refusal is that change's own: the ones after it still go.
     expect(report).toMatchObject({ sent: 2, failed: 1, sentKeys: [a, b] });
@@ -743,10 +743,10 @@ describe("the person's own change", () => {
     const held = heldService((method) => method === 'POST');
     const engine = engineWith(db, held.fetch);
     const own = handOver();
-    const key = await actions.createLink(
-      { db, claimed: own.claimed },
-      { input: { url: 'https://example.com/own' }, priority: 0 },
-    );
+    const key = await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/own' },
+      priority: 0,
+    });
     const sending = engine.sendOwn(own.list);
     await vi.waitFor(() => expect(held.waiting()).toBe(1));
     // A drain starting now finds the entry in flight: not another worker's, so not made ambiguous or sent again.
@@ -771,10 +771,10 @@ describe("the person's own change", () => {
       timeoutMs: () => 1_200,
     });
     const own = handOver();
-    const key = await actions.createLink(
-      { db, claimed: own.claimed },
-      { input: { url: 'https://example.com/own' }, priority: 0 },
-    );
+    const key = await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/own' },
+      priority: 0,
+    });
     expect(await db.outbox.get(own.list[0]!.seq)).toMatchObject({ state: 'inflight', sentAt: expect.any(Number) });
     // The page has not reached the worker yet: a drain now must neither send it nor doubt it...
     const draining = engine.drain();
@@ -800,12 +800,15 @@ describe("the person's own change", () => {
       isOnline: () => false,
     });
     const own = handOver();
-    await actions.createLink({ db, claimed: own.claimed }, { input: { url: 'https://example.com/a' }, priority: 0 });
+    await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/a' },
+      priority: 0,
+    });
     expect(await offline.sendOwn(own.list)).toMatchObject({ sent: 0, made: {} });
     expect(await db.outbox.get(own.list[0]!.seq)).toMatchObject({ state: 'pending', ambiguous: false });
     const unconnected = createSyncEngine({ db, connection: async () => null });
     const more = handOver();
-    await actions.createChannel({ db, claimed: more.claimed, priority: 0 }, { name: 'Later' });
+    await actions.create({ db, claimed: more.claimed, priority: 0 }, 'channel', { name: 'Later' });
     await unconnected.sendOwn(more.list);
     expect(await db.outbox.get(more.list[0]!.seq)).toMatchObject({ state: 'pending' });
   });
@@ -813,11 +816,12 @@ describe("the person's own change", () => {
   it('is queued claimed only when it can go at once: not behind a record it needs that is still queued', async () => {
     const db = freshDb();
     const own = handOver();
-    const channelKey = await actions.createChannel({ db }, { name: 'Queued first' });
-    await actions.createLink(
-      { db, claimed: own.claimed },
-      { input: { url: 'https://example.com/a' }, channelKey, priority: 0 },
-    );
+    const channelKey = await actions.create({ db }, 'channel', { name: 'Queued first' });
+    await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/a' },
+      channelKey,
+      priority: 0,
+    });
     expect(own.list).toEqual([]);
     expect((await db.outbox.toArray()).map((e) => e.state)).toEqual(['pending', 'pending']);
   });
@@ -827,9 +831,10 @@ describe("the person's own change", () => {
     const held = heldService(() => false);
     const engine = engineWith(db, held.fetch);
     const reports: Promise<OwnReport>[] = [];
-    const key = await actions.createLink(
+    const key = await actions.create(
       // As the worker would, in a context of its own, outside the page's transaction.
       { db, claimed: (entry) => Dexie.ignoreTransaction(() => void reports.push(engine.sendOwn([entry]))) },
+      'link',
       { input: { url: 'https://example.com/early' }, priority: 0 },
     );
     expect(reports).toHaveLength(1);
@@ -842,7 +847,10 @@ describe("the person's own change", () => {
     const held = heldService(() => false);
     const engine = engineWith(db, held.fetch);
     const own = handOver();
-    await actions.createLink({ db, claimed: own.claimed }, { input: { url: 'https://example.com/a' }, priority: 0 });
+    await actions.create({ db, claimed: own.claimed }, 'link', {
+      input: { url: 'https://example.com/a' },
+      priority: 0,
+    });
     const report = await engine.sendOwn([{ seq: own.list[0]!.seq, key: 'someone-else' }]);
     expect(report).toMatchObject({ sent: 0, made: {} });
     expect(held.service.sent()).not.toContain('POST /api/url/add');

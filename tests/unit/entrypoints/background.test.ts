@@ -119,7 +119,7 @@ afterEach(async () => {
 
 describe('the background worker', () => {
   it('on start schedules its checks, and sends what waits once connected', async () => {
-    await actions.createChannel({ db: database() }, { name: 'Queued' });
+    await actions.create({ db: database() }, 'channel', { name: 'Queued' });
     background.main();
     expect((await fakeBrowser.alarms.getAll()).map((a) => [a.name, a.periodInMinutes]).sort()).toEqual([
       [ALARM_TICK, 1],
@@ -144,13 +144,13 @@ describe('the background worker', () => {
       return recordingFetch(input, init);
     });
     await connectionsItem.setValue({ activeId: second.id, list: [first, second] });
-    await actions.createChannel({ db: databaseNamed(second.database) }, { name: 'For the second' });
-    await actions.createChannel({ db: databaseNamed(second.database) }, { name: 'Also for the second' });
+    await actions.create({ db: databaseNamed(second.database) }, 'channel', { name: 'For the second' });
+    await actions.create({ db: databaseNamed(second.database) }, 'channel', { name: 'Also for the second' });
     background.main();
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('2'));
 
     // Queued while the second is active, for the first; then the person switches to the first.
-    await actions.createChannel({ db: databaseNamed(first.database) }, { name: 'For the first' });
+    await actions.create({ db: databaseNamed(first.database) }, 'channel', { name: 'For the first' });
     await connectionsItem.setValue({ activeId: first.id, list: [first, second] });
     await vi.waitFor(async () => expect(await databaseNamed(first.database).outbox.count()).toBe(0));
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));

@@ -67,7 +67,7 @@ describe('how the sync centre names a queued change', () => {
 describe('correcting and discarding queued changes', () => {
   it('a refused create, corrected, is validated as a create, its record follows, and it is queued again', async () => {
     const db = freshDb();
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/a', custom: 'taken' } });
+    const key = await actions.create({ db }, 'link', { input: { url: 'https://example.com/a', custom: 'taken' } });
     const [entry] = await queued(db);
     await db.outbox.update(entry!.seq!, { state: 'failed', attempts: 2 });
     const bad = await actions.editQueuedCreate({ db }, entry!.seq!, { custom: 'no way' }).catch((e: unknown) => e);
@@ -89,7 +89,7 @@ describe('correcting and discarding queued changes', () => {
 
   it('a create being sent cannot be corrected', async () => {
     const db = freshDb();
-    await actions.createChannel({ db }, { name: 'On the wire' });
+    await actions.create({ db }, 'channel', { name: 'On the wire' });
     const [entry] = await queued(db);
     await db.outbox.update(entry!.seq!, { state: 'inflight' });
     const refused = await actions.editQueuedCreate({ db }, entry!.seq!, { name: 'Too late' }).catch((e: unknown) => e);
@@ -123,11 +123,11 @@ describe('correcting and discarding queued changes', () => {
       rotator: null,
       list: '',
     });
-    const kept = await actions.createLink({ db }, { input: { url: 'https://example.com/kept' } });
+    const kept = await actions.create({ db }, 'link', { input: { url: 'https://example.com/kept' } });
     await db.links.update(kept, { id: 5 });
-    await actions.assignToCampaign({ db }, 'k1', kept);
-    const dropped = await actions.createLink({ db }, { input: { url: 'https://example.com/dropped' } });
-    await actions.assignToChannel({ db }, 'c1', { type: 'links', key: dropped });
+    await actions.create({ db }, 'campaignLink', { campaignKey: 'k1', key: kept });
+    const dropped = await actions.create({ db }, 'link', { input: { url: 'https://example.com/dropped' } });
+    await actions.create({ db }, 'channelItem', { channelKey: 'c1', item: { type: 'links', key: dropped } });
     const seqOf = async (kind: string, key: string) =>
       (await queued(db)).find((e) => e.kind === kind && e.key === key)!.seq!;
     await actions.discardChange({ db }, await seqOf('campaignLink', kept));
@@ -153,7 +153,7 @@ describe('correcting and discarding queued changes', () => {
       registered: null,
       pendingEmail: null,
     } as never);
-    await actions.updateAccount({ db }, { email: 'new@b.test' });
+    await actions.update({ db }, 'account', 'me', { email: 'new@b.test' });
     expect((await db.account.get('me'))?.pendingEmail).toBe('new@b.test');
     await actions.discardChange({ db }, (await queued(db))[0]!.seq!);
     expect((await db.account.get('me'))?.pendingEmail).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeysNewestFirst, newLocalKey, serverKey } from '@/lib/db/keys';
-import { linkRow } from '@/lib/db/rows';
+import { linkRow } from '@/lib/kinds/link-row';
 import {
   type LinkTableQuery,
   linkTableTotal,
@@ -132,7 +132,7 @@ describe('the Trending order', () => {
     );
     mine.key = newLocalKey(now - 20 * 86_400_000);
     await db.links.put(mine);
-    const { recordTotals } = await import('@/lib/history/record');
+    const { recordTotals } = await import('@/lib/refresh/apply');
     // Link 3 gained 5 this week, link 10 gained 2, link 41 (made here) 5 in two readings; link 20
     // gained 9, but 10 days ago.
     await recordTotals(db, 'link', [{ id: 20, key: serverKey(20), clicks: 9, before: 0 }], now - 10 * 86_400_000);

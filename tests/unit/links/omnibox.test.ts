@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkRow } from '@/lib/db/rows';
 import type { LinkRow } from '@/lib/db/schema';
+import { linkRow } from '@/lib/kinds/link-row';
 import { enteredAction, plainLine, suggestionsFor } from '@/lib/links/omnibox';
 import { startOmniboxSearch } from '@/lib/links/omnibox-search';
 import { freshDb } from '../sync/db';

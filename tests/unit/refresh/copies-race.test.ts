@@ -154,7 +154,7 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
     const db = freshDb();
     const s = service();
     const { key, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
-      actions.createChannel({ db }, { name: 'Look-alike' }),
+      actions.create({ db }, 'channel', { name: 'Look-alike' }),
     );
     const twin = s.lookAlikeChannel('Look-alike');
     const page = await s.api.listChannels({ page: 1, limit: 100 });
@@ -168,7 +168,7 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
     const db = freshDb();
     const s = service();
     const { key, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
-      actions.createChannel({ db }, { name: 'Look-alike' }),
+      actions.create({ db }, 'channel', { name: 'Look-alike' }),
     );
     const twin = s.lookAlikeChannel('Look-alike');
     const page = await s.api.listChannels({ page: 1, limit: 100 });
@@ -180,7 +180,7 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
     const db = freshDb();
     const s = service();
     const { key, answer } = await sendHeldAt(db, s, 'GET /api/url/10', () =>
-      actions.createLink({ db }, { input: { url: 'https://example.com/x' } }),
+      actions.create({ db }, 'link', { input: { url: 'https://example.com/x' } }),
     );
     const twin = s.lookAlikeLink('https://example.com/x');
     const page = await s.api.listLinks({ page: 1, limit: 100, order: 'date' });
@@ -194,7 +194,7 @@ describe('a create and a list page racing: only the look-alike is flagged', () =
     const db = freshDb();
     const s = service();
     const { key, seq, answer } = await sendHeldAt(db, s, 'POST /api/channel/add', () =>
-      actions.createChannel({ db }, { name: 'Look-alike' }),
+      actions.create({ db }, 'channel', { name: 'Look-alike' }),
     );
     const page = await s.api.listChannels({ page: 1, limit: 100 });
     // As a merge whose read of the queue ran apart from its writes would see it: nothing on the wire.

@@ -78,7 +78,7 @@ describe('head checks read each list from its newest end', () => {
     const lists: Record<string, Records> = { channels: range(1, 250).map((id) => channelRecord(id)) };
     const { db, service } = await mirror(lists);
     const key = (await db.channels.where('id').equals(250).first())!.key;
-    await actions.updateChannel({ db }, key, { name: 'Mine' });
+    await actions.update({ db }, 'channel', key, { name: 'Mine' });
     expect(await headCheck(db, service, 'channels')).toEqual([1]);
     expect((await db.channels.get(key))?.name).toBe('Mine');
   });

@@ -27,7 +27,7 @@ describe('a look-up by short URL goes through the merge', () => {
   it('never writes a look-alike of a create whose outcome is unknown beside it', async () => {
     const db = freshDb();
     // Our create of this page went out and its answer was lost: the service may have made it.
-    const mine = await actions.createLink({ db }, { input: { url: 'https://example.com/page' } });
+    const mine = await actions.create({ db }, 'link', { input: { url: 'https://example.com/page' } });
     await db.outbox.toCollection().modify({ ambiguous: true, state: 'pending' });
     const service = fakeService(() => found(41, 'https://example.com/page', 'x7'));
     expect(await lookupShortUrl(db, apiFor(service), 'https://s.test/x7', () => T)).toBeNull();

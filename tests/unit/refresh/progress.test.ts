@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeMeta } from '@/lib/db/meta';
-import { linksCopy } from '@/lib/refresh/progress';
+import { linksCopy } from '@/lib/links/copy';
 import { COLLECTIONS, pullCursorKey, writeStatus } from '@/lib/refresh/pull';
 import { freshDb } from '../sync/db';
 

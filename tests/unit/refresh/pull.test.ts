@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readMeta } from '@/lib/db/meta';
-import { searchLinks } from '@/lib/db/queries';
-import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
+import { linkRow } from '@/lib/kinds/link-row';
+import { searchLinks } from '@/lib/links/queries';
 import { pullCursorKey, pullStep, requestPull } from '@/lib/refresh/pull';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from '../sync/db';
@@ -53,8 +53,8 @@ describe('the pull merges pages by server id', () => {
       { key: 's1', id: 1, sync: 'synced', pulledAt: 0, name: 'Old', description: '', color: null, starred: false },
       { key: 's2', id: 2, sync: 'synced', pulledAt: 0, name: 'Gone', description: '', color: null, starred: false },
     ]);
-    await actions.updateChannel({ db }, 's1', { name: 'Renamed here' });
-    await actions.deleteRecord({ db }, 'channel', 's2');
+    await actions.update({ db }, 'channel', 's1', { name: 'Renamed here' });
+    await actions.remove({ db }, 'channel', ['s2']);
     await pullAll(db, serviceListing({ channels: [channel(1, 'Old'), channel(2, 'Gone'), channel(3, 'New')] }));
     expect((await db.channels.orderBy('id').toArray()).map((c) => [c.id, c.name, c.sync])).toEqual([
       [1, 'Renamed here', 'pending'],
@@ -64,7 +64,7 @@ describe('the pull merges pages by server id', () => {
 
   it('a record that may be what an unsettled create made waits for the look-up; others are mirrored', async () => {
     const db = freshDb();
-    await actions.createChannel({ db }, { name: 'Maybe made' });
+    await actions.create({ db }, 'channel', { name: 'Maybe made' });
     await db.outbox.toCollection().modify({ ambiguous: true });
     await pullAll(db, serviceListing({ channels: [channel(5, 'Maybe made'), channel(6, 'Other')] }));
     expect((await db.channels.toArray()).map((c) => [c.id, c.name])).toEqual([
@@ -75,7 +75,7 @@ describe('the pull merges pages by server id', () => {
 
   it('a record that a create still on the wire may have made waits for its answer, which brings its id', async () => {
     const db = freshDb();
-    await actions.createChannel({ db }, { name: 'Being made' });
+    await actions.create({ db }, 'channel', { name: 'Being made' });
     // Sent, not yet answered: the service may have made it, and its answer is about to say so.
     await db.outbox.toCollection().modify({ state: 'inflight', sentAt: 1 });
     await pullAll(db, serviceListing({ channels: [channel(5, 'Being made'), channel(6, 'Other')] }));
@@ -118,7 +118,7 @@ describe('the pull merges pages by server id', () => {
       expiry: null,
       fetchedAt: 0,
     });
-    const queued = await actions.createChannel({ db }, { name: 'Not sent yet' });
+    const queued = await actions.create({ db }, 'channel', { name: 'Not sent yet' });
     await pullAll(db, serviceListing({}));
     expect(await db.channels.toCollection().primaryKeys()).toEqual([queued]);
     expect([await db.channelItems.count(), await db.links.count(), await db.linkStats.count()]).toEqual([0, 0, 0]);
@@ -146,7 +146,10 @@ describe('the pull merges pages by server id', () => {
       color: null,
       starred: false,
     });
-    await actions.assignToChannel({ db }, 's4', { type: 'bio', id: 77, title: 'Queued bio' });
+    await actions.create({ db }, 'channelItem', {
+      channelKey: 's4',
+      item: { type: 'bio', id: 77, title: 'Queued bio' },
+    });
     const item = (id: number) => ({
       type: 'links',
       id,
@@ -185,7 +188,7 @@ describe('the pull merges pages by server id', () => {
 describe('look-alikes of records made here are flagged, never deleted unasked', () => {
   it('a new record within three ids of one of ours (below or above), with its name, is a likely copy', async () => {
     const db = freshDb();
-    const mine = await madeHere(db, () => actions.createChannel({ db }, { name: 'Launch' }), 10);
+    const mine = await madeHere(db, () => actions.create({ db }, 'channel', { name: 'Launch' }), 10);
     const listed = [channel(6), channel(9), channel(10), channel(11), channel(14), channel(12, 'Other')];
     await pullAll(db, serviceListing({ channels: listed }));
     const flagged = (await db.channels.where('twinOf').equals(mine).toArray()).map((c) => c.id);
@@ -198,7 +201,7 @@ describe('look-alikes of records made here are flagged, never deleted unasked', 
     await pullAll(db, serviceListing({ channels: [channel(9)] }));
     // Here a second channel of a name is refused; made on another device, one reaches the mirror.
     const elsewhere = async () => {
-      const key = await actions.createChannel({ db }, { name: 'Launch on another device' });
+      const key = await actions.create({ db }, 'channel', { name: 'Launch on another device' });
       await db.channels.update(key, { name: 'Launch' });
       return key;
     };
@@ -211,11 +214,11 @@ describe('look-alikes of records made here are flagged, never deleted unasked', 
     const db = freshDb();
     const code = await madeHere(
       db,
-      () => actions.createQrCode({ db }, { type: 'text', data: 'x', name: 'Poster' }),
+      () => actions.create({ db }, 'qr', { type: 'text', data: 'x', name: 'Poster' }),
       10,
     );
-    const plain = await madeHere(db, () => actions.createCampaign({ db }, { name: 'Spring' }), 20);
-    await madeHere(db, () => actions.createCampaign({ db }, { name: 'Summer', slug: 'summer' }), 30);
+    const plain = await madeHere(db, () => actions.create({ db }, 'campaign', { name: 'Spring' }), 20);
+    await madeHere(db, () => actions.create({ db }, 'campaign', { name: 'Summer', slug: 'summer' }), 30);
     await db.campaigns.where('id').equals(30).modify({ rotator: 'https://s.test/r/summer' });
     await pullAll(
       db,
@@ -238,12 +241,12 @@ describe('look-alikes of records made here are flagged, never deleted unasked', 
     const db = freshDb();
     const mine = await madeHere(
       db,
-      () => actions.createLink({ db }, { input: { url: 'https://example.com/page' } }),
+      () => actions.create({ db }, 'link', { input: { url: 'https://example.com/page' } }),
       10,
     );
     await madeHere(
       db,
-      () => actions.createLink({ db }, { input: { url: 'https://example.com/own', custom: 'own' } }),
+      () => actions.create({ db }, 'link', { input: { url: 'https://example.com/own', custom: 'own' } }),
       20,
     );
     await pullAll(
@@ -264,7 +267,7 @@ describe('look-alikes of records made here are flagged, never deleted unasked', 
 });
 
 async function linkRowOf(db: LinkpilotDb, id: number) {
-  const key = await actions.createLink({ db }, { input: { url: `https://example.com/${id}` } });
+  const key = await actions.create({ db }, 'link', { input: { url: `https://example.com/${id}` } });
   const row = (await db.links.get(key))!;
   await db.links.delete(key);
   await db.outbox.clear();

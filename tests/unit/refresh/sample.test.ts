@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { serverKey } from '@/lib/db/keys';
 import { writeMeta } from '@/lib/db/meta';
-import { linkRow } from '@/lib/db/rows';
 import { initialBudget } from '@/lib/engine/budget';
 import { planRefresh } from '@/lib/engine/plan';
 import { HOUR_MS } from '@/lib/engine/usage';
-import { recordTotals } from '@/lib/history/record';
+import { linkRow } from '@/lib/kinds/link-row';
+import { recordTotals } from '@/lib/refresh/apply';
 import { MAX_LOOKED, noteLooked } from '@/lib/refresh/looked';
 import { COLLECTIONS, pullStatusKeys } from '@/lib/refresh/pull';
 import { LATER_EVERY, YOUNG_EVERY } from '@/lib/refresh/sample';

@@ -21,7 +21,7 @@ describe('the stored connections', () => {
     // What version 1 left: the value under its key, no version mark (items without migrations write none).
     await fakeBrowser.storage.local.set({ connection: v1 });
     const before = new LinkpilotDb(DB_NAME);
-    const queued = await actions.createChannel({ db: before }, { name: 'Queued before the upgrade' });
+    const queued = await actions.create({ db: before }, 'channel', { name: 'Queued before the upgrade' });
     await before.account.put({ key: 'me', id: 4, email: 'me@links.example' } as never);
     before.close();
 

@@ -27,7 +27,7 @@ function later(ms: number, work: () => Promise<unknown>) {
 describe('a form waits for the answer to its create while the service answers promptly', () => {
   it('made: the entry left the outbox', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
+    const key = await actions.create(ctx, 'link', { input: { url: 'https://example.com/a' } });
     later(20, () => db.outbox.where('key').equals(key).delete());
     expect(await answerTo(db, key, 5_000)).toEqual({ state: 'made', fields: {} });
   });
@@ -37,7 +37,7 @@ describe('a form waits for the answer to its create while the service answers pr
     let key = '';
     const error = await createAnswered(
       db,
-      (c) => actions.createLink(c, { input: { url: 'https://example.com/a', custom: 'taken' } }),
+      (c) => actions.create(c, 'link', { input: { url: 'https://example.com/a', custom: 'taken' } }),
       {
         waitMs: 5_000,
         queued: (k) => {
@@ -55,7 +55,9 @@ describe('a form waits for the answer to its create while the service answers pr
 
   it('no answer within the wait: it stays queued, as it was', async () => {
     const { db } = setup();
-    const { key, made } = await createAnswered(db, (c) => actions.createChannel(c, { name: 'Launch' }), { waitMs: 50 });
+    const { key, made } = await createAnswered(db, (c) => actions.create(c, 'channel', { name: 'Launch' }), {
+      waitMs: 50,
+    });
     expect(made).toBeNull();
     expect(await db.outbox.where('key').equals(key).count()).toBe(1);
     expect((await db.channels.get(key))?.sync).toBe('pending');
@@ -64,14 +66,14 @@ describe('a form waits for the answer to its create while the service answers pr
   it('the service known to be out of reach: queued at once, not after the wait', async () => {
     const { db, ctx } = setup();
     await writeMeta(db, reachabilityKey, { reachable: false, since: 1, message: null });
-    const key = await actions.createChannel(ctx, { name: 'Launch' });
+    const key = await actions.create(ctx, 'channel', { name: 'Launch' });
     // A wait far longer than the test's own time limit: only "queued at once" passes.
     expect(await answerTo(db, key, 60_000)).toEqual({ state: 'queued' });
   });
 
   it('a try that failed and will be tried again (rate limit, timeout): queued', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createQrCode(ctx, { type: 'text', data: 'x' });
+    const key = await actions.create(ctx, 'qr', { type: 'text', data: 'x' });
     const busy = new ApiError({ kind: 'rate-limited', message: 'service.tooMany {"seconds":30}' });
     later(20, () =>
       db.outbox
@@ -85,7 +87,7 @@ describe('a form waits for the answer to its create while the service answers pr
 
   it("made as soon as the worker's reply names its record, before the news of the write arrives", async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
+    const key = await actions.create(ctx, 'link', { input: { url: 'https://example.com/a' } });
     // The entry is still there: only the reply can say it went.
     const sent = Promise.resolve({ sentKeys: [key], made: {} });
     expect(await answerTo(db, key, 60_000, sent)).toEqual({ state: 'made', fields: {} });
@@ -93,7 +95,7 @@ describe('a form waits for the answer to its create while the service answers pr
 
   it("made with the service's answer when the reply carries it, before the worker wrote it", async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
+    const key = await actions.create(ctx, 'link', { input: { url: 'https://example.com/a' } });
     const sent = Promise.resolve({ sentKeys: [], made: { [key]: { id: 7, shorturl: 'https://s.test/x' } } });
     expect(await answerTo(db, key, 60_000, sent)).toEqual({
       state: 'made',
@@ -103,7 +105,7 @@ describe('a form waits for the answer to its create while the service answers pr
 
   it('a reply that names other records leaves the answer to the outbox', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
+    const key = await actions.create(ctx, 'link', { input: { url: 'https://example.com/a' } });
     const sent = Promise.resolve({ sentKeys: ['someone-else'], made: { other: { id: 1 } } });
     expect(await answerTo(db, key, 50, sent)).toEqual({ state: 'queued' });
   });
@@ -111,7 +113,7 @@ describe('a form waits for the answer to its create while the service answers pr
   it('made by the time the form asks: answered at once', async () => {
     const { db } = setup();
     const made = async (c: actions.ActionContext) => {
-      const key = await actions.createCampaign(c, { name: 'Spring' });
+      const key = await actions.create(c, 'campaign', { name: 'Spring' });
       await db.outbox.clear();
       return key;
     };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api/errors';
 import { type LinkEdit, linkEditOf } from '@/lib/api/inputs/links';
-import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { describeChange } from '@/lib/kinds';
 import { readCapability } from '@/lib/kinds/capabilities';
+import { linkRow } from '@/lib/kinds/link-row';
 import { qrRow } from '@/lib/kinds/qr';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from './db';
@@ -56,10 +56,10 @@ const ops = async (db: LinkpilotDb) => (await db.outbox.orderBy('seq').toArray()
 describe('coalescing edits and deletes of links and QR codes', () => {
   it('create + update = one create carrying the edit (a removed field is left out)', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, {
+    const key = await actions.create(ctx, 'link', {
       input: { url: 'https://example.com/a', expiry: '2027-01-01 00:00:00', description: 'old' },
     });
-    await actions.updateLink(ctx, key, { url: 'https://example.com/b', custom: 'bee', expiry: null });
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/b', custom: 'bee', expiry: null });
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -73,10 +73,10 @@ describe('coalescing edits and deletes of links and QR codes', () => {
 
   it('a create that may have been made already (its answer lost) keeps what it sent: the edit follows on its own', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/a', custom: 'ayy' } });
+    const key = await actions.create(ctx, 'link', { input: { url: 'https://example.com/a', custom: 'ayy' } });
     const [create] = await db.outbox.toArray();
     await db.outbox.update(create!.seq!, { ambiguous: true, attempts: 1 });
-    await actions.updateLink(ctx, key, { url: 'https://example.com/b' });
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/b' });
     expect(await ops(db)).toEqual(['link:create', 'link:update']);
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries[0]).toMatchObject({ payload: { input: { url: 'https://example.com/a', custom: 'ayy' } } });
@@ -87,8 +87,8 @@ describe('coalescing edits and deletes of links and QR codes', () => {
   it('update + update = one update, later values win, and the row as it was before the first is kept', async () => {
     const { db, ctx } = setup();
     const key = await mirroredLink(db);
-    await actions.updateLink(ctx, key, { url: 'https://example.com/one', description: 'first' });
-    await actions.updateLink(ctx, key, { url: 'https://example.com/two' });
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/one', description: 'first' });
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/two' });
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -105,8 +105,8 @@ describe('coalescing edits and deletes of links and QR codes', () => {
   it('update + delete = one delete, and the link leaves the mirror at once', async () => {
     const { db, ctx } = setup();
     const key = await mirroredLink(db);
-    await actions.updateLink(ctx, key, { url: 'https://example.com/one' });
-    await actions.deleteLink(ctx, key);
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/one' });
+    await actions.remove(ctx, 'link', [key]);
     expect(await ops(db)).toEqual(['link:delete']);
     expect(await db.links.get(key)).toBeUndefined();
     // What comes back if the delete is refused is the link as the service has it, not the unsent edit.
@@ -118,11 +118,11 @@ describe('coalescing edits and deletes of links and QR codes', () => {
 
   it('create + delete = nothing at all', async () => {
     const { db, ctx } = setup();
-    const link = await actions.createLink(ctx, { input: { url: 'https://example.com/x' } });
-    const qr = await actions.createQrCode(ctx, { type: 'text', data: 'hello', name: 'Hi' });
-    await actions.updateQrCode(ctx, qr, { name: 'Hello' });
-    await actions.deleteLinks(ctx, [link]);
-    await actions.deleteQrCode(ctx, qr);
+    const link = await actions.create(ctx, 'link', { input: { url: 'https://example.com/x' } });
+    const qr = await actions.create(ctx, 'qr', { type: 'text', data: 'hello', name: 'Hi' });
+    await actions.update(ctx, 'qr', qr, { name: 'Hello' });
+    await actions.remove(ctx, 'link', [link]);
+    await actions.remove(ctx, 'qr', [qr]);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.links.count()).toBe(0);
     expect(await db.qrs.count()).toBe(0);
@@ -130,18 +130,18 @@ describe('coalescing edits and deletes of links and QR codes', () => {
 
   it('QR codes: create + update = one create; update + update = one update; update + delete = a delete', async () => {
     const { db, ctx } = setup();
-    const made = await actions.createQrCode(ctx, { type: 'text', data: 'hello', name: 'Hi' });
-    await actions.updateQrCode(ctx, made, { name: 'Hello' });
+    const made = await actions.create(ctx, 'qr', { type: 'text', data: 'hello', name: 'Hi' });
+    await actions.update(ctx, 'qr', made, { name: 'Hello' });
     expect(await db.outbox.where('key').equals(made).toArray()).toMatchObject([
       { op: 'create', payload: { type: 'text', data: 'hello', name: 'Hello' } },
     ]);
     const key = await mirroredQr(db);
-    await actions.updateQrCode(ctx, key, { name: 'Lunch' });
-    await actions.updateQrCode(ctx, key, { foreground: 'rgb(1,2,3)' });
+    await actions.update(ctx, 'qr', key, { name: 'Lunch' });
+    await actions.update(ctx, 'qr', key, { foreground: 'rgb(1,2,3)' });
     expect(await db.outbox.where('key').equals(key).toArray()).toMatchObject([
       { op: 'update', payload: { input: { name: 'Lunch', foreground: 'rgb(1,2,3)' }, was: { name: 'Menu' } } },
     ]);
-    await actions.deleteQrCode(ctx, key);
+    await actions.remove(ctx, 'qr', [key]);
     expect(await db.outbox.where('key').equals(key).toArray()).toMatchObject([{ op: 'delete', ids: { [key]: 9 } }]);
     expect(await db.qrs.get(key)).toBeUndefined();
   });
@@ -150,7 +150,7 @@ describe('coalescing edits and deletes of links and QR codes', () => {
     const { db, ctx } = setup();
     const a = await mirroredLink(db, 'a', 1);
     const b = await mirroredLink(db, 'b', 2);
-    await actions.deleteLinks(ctx, [a, b, 'unknown']);
+    await actions.remove(ctx, 'link', [a, b, 'unknown']);
     expect(await ops(db)).toEqual(['link:delete', 'link:delete']);
     expect(describeChange((await db.outbox.toArray())[0]!)).toContain('docs1');
     expect(await db.links.count()).toBe(0);
@@ -159,9 +159,9 @@ describe('coalescing edits and deletes of links and QR codes', () => {
   it('deleteQrCodes queues one QR delete per code, in one go', async () => {
     const { db, ctx } = setup();
     const first = await mirroredQr(db);
-    const second = await actions.createQrCode(ctx, { type: 'text', data: 'hello', name: 'Hi' });
+    const second = await actions.create(ctx, 'qr', { type: 'text', data: 'hello', name: 'Hi' });
     const third = await mirroredQr(db, 'q10', 10);
-    await actions.deleteQrCodes(ctx, [first, third, 'unknown']);
+    await actions.remove(ctx, 'qr', [first, third, 'unknown']);
     expect(await ops(db)).toEqual(['qr:create', 'qr:delete', 'qr:delete']);
     expect((await db.qrs.toArray()).map((q) => q.key)).toEqual([second]);
   });
@@ -174,7 +174,7 @@ describe('a service that does not offer edits or deletes', () => {
   it('one attempt: the capability is marked absent, the change taken back, nothing left queued', async () => {
     const { db, ctx } = setup();
     const key = await mirroredLink(db);
-    await actions.updateLink(ctx, key, { url: 'https://example.com/new' });
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/new' });
     const service = fakeService(withoutEdits);
     await engineFor(db, service).drain();
     expect(service.sent().filter((r) => r.startsWith('PUT'))).toEqual(['PUT /api/url/5/update']);
@@ -182,7 +182,7 @@ describe('a service that does not offer edits or deletes', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.links.get(key)).toMatchObject({ longurl: 'https://example.com/docs', sync: 'synced' });
     // Asked again, it is refused here, plainly, without a request.
-    const again = await actions.updateLink(ctx, key, { url: 'https://example.com/new' }).catch((e: unknown) => e);
+    const again = await actions.update(ctx, 'link', key, { url: 'https://example.com/new' }).catch((e: unknown) => e);
     expect(isApiError(again) && again.wording?.key).toBe('capability.absent.linkEdit');
     expect(await db.outbox.count()).toBe(0);
   });
@@ -192,8 +192,8 @@ describe('a service that does not offer edits or deletes', () => {
     const first = await mirroredLink(db, 'a', 1);
     const second = await mirroredLink(db, 'b', 2);
     const qr = await mirroredQr(db);
-    await actions.deleteLinks(ctx, [first, second]);
-    await actions.deleteQrCode(ctx, qr);
+    await actions.remove(ctx, 'link', [first, second]);
+    await actions.remove(ctx, 'qr', [qr]);
     const service = fakeService(withoutEdits);
     await engineFor(db, service).drain();
     expect(service.sent().filter((r) => r.startsWith('DELETE'))).toEqual([
@@ -212,7 +212,7 @@ describe('a service that offers them', () => {
   it('an edit is sent once with the changed fields and the short URL it answers is kept', async () => {
     const { db, ctx } = setup();
     const key = await mirroredLink(db);
-    await actions.updateLink(ctx, key, { url: 'https://example.com/new', custom: 'fresh', expiry: null });
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/new', custom: 'fresh', expiry: null });
     const service = fakeService(({ method }) =>
       method === 'PUT' ? { body: { error: 0, id: 5, short: 'https://s.test/fresh' } } : withoutEdits({} as never),
     );
@@ -236,7 +236,7 @@ describe('a service that offers them', () => {
     const { db, ctx } = setup();
     const gone = await mirroredLink(db, 'a', 1);
     const kept = await mirroredLink(db, 'b', 2);
-    await actions.deleteLinks(ctx, [gone, kept]);
+    await actions.remove(ctx, 'link', [gone, kept]);
     const service = fakeService(({ method, path }) =>
       // The read before a delete: link 1 is already gone, link 2 is as mirrored here.
       method === 'GET'
@@ -257,7 +257,7 @@ describe('a service that offers them', () => {
   it('discarding a refused edit puts the link back as it was', async () => {
     const { db, ctx } = setup();
     const key = await mirroredLink(db);
-    await actions.updateLink(ctx, key, { url: 'https://example.com/new', custom: 'taken' });
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/new', custom: 'taken' });
     const service = fakeService(() => ({ status: 400, body: { error: 1, message: 'custom: alias is already taken' } }));
     await engineFor(db, service).drain();
     const [entry] = await db.outbox.toArray();
@@ -290,8 +290,9 @@ describe("taking a link's password away", () => {
     const { db, ctx } = setup();
     const key = await mirroredLink(db);
     await db.links.update(key, { input: { url: 'https://example.com/docs', password: 'open sesame' } });
-    await actions.updateLink(
+    await actions.update(
       ctx,
+      'link',
       key,
       linkEditOf(
         { url: 'https://example.com/docs' },

@@ -30,7 +30,7 @@ describe('after a create whose outcome is unknown, the record is looked for befo
           }
         : { status: 500, body: { error: 1, message: 'should not be asked' } },
     );
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/mine', custom: 'mine' } });
+    const key = await actions.create({ db }, 'link', { input: { url: 'https://example.com/mine', custom: 'mine' } });
     await sendAmbiguous(db, service);
     expect(service.sent()).toEqual(['GET /api/urls']);
     expect(await db.links.get(key)).toMatchObject({ id: 31, shorturl: 'https://s.test/mine', alias: 'mine' });
@@ -48,12 +48,12 @@ describe('after a create whose outcome is unknown, the record is looked for befo
         : { status: 500, body: { error: 1, message: 'should not be asked' } },
     );
     await db.links.add({
-      ...(await db.links.get(await actions.createLink({ db }, { input: { url: 'https://example.com/page' } })))!,
+      ...(await db.links.get(await actions.create({ db }, 'link', { input: { url: 'https://example.com/page' } })))!,
       key: 's5',
       id: 5,
     });
     await db.outbox.clear();
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/page' } });
+    const key = await actions.create({ db }, 'link', { input: { url: 'https://example.com/page' } });
     await sendAmbiguous(db, service);
     expect((await db.links.get(key))?.id).toBe(6);
   });
@@ -63,7 +63,7 @@ describe('after a create whose outcome is unknown, the record is looked for befo
     const service = fakeService(({ method, path }) =>
       method === 'POST' && path === '/api/url/add' ? made(9, { shorturl: 'https://s.test/x' }) : page('urls', []),
     );
-    const key = await actions.createLink({ db }, { input: { url: 'https://example.com/new' } });
+    const key = await actions.create({ db }, 'link', { input: { url: 'https://example.com/new' } });
     await sendAmbiguous(db, service);
     expect(service.sent()).toEqual(['GET /api/urls', 'POST /api/url/add']);
     expect((await db.links.get(key))?.id).toBe(9);
@@ -92,7 +92,7 @@ describe('after a create whose outcome is unknown, the record is looked for befo
       };
     });
     // Queued before the pull brought the other 'Found' (the mirror refuses a name it already holds).
-    const key = await actions.createChannel({ db }, { name: 'Found' });
+    const key = await actions.create({ db }, 'channel', { name: 'Found' });
     await db.channels.add({
       key: 's2',
       id: 2,
@@ -118,10 +118,10 @@ describe('after a create whose outcome is unknown, the record is looked for befo
           ])
         : page('domains', [{ id: 4, domain: 'https://GO.example.com/', redirectroot: '', redirect404: '' }]),
     );
-    const spring = await actions.createCampaign({ db }, { name: 'Spring', slug: 'spring' });
+    const spring = await actions.create({ db }, 'campaign', { name: 'Spring', slug: 'spring' });
     await sendAmbiguous(db, service);
     await db.outbox.clear();
-    const go = await actions.createDomain({ db }, { domain: 'https://go.example.com' });
+    const go = await actions.create({ db }, 'domain', { domain: 'https://go.example.com' });
     await sendAmbiguous(db, service);
     expect([(await db.campaigns.get(spring))?.id, (await db.domains.get(go))?.id]).toEqual([7, 4]);
     expect(service.requests.filter((r) => r.method !== 'GET')).toEqual([]);
@@ -132,7 +132,7 @@ describe('after a create whose outcome is unknown, the record is looked for befo
     const service = fakeService(() =>
       page('qrs', [{ id: 12, link: 'https://s.test/qr/12', scans: 0, name: 'Poster', date: null }]),
     );
-    const key = await actions.createQrCode({ db }, { type: 'text', data: 'x', name: 'Poster' });
+    const key = await actions.create({ db }, 'qr', { type: 'text', data: 'x', name: 'Poster' });
     await sendAmbiguous(db, service);
     expect(await db.qrs.get(key)).toMatchObject({ id: 12, link: 'https://s.test/qr/12' });
   });

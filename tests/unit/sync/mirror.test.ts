@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkRow } from '@/lib/db/rows';
 import type { LinkpilotDb, OutboxEntry } from '@/lib/db/schema';
 import { channelRow } from '@/lib/kinds/channel';
+import { linkRow } from '@/lib/kinds/link-row';
 import { writeMirror } from '@/lib/sync/mirror';
 import { freshDb } from '../sync/db';
 

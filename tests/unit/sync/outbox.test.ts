@@ -13,7 +13,7 @@ const setup = () => {
 describe('a user action writes the record and its outbox entry together', () => {
   it('creating a link shows it at once as pending, findable by its long URL and words', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, {
+    const key = await actions.create(ctx, 'link', {
       input: { url: 'https://Example.com/Docs/', metatitle: 'Team docs' },
       priority: 0,
     });
@@ -32,7 +32,7 @@ describe('a user action writes the record and its outbox entry together', () => 
   it('invalid input is refused with the field named and nothing is written', async () => {
     const { db, ctx } = setup();
     // A link's fields are checked where it is asked for (lib/links/shorten.ts), not again here.
-    const colour = await actions.createChannel(ctx, { name: 'x', color: 'blue' }).catch((e: unknown) => e);
+    const colour = await actions.create(ctx, 'channel', { name: 'x', color: 'blue' }).catch((e: unknown) => e);
     expect(isApiError(colour) && colour.field).toBe('color');
     expect(await db.links.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
@@ -42,9 +42,9 @@ describe('a user action writes the record and its outbox entry together', () => 
 describe('coalescing', () => {
   it('create + update = one create carrying both', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createChannel(ctx, { name: 'News' });
-    await actions.updateChannel(ctx, key, { color: '#112233' });
-    await actions.updateChannel(ctx, key, { starred: true });
+    const key = await actions.create(ctx, 'channel', { name: 'News' });
+    await actions.update(ctx, 'channel', key, { color: '#112233' });
+    await actions.update(ctx, 'channel', key, { starred: true });
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ op: 'create', payload: { name: 'News', color: '#112233', starred: true } });
@@ -62,8 +62,8 @@ describe('coalescing', () => {
       color: null,
       starred: false,
     });
-    await actions.updateChannel(ctx, 's1', { name: 'B', starred: true });
-    await actions.updateChannel(ctx, 's1', { name: 'C' });
+    await actions.update(ctx, 'channel', 's1', { name: 'B', starred: true });
+    await actions.update(ctx, 'channel', 's1', { name: 'C' });
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ op: 'update', payload: { name: 'C', starred: true }, ids: { s1: 1 } });
@@ -72,10 +72,10 @@ describe('coalescing', () => {
 
   it('create + delete = nothing sent, and assignments waiting on it go too', async () => {
     const { db, ctx } = setup();
-    const channel = await actions.createChannel(ctx, { name: 'Temp' });
-    const link = await actions.createLink(ctx, { input: { url: 'https://example.com' } });
-    await actions.assignToChannel(ctx, channel, { type: 'links', key: link });
-    await actions.deleteRecord(ctx, 'channel', channel);
+    const channel = await actions.create(ctx, 'channel', { name: 'Temp' });
+    const link = await actions.create(ctx, 'link', { input: { url: 'https://example.com' } });
+    await actions.create(ctx, 'channelItem', { channelKey: channel, item: { type: 'links', key: link } });
+    await actions.remove(ctx, 'channel', [channel]);
     const entries = await db.outbox.toArray();
     expect(entries.map((e) => `${e.kind}:${e.op}`)).toEqual(['link:create']);
     expect(await db.channels.count()).toBe(0);
@@ -84,11 +84,11 @@ describe('coalescing', () => {
 
   it('assigning an item to another channel moves it there, here as on the service', async () => {
     const { db, ctx } = setup();
-    const first = await actions.createChannel(ctx, { name: 'First' });
-    const second = await actions.createChannel(ctx, { name: 'Second' });
-    const link = await actions.createLink(ctx, { input: { url: 'https://example.com' } });
-    await actions.assignToChannel(ctx, first, { type: 'links', key: link });
-    await actions.assignToChannel(ctx, second, { type: 'links', key: link });
+    const first = await actions.create(ctx, 'channel', { name: 'First' });
+    const second = await actions.create(ctx, 'channel', { name: 'Second' });
+    const link = await actions.create(ctx, 'link', { input: { url: 'https://example.com' } });
+    await actions.create(ctx, 'channelItem', { channelKey: first, item: { type: 'links', key: link } });
+    await actions.create(ctx, 'channelItem', { channelKey: second, item: { type: 'links', key: link } });
     const rows = await db.channelItems.where('itemKey').equals(link).toArray();
     expect(rows.map((r) => r.channelKey)).toEqual([second]);
     // Both assignments are sent, in order: the service ends with the second.
@@ -107,8 +107,8 @@ describe('coalescing', () => {
       redirectroot: '',
       redirect404: '',
     });
-    await actions.updateDomain(ctx, 's4', { redirectroot: 'https://home.test' });
-    await actions.deleteRecord(ctx, 'domain', 's4');
+    await actions.update(ctx, 'domain', 's4', { redirectroot: 'https://home.test' });
+    await actions.remove(ctx, 'domain', ['s4']);
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ op: 'delete', ids: { s4: 4 } });
@@ -116,9 +116,9 @@ describe('coalescing', () => {
 
   it('an update never merges into an entry that is already on the wire', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createChannel(ctx, { name: 'News' });
+    const key = await actions.create(ctx, 'channel', { name: 'News' });
     await db.outbox.toCollection().modify({ state: 'inflight' });
-    await actions.updateChannel(ctx, key, { starred: true });
+    await actions.update(ctx, 'channel', key, { starred: true });
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => e.op)).toEqual(['create', 'update']);
     expect(entries[0]?.payload).toEqual({ name: 'News' });
@@ -126,11 +126,11 @@ describe('coalescing', () => {
 
   it('an edit of a refused create puts it back in the queue', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createChannel(ctx, { name: 'Dup' });
+    const key = await actions.create(ctx, 'channel', { name: 'Dup' });
     await db.outbox
       .toCollection()
       .modify({ state: 'failed', error: { kind: 'validation', message: 'name: taken' } as never });
-    await actions.updateChannel(ctx, key, { name: 'Unique' });
+    await actions.update(ctx, 'channel', key, { name: 'Unique' });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ state: 'pending', error: null, payload: { name: 'Unique' } });
   });
@@ -141,9 +141,9 @@ describe('coalescing', () => {
       { key: 'c1', id: 1, sync: 'synced', pulledAt: 1, name: 'A', slug: null, public: false, rotator: null, list: '' },
       { key: 'c2', id: 2, sync: 'synced', pulledAt: 1, name: 'B', slug: null, public: false, rotator: null, list: '' },
     ]);
-    const link = await actions.createLink(ctx, { input: { url: 'https://example.com' } });
-    await actions.assignToCampaign(ctx, 'c1', link);
-    await actions.assignToCampaign(ctx, 'c2', link);
+    const link = await actions.create(ctx, 'link', { input: { url: 'https://example.com' } });
+    await actions.create(ctx, 'campaignLink', { campaignKey: 'c1', key: link });
+    await actions.create(ctx, 'campaignLink', { campaignKey: 'c2', key: link });
     const assigns = (await db.outbox.toArray()).filter((e) => e.kind === 'campaignLink');
     expect(assigns).toHaveLength(1);
     expect(assigns[0]?.payload).toEqual({ campaignKey: 'c2' });
@@ -154,9 +154,9 @@ describe('coalescing', () => {
 describe('dependencies and id rewriting', () => {
   it('an assignment waits for both creates, and becomes ready when their ids are recorded', async () => {
     const { db, ctx } = setup();
-    const channel = await actions.createChannel(ctx, { name: 'Offline' });
-    const link = await actions.createLink(ctx, { input: { url: 'https://example.com/a' } });
-    await actions.assignToChannel(ctx, channel, { type: 'links', key: link });
+    const channel = await actions.create(ctx, 'channel', { name: 'Offline' });
+    const link = await actions.create(ctx, 'link', { input: { url: 'https://example.com/a' } });
+    await actions.create(ctx, 'channelItem', { channelKey: channel, item: { type: 'links', key: link } });
     const assign = () => db.outbox.filter((e) => e.kind === 'channelItem').first();
     expect(isReady((await assign())!)).toBe(false);
     await recordServerId(db, channel, 10);
@@ -169,8 +169,8 @@ describe('dependencies and id rewriting', () => {
 
   it('a link created in a channel that is itself pending depends on it', async () => {
     const { db, ctx } = setup();
-    const channel = await actions.createChannel(ctx, { name: 'Later' });
-    await actions.createLink(ctx, { input: { url: 'https://example.com/b' }, channelKey: channel });
+    const channel = await actions.create(ctx, 'channel', { name: 'Later' });
+    await actions.create(ctx, 'link', { input: { url: 'https://example.com/b' }, channelKey: channel });
     const create = (await db.outbox.filter((e) => e.kind === 'link').first())!;
     expect(create.deps).toEqual([channel]);
     expect(isReady(create)).toBe(false);
@@ -181,7 +181,7 @@ describe('dependencies and id rewriting', () => {
 describe('discard and retry', () => {
   it('discarding a create removes the record it would have made', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createLink(ctx, { input: { url: 'https://example.com/c' } });
+    const key = await actions.create(ctx, 'link', { input: { url: 'https://example.com/c' } });
     const [entry] = await db.outbox.toArray();
     await db.outbox.update(entry!.seq!, { state: 'failed' });
     await actions.discardChange(ctx, entry!.seq!);
@@ -191,7 +191,7 @@ describe('discard and retry', () => {
 
   it('retrying a failed entry makes it pending again, and the record shows pending', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createCampaign(ctx, { name: 'Spring' });
+    const key = await actions.create(ctx, 'campaign', { name: 'Spring' });
     const [entry] = await db.outbox.toArray();
     await db.outbox.update(entry!.seq!, { state: 'failed', attempts: 3 });
     await db.campaigns.update(key, { sync: 'failed' });

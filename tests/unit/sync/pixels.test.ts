@@ -75,7 +75,7 @@ function pixelService() {
 describe('adding and editing a tracking pixel', () => {
   it('is listed at once under a local key, and gets its id from the answer', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createPixel(ctx, { type: 'linkedin', name: ' Insight ', tag: '12345' });
+    const key = await actions.create(ctx, 'pixel', { type: 'linkedin', name: ' Insight ', tag: '12345' });
     expect(await db.pixels.get(key)).toMatchObject({ id: null, sync: 'pending', name: 'Insight', type: 'linkedin' });
     const [entry] = await db.outbox.toArray();
     expect(describeChange(entry!)).toBe('change.pixel.createNamed {"name":"Insight"}');
@@ -90,10 +90,10 @@ describe('adding and editing a tracking pixel', () => {
   it('edits fold into a queued add (one request), and into each other, keeping what the row first showed', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
-    const key = await actions.createPixel(ctx, { type: 'linkedin', name: 'Insight', tag: '12345' });
-    await actions.updatePixel(ctx, key, { name: 'Insight tag' });
-    await actions.updatePixel(ctx, SHOP, { name: 'Shop EU' });
-    await actions.updatePixel(ctx, SHOP, { tag: 'fb-456' });
+    const key = await actions.create(ctx, 'pixel', { type: 'linkedin', name: 'Insight', tag: '12345' });
+    await actions.update(ctx, 'pixel', key, { name: 'Insight tag' });
+    await actions.update(ctx, 'pixel', SHOP, { name: 'Shop EU' });
+    await actions.update(ctx, 'pixel', SHOP, { tag: 'fb-456' });
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries).toMatchObject([
       { kind: 'pixel', op: 'create', key, payload: { name: 'Insight tag', tag: '12345' } },
@@ -106,14 +106,14 @@ describe('adding and editing a tracking pixel', () => {
     ]);
     expect(await db.pixels.get(SHOP)).toMatchObject({ name: 'Shop EU', tag: 'fb-456', sync: 'pending' });
     // An add and its delete before anything was sent: nothing at all.
-    await actions.deletePixel(ctx, key);
+    await actions.remove(ctx, 'pixel', [key]);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.pixels.get(key)).toBeUndefined();
   });
 
   it('an add whose answer was lost is found in the list, not made twice', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createPixel(ctx, { type: 'reddit', name: 'Reddit', tag: 't2_abc' });
+    const key = await actions.create(ctx, 'pixel', { type: 'reddit', name: 'Reddit', tag: 't2_abc' });
     const { pixels, service } = pixelService();
     pixels.push({ id: 31, type: 'reddit', name: 'Reddit', tag: 't2_abc', date: '2026-11-22 12:00:00' });
     await db.outbox.toCollection().modify({ ambiguous: true });
@@ -124,24 +124,26 @@ describe('adding and editing a tracking pixel', () => {
 
   it('a service without pixel routes: the add is taken back, nothing stays queued, the next is refused here', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createPixel(ctx, { type: 'bing', name: 'UET', tag: '5555' });
+    const key = await actions.create(ctx, 'pixel', { type: 'bing', name: 'UET', tag: '5555' });
     const service = fakeService(withoutPixels);
     await engineFor(db, service, { t: now() }).drain();
     expect(service.sent()).toEqual(['POST /api/pixel/add']);
     expect(await readCapability(db, 'pixelAdd')).toBe('absent');
     expect(await db.pixels.get(key)).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
-    const again = await actions.createPixel(ctx, { type: 'bing', name: 'UET', tag: '5555' }).catch((e: unknown) => e);
+    const again = await actions
+      .create(ctx, 'pixel', { type: 'bing', name: 'UET', tag: '5555' })
+      .catch((e: unknown) => e);
     expect(isApiError(again) && again.wording?.key).toBe('capability.absent.pixelAdd');
     expect(await db.pixels.count()).toBe(0);
   });
 
   it('an add tried before and met with no such route takes its later edit along: nothing waits forever', async () => {
     const { db, ctx } = setup();
-    const key = await actions.createPixel(ctx, { type: 'bing', name: 'UET', tag: '5555' });
+    const key = await actions.create(ctx, 'pixel', { type: 'bing', name: 'UET', tag: '5555' });
     // Its answer was lost: the edit is queued on its own, waiting for the add's id.
     await db.outbox.toCollection().modify({ ambiguous: true });
-    await actions.updatePixel(ctx, key, { name: 'UET tag' });
+    await actions.update(ctx, 'pixel', key, { name: 'UET tag' });
     expect(await db.outbox.count()).toBe(2);
     const service = fakeService(withoutPixels);
     await engineFor(db, service, { t: now() }).drain();
@@ -154,7 +156,7 @@ describe('adding and editing a tracking pixel', () => {
   it('an edit the service does not offer shows the pixel as it was', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
-    await actions.updatePixel(ctx, SHOP, { name: 'Shop EU' });
+    await actions.update(ctx, 'pixel', SHOP, { name: 'Shop EU' });
     await engineFor(db, fakeService(withoutPixels), { t: now() }).drain();
     expect(await readCapability(db, 'pixelEdit')).toBe('absent');
     expect(await db.pixels.get(SHOP)).toMatchObject({ name: 'Shop', sync: 'synced' });
@@ -184,7 +186,7 @@ describe('what a pixel is checked for', () => {
   });
   it('refused before anything is queued', async () => {
     const { db, ctx } = setup();
-    const error = await actions.createPixel(ctx, { type: 'facebook', name: '', tag: '1' }).catch((e: unknown) => e);
+    const error = await actions.create(ctx, 'pixel', { type: 'facebook', name: '', tag: '1' }).catch((e: unknown) => e);
     expect(isApiError(error) && error.field).toBe('name');
     expect(await db.outbox.count()).toBe(0);
   });
@@ -194,8 +196,8 @@ describe('deleting a tracking pixel', () => {
   it('leaves the list at once and is sent once; deleting it twice queues nothing more', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
-    await actions.deletePixel(ctx, SHOP);
-    await actions.deletePixel(ctx, SHOP);
+    await actions.remove(ctx, 'pixel', [SHOP]);
+    await actions.remove(ctx, 'pixel', [SHOP]);
     expect(await ids(db)).toEqual([4]);
     const entries = await db.outbox.toArray();
     expect(entries).toMatchObject([{ kind: 'pixel', op: 'delete', key: SHOP }]);
@@ -210,7 +212,7 @@ describe('deleting a tracking pixel', () => {
   it('a list read while the delete waits does not bring the pixel back', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
-    await actions.deletePixel(ctx, SHOP);
+    await actions.remove(ctx, 'pixel', [SHOP]);
     const service = fakeService(() =>
       page('pixels', [
         { id: 3, type: 'facebook', name: 'Shop', tag: 'fb-123', date: '2026-11-01 10:00:00' },
@@ -232,7 +234,7 @@ describe('deleting a tracking pixel', () => {
   it('one whose answer was lost is confirmed by the 404 naming the pixel', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
-    await actions.deletePixel(ctx, SHOP);
+    await actions.remove(ctx, 'pixel', [SHOP]);
     const service = fakeService(listing(() => ({ status: 404, body: { error: 1, message: 'Pixel not found.' } })));
     await engineFor(db, service, { t: now() }).drain();
     expect(await db.outbox.count()).toBe(0);
@@ -243,7 +245,7 @@ describe('deleting a tracking pixel', () => {
   it('a refused one brings the pixel back and stays to be retried or discarded', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
-    await actions.deletePixel(ctx, SHOP);
+    await actions.remove(ctx, 'pixel', [SHOP]);
     const service = fakeService(
       listing(() => ({ status: 400, body: { error: 1, message: 'id: this pixel is locked' } })),
     );
@@ -260,8 +262,8 @@ describe('deleting a tracking pixel', () => {
   it('a service without pixel routes: tried once, the pixel back, then refused here without a delete sent', async () => {
     const { db, ctx } = setup();
     await listedPixels(db);
-    await actions.deletePixel(ctx, SHOP);
-    await actions.deletePixel(ctx, ADS);
+    await actions.remove(ctx, 'pixel', [SHOP]);
+    await actions.remove(ctx, 'pixel', [ADS]);
     const service = fakeService(withoutPixels);
     await engineFor(db, service, { t: now() }).drain();
     // The read before sending finds no list either: the first delete goes as set here and finds out;
@@ -270,7 +272,7 @@ describe('deleting a tracking pixel', () => {
     expect(await readCapability(db, 'pixelDelete')).toBe('absent');
     expect(await db.outbox.count()).toBe(0);
     expect((await ids(db)).sort()).toEqual([3, 4]);
-    const again = await actions.deletePixel(ctx, SHOP).catch((e: unknown) => e);
+    const again = await actions.remove(ctx, 'pixel', [SHOP]).catch((e: unknown) => e);
     expect(isApiError(again) && again.wording?.key).toBe('capability.absent.pixelDelete');
     expect(await db.outbox.count()).toBe(0);
   });

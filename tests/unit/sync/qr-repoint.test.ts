@@ -36,7 +36,7 @@ describe('re-pointing a QR code', () => {
   it('shows at once what a code made elsewhere now holds, and queues an edit carrying its type and data', async () => {
     const { db, ctx } = setup();
     const key = await madeElsewhere(db);
-    await actions.updateQrCode(ctx, key, { type: 'link', data: 'https://example.com/new-menu' });
+    await actions.update(ctx, 'qr', key, { type: 'link', data: 'https://example.com/new-menu' });
     expect(await db.qrs.get(key)).toMatchObject({
       name: 'Menu',
       scans: 3,
@@ -56,9 +56,9 @@ describe('re-pointing a QR code', () => {
   it('folds into a rename queued before it: one edit, sent once, the type with it as it is not known here', async () => {
     const { db, ctx } = setup();
     const key = await madeElsewhere(db);
-    await actions.updateQrCode(ctx, key, { name: 'Lunch menu' });
-    await actions.updateQrCode(ctx, key, { type: 'text', data: 'Closed today' });
-    await actions.updateQrCode(ctx, key, { type: 'link', data: 'https://example.com/lunch' });
+    await actions.update(ctx, 'qr', key, { name: 'Lunch menu' });
+    await actions.update(ctx, 'qr', key, { type: 'text', data: 'Closed today' });
+    await actions.update(ctx, 'qr', key, { type: 'link', data: 'https://example.com/lunch' });
     expect(await db.outbox.count()).toBe(1);
     const s = service();
     await engineFor(db, s).drain();
@@ -86,7 +86,7 @@ describe('re-pointing a QR code', () => {
       background: 'rgb(255,255,255)',
     };
     await db.qrs.add({ ...qrRow(listed, undefined, Date.now()), key: 'q9', input: made });
-    await actions.updateQrCode(ctx, 'q9', { type: 'link', data: 'https://example.com/b' });
+    await actions.update(ctx, 'qr', 'q9', { type: 'link', data: 'https://example.com/b' });
     expect((await db.qrs.get('q9'))?.input).toEqual({ ...made, data: 'https://example.com/b' });
     const s = service();
     await engineFor(db, s).drain();
@@ -96,7 +96,7 @@ describe('re-pointing a QR code', () => {
   it('meets another writer: a name changed only there is kept, the new destination still goes', async () => {
     const { db, ctx } = setup();
     const key = await madeElsewhere(db);
-    await actions.updateQrCode(ctx, key, { type: 'link', data: 'https://example.com/new' });
+    await actions.update(ctx, 'qr', key, { type: 'link', data: 'https://example.com/new' });
     const s = service('Renamed elsewhere');
     await engineFor(db, s).drain();
     expect(puts(s).map((r) => r.body)).toEqual([{ type: 'link', data: 'https://example.com/new' }]);
@@ -109,7 +109,7 @@ describe('re-pointing a QR code', () => {
   it('a name changed on both sides is held; "keep theirs" gives up the name only, and the re-point is sent', async () => {
     const { db, ctx } = setup();
     const key = await madeElsewhere(db);
-    await actions.updateQrCode(ctx, key, { name: 'Mine', type: 'link', data: 'https://example.com/new' });
+    await actions.update(ctx, 'qr', key, { name: 'Mine', type: 'link', data: 'https://example.com/new' });
     const s = service('Theirs');
     await engineFor(db, s).drain();
     expect(puts(s)).toEqual([]);
@@ -124,7 +124,7 @@ describe('re-pointing a QR code', () => {
   it('refused by the service: held at its field, in the catalogue’s words; discarded, the code holds what it did', async () => {
     const { db, ctx } = setup();
     const key = await madeElsewhere(db);
-    await actions.updateQrCode(ctx, key, { type: 'link', data: 'https://s.test/elsewhere' });
+    await actions.update(ctx, 'qr', key, { type: 'link', data: 'https://s.test/elsewhere' });
     const s = service('Menu', () => ({
       status: 400,
       body: { error: 1, message: 'data: must not point back at this service' },
@@ -139,14 +139,14 @@ describe('re-pointing a QR code', () => {
   it('a service without the route: taken back, the capability marked absent, the next one refused here', async () => {
     const { db, ctx } = setup();
     const key = await madeElsewhere(db);
-    await actions.updateQrCode(ctx, key, { type: 'link', data: 'https://example.com/new' });
+    await actions.update(ctx, 'qr', key, { type: 'link', data: 'https://example.com/new' });
     const s = service('Menu', () => ({ status: 404, body: { error: 1, message: 'Unknown API endpoint.' } }));
     await engineFor(db, s).drain();
     expect(await readCapability(db, 'qrEdit')).toBe('absent');
     expect(await db.outbox.count()).toBe(0);
     expect(await db.qrs.get(key)).toMatchObject({ input: null, sync: 'synced' });
     const again = await actions
-      .updateQrCode(ctx, key, { type: 'link', data: 'https://example.com/new' })
+      .update(ctx, 'qr', key, { type: 'link', data: 'https://example.com/new' })
       .catch((e: unknown) => e);
     expect(isApiError(again) && again.wording?.key).toBe('capability.absent.qrEdit');
   });
@@ -155,15 +155,15 @@ describe('re-pointing a QR code', () => {
     const { db, ctx } = setup();
     const key = await madeElsewhere(db);
     const toWifi = await actions
-      .updateQrCode(ctx, key, { type: 'wifi', data: { ssid: 'Cafe', encryption: 'nopass' } })
+      .update(ctx, 'qr', key, { type: 'wifi', data: { ssid: 'Cafe', encryption: 'nopass' } })
       .catch((e: unknown) => e);
     expect(isApiError(toWifi) && [toWifi.field, toWifi.wording?.key]).toEqual(['type', 'qrDestination.noWifi']);
     await db.qrs.update(key, { input: { type: 'wifi', data: { ssid: 'Cafe', encryption: 'nopass' } } });
-    const fromWifi = await actions.updateQrCode(ctx, key, { type: 'text', data: 'Hello' }).catch((e: unknown) => e);
+    const fromWifi = await actions.update(ctx, 'qr', key, { type: 'text', data: 'Hello' }).catch((e: unknown) => e);
     expect(isApiError(fromWifi) && fromWifi.wording?.key).toBe('qrDestination.wifiHoldsNetwork');
     expect(await db.outbox.count()).toBe(0);
     // Its look can still be edited.
-    await actions.updateQrCode(ctx, key, { name: 'Guests' });
+    await actions.update(ctx, 'qr', key, { name: 'Guests' });
     expect(await db.outbox.count()).toBe(1);
   });
 });

@@ -12,12 +12,12 @@ const ctx = (db: ReturnType<typeof freshDb>) => ({ db, now: () => T });
 describe('the queue', () => {
   it('someone waiting goes first, then the oldest; a refused change holds back the later ones of its record', async () => {
     const db = freshDb();
-    const refused = await actions.createChannel(ctx(db), { name: 'Refused' });
+    const refused = await actions.create(ctx(db), 'channel', { name: 'Refused' });
     await db.outbox.toCollection().modify({ state: 'failed' });
-    await actions.updateChannel(ctx(db), refused, { starred: true });
+    await actions.update(ctx(db), 'channel', refused, { starred: true });
     await db.outbox.where('state').equals('pending').modify({ state: 'failed' });
-    await actions.createChannel(ctx(db), { name: 'Older' });
-    const waited = await actions.createLink(ctx(db), { input: { url: 'https://example.com' }, priority: 0 });
+    await actions.create(ctx(db), 'channel', { name: 'Older' });
+    const waited = await actions.create(ctx(db), 'link', { input: { url: 'https://example.com' }, priority: 0 });
     expect((await nextEntry(db, T)).entry?.key).toBe(waited);
     await db.outbox.where('key').equals(waited).delete();
     expect((await nextEntry(db, T)).entry?.payload).toEqual({ name: 'Older' });
@@ -29,16 +29,16 @@ describe('the queue', () => {
     // and channel 3 share a key. Put straight into the mirror, as a pull writes them.
     await db.campaigns.put({ key: 's000000000000003', id: 3, name: 'Three', public: false } as never);
     await db.channels.put({ key: 's000000000000003', id: 3, name: 'Three', color: '#111111' } as never);
-    await actions.updateCampaign(ctx(db), 's000000000000003', { name: 'Held' });
+    await actions.update(ctx(db), 'campaign', 's000000000000003', { name: 'Held' });
     await db.outbox.toCollection().modify({ state: 'failed' });
-    await actions.updateChannel(ctx(db), 's000000000000003', { name: 'Renamed' });
+    await actions.update(ctx(db), 'channel', 's000000000000003', { name: 'Renamed' });
     expect((await nextEntry(db, T)).entry).toMatchObject({ kind: 'channel', payload: { name: 'Renamed' } });
   });
 
   it('skips what waits for an id or a backoff, and says when the first backoff ends', async () => {
     const db = freshDb();
-    const channel = await actions.createChannel(ctx(db), { name: 'Later' });
-    await actions.createLink(ctx(db), { input: { url: 'https://example.com' }, channelKey: channel });
+    const channel = await actions.create(ctx(db), 'channel', { name: 'Later' });
+    await actions.create(ctx(db), 'link', { input: { url: 'https://example.com' }, channelKey: channel });
     await db.outbox
       .where('key')
       .equals(channel)
@@ -49,8 +49,8 @@ describe('the queue', () => {
 
   it('when the service may be back, a change held back only because it was out of reach is due; one after a 500 is not', async () => {
     const db = freshDb();
-    await actions.createChannel(ctx(db), { name: 'After a 500' });
-    await actions.createChannel(ctx(db), { name: 'Unreachable' });
+    await actions.create(ctx(db), 'channel', { name: 'After a 500' });
+    await actions.create(ctx(db), 'channel', { name: 'Unreachable' });
     const [first, second] = await db.outbox.orderBy('seq').toArray();
     const error = (kind: 'server' | 'network') => new ApiError({ kind, message: kind }).toJSON();
     await db.outbox.update(first!.seq!, { notBefore: T + 60_000, error: error('server') });
@@ -61,11 +61,11 @@ describe('the queue', () => {
 
   it('an entry is claimed as it is now: an edit folded in since it was picked is sent, a dropped one is not', async () => {
     const db = freshDb();
-    const key = await actions.createChannel(ctx(db), { name: 'Picked' });
+    const key = await actions.create(ctx(db), 'channel', { name: 'Picked' });
     const { entry } = await nextEntry(db, T);
-    await actions.updateChannel(ctx(db), key, { description: 'folded in' });
+    await actions.update(ctx(db), 'channel', key, { description: 'folded in' });
     expect((await claim(db, entry!.seq!, T))?.payload).toEqual({ name: 'Picked', description: 'folded in' });
-    await actions.deleteRecord(ctx(db), 'channel', key);
+    await actions.remove(ctx(db), 'channel', [key]);
     expect(await db.outbox.count()).toBe(2);
     await db.outbox.clear();
     expect(await claim(db, entry!.seq!, T)).toBeNull();
@@ -76,7 +76,7 @@ describe('the failure policy', () => {
   const limits = { timeoutMs: 15_000, random: () => 0.5 };
   const entry = async (ambiguous = false) => {
     const db = freshDb();
-    await actions.createChannel(ctx(db), { name: 'x' });
+    await actions.create(ctx(db), 'channel', { name: 'x' });
     return { ...(await db.outbox.toArray())[0]!, ambiguous };
   };
 

@@ -1,4 +1,4 @@
-import type { LinkRow } from './schema';
+import type { LinkRow } from '../db/schema';
 
 /**
  * The newest `limit` links of database `name`, read with IndexedDB itself rather than Dexie, so that

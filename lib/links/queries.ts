@@ -1,6 +1,6 @@
-import { bestFirst, pageKey } from './page-identity';
-import type { LinkpilotDb, LinkRow } from './schema';
-import { normalizeLongUrl, queryWords } from './search-words';
+import { bestFirst, pageKey } from '../db/page-identity';
+import type { LinkpilotDb, LinkRow } from '../db/schema';
+import { normalizeLongUrl, queryWords } from '../db/search-words';
 
 /** Newest links first: what the popup's recent list shows. */
 export function recentLinks(db: LinkpilotDb, limit = 20): Promise<LinkRow[]> {

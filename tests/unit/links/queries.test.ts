@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkForPage, linksForPage, linksForPages, linksOfShownPage } from '@/lib/db/queries';
-import { withLinkWords } from '@/lib/db/rows';
 import type { LinkpilotDb } from '@/lib/db/schema';
+import { withLinkWords } from '@/lib/kinds/link-row';
+import { linkForPage, linksForPage, linksForPages, linksOfShownPage } from '@/lib/links/queries';
 import { freshDb } from '../sync/db';
 
 const add = (db: LinkpilotDb, id: number, longurl: string, date: string) =>
