@@ -282,7 +282,7 @@ export type Kind = keyof Changes;
 export interface Asks {
   link: {
     /** Its fields, checked where it is asked for (lib/links/shorten.ts); channel and campaign by local key. */
-    create: { input: LinkFields; channelKey?: string | null; campaignKey?: string | null; priority?: 0 | 1 };
+    create: { input: LinkFields; channelKey?: string | null; campaignKey?: string | null };
     update: LinkEdit;
     delete: null;
   };

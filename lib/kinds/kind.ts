@@ -87,12 +87,14 @@ export interface Ask<K extends Kind, O extends AskedOp<K>> {
   needless?(db: LinkpilotDb, asked: Asks[K][O]): Promise<boolean>;
 }
 
-/** A change as a kind makes it from what is asked: its payload, and its key, deps and priority when not the defaults. */
+/**
+ * A change as a kind makes it from what is asked: its payload, and its key and deps when not the
+ * defaults. Its priority is the caller's (whether a person waits for the answer), never the kind's.
+ */
 export interface Asked<K extends Kind, O extends AskedOp<K>> {
   payload: Changes[K][O];
   key?: string;
   deps?: string[];
-  priority?: 0 | 1;
 }
 
 /** The row an update needs, or the refusal a person understands when it is gone. */

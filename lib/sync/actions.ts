@@ -125,8 +125,9 @@ export async function create<K extends Creatable>(
 }
 
 /**
- * Several creates of one kind (links into a channel): one queued change each, in one transaction,
- * leaving out those that would change nothing (each would cost a request). Returns how many were queued.
+ * Several creates of one kind (links into a channel): one queued change each, as the single control
+ * makes it, so the outbox sends them within the budget; those that would change nothing are left
+ * out (each would cost a request). Returns how many were queued.
  */
 export async function createEach<K extends Creatable>(
   ctx: ActionContext,

@@ -682,9 +682,8 @@ describe("the person's own change", () => {
     const walking = engine.drain();
     await vi.waitFor(() => expect(held.waiting()).toBe(1));
     const own = handOver();
-    const key = await actions.create({ db, claimed: own.claimed }, 'link', {
+    const key = await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/own' },
-      priority: 0,
     });
     const report = await engine.sendOwn(own.list);
     // Answered while the refresh request is still unanswered, and written after.
@@ -715,17 +714,14 @@ describe("the person's own change", () => {
     });
     const engine = engineWith(db, service.fetch);
     const own = handOver();
-    const refused = await actions.create({ db, claimed: own.claimed }, 'link', {
+    const refused = await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/one', custom: 'taken' },
-      priority: 0,
     });
-    const a = await actions.create({ db, claimed: own.claimed }, 'link', {
+    const a = await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/two' },
-      priority: 0,
     });
-    const b = await actions.create({ db, claimed: own.claimed }, 'link', {
+    const b = await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/three' },
-      priority: 0,
     });
     const report = await engine.sendOwn(own.list);
     // A refusal is that change's own: the ones after it still go.
@@ -743,9 +739,8 @@ describe("the person's own change", () => {
     const held = heldService((method) => method === 'POST');
     const engine = engineWith(db, held.fetch);
     const own = handOver();
-    const key = await actions.create({ db, claimed: own.claimed }, 'link', {
+    const key = await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/own' },
-      priority: 0,
     });
     const sending = engine.sendOwn(own.list);
     await vi.waitFor(() => expect(held.waiting()).toBe(1));
@@ -771,9 +766,8 @@ describe("the person's own change", () => {
       timeoutMs: () => 1_200,
     });
     const own = handOver();
-    const key = await actions.create({ db, claimed: own.claimed }, 'link', {
+    const key = await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/own' },
-      priority: 0,
     });
     expect(await db.outbox.get(own.list[0]!.seq)).toMatchObject({ state: 'inflight', sentAt: expect.any(Number) });
     // The page has not reached the worker yet: a drain now must neither send it nor doubt it...
@@ -800,9 +794,8 @@ describe("the person's own change", () => {
       isOnline: () => false,
     });
     const own = handOver();
-    await actions.create({ db, claimed: own.claimed }, 'link', {
+    await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/a' },
-      priority: 0,
     });
     expect(await offline.sendOwn(own.list)).toMatchObject({ sent: 0, made: {} });
     expect(await db.outbox.get(own.list[0]!.seq)).toMatchObject({ state: 'pending', ambiguous: false });
@@ -817,10 +810,9 @@ describe("the person's own change", () => {
     const db = freshDb();
     const own = handOver();
     const channelKey = await actions.create({ db }, 'channel', { name: 'Queued first' });
-    await actions.create({ db, claimed: own.claimed }, 'link', {
+    await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/a' },
       channelKey,
-      priority: 0,
     });
     expect(own.list).toEqual([]);
     expect((await db.outbox.toArray()).map((e) => e.state)).toEqual(['pending', 'pending']);
@@ -833,9 +825,13 @@ describe("the person's own change", () => {
     const reports: Promise<OwnReport>[] = [];
     const key = await actions.create(
       // As the worker would, in a context of its own, outside the page's transaction.
-      { db, claimed: (entry) => Dexie.ignoreTransaction(() => void reports.push(engine.sendOwn([entry]))) },
+      {
+        db,
+        priority: 0,
+        claimed: (entry) => Dexie.ignoreTransaction(() => void reports.push(engine.sendOwn([entry]))),
+      },
       'link',
-      { input: { url: 'https://example.com/early' }, priority: 0 },
+      { input: { url: 'https://example.com/early' } },
     );
     expect(reports).toHaveLength(1);
     expect((await reports[0]!).made[key]).toEqual({ id: 7, shorturl: 'https://s.test/own' });
@@ -847,9 +843,8 @@ describe("the person's own change", () => {
     const held = heldService(() => false);
     const engine = engineWith(db, held.fetch);
     const own = handOver();
-    await actions.create({ db, claimed: own.claimed }, 'link', {
+    await actions.create({ db, claimed: own.claimed, priority: 0 }, 'link', {
       input: { url: 'https://example.com/a' },
-      priority: 0,
     });
     const report = await engine.sendOwn([{ seq: own.list[0]!.seq, key: 'someone-else' }]);
     expect(report).toMatchObject({ sent: 0, made: {} });

@@ -13,9 +13,8 @@ const setup = () => {
 describe('a user action writes the record and its outbox entry together', () => {
   it('creating a link shows it at once as pending, findable by its long URL and words', async () => {
     const { db, ctx } = setup();
-    const key = await actions.create(ctx, 'link', {
+    const key = await actions.create({ ...ctx, priority: 0 }, 'link', {
       input: { url: 'https://Example.com/Docs/', metatitle: 'Team docs' },
-      priority: 0,
     });
     const row = await db.links.get(key);
     expect(row).toMatchObject({

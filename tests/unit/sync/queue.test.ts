@@ -17,7 +17,7 @@ describe('the queue', () => {
     await actions.update(ctx(db), 'channel', refused, { starred: true });
     await db.outbox.where('state').equals('pending').modify({ state: 'failed' });
     await actions.create(ctx(db), 'channel', { name: 'Older' });
-    const waited = await actions.create(ctx(db), 'link', { input: { url: 'https://example.com' }, priority: 0 });
+    const waited = await actions.create({ ...ctx(db), priority: 0 }, 'link', { input: { url: 'https://example.com' } });
     expect((await nextEntry(db, T)).entry?.key).toBe(waited);
     await db.outbox.where('key').equals(waited).delete();
     expect((await nextEntry(db, T)).entry?.payload).toEqual({ name: 'Older' });
