@@ -1,8 +1,9 @@
 import type { RunningServer } from '../../server/start';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
+import { inFront } from './front';
 import { keepScreenshot } from './keep';
-import { connectIn, inFront, openTab, outboxSize, serverList } from './support';
+import { connectIn, openTab, outboxSize, serverList } from './support';
 
 // A create the service or the mirror refuses is answered in the form, at its field, in the
 // interface's language; the form keeps what was typed and nothing is left in the queue. A create

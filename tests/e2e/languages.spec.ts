@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
+import { inFront } from './front';
 import { keepScreenshot } from './keep';
-import { inFront, openTab } from './support';
+import { openTab } from './support';
 
 // The extension in another browser language, as a person there uses it: connecting in Settings,
 // the dashboard, shortening a page in the popup at 400×600. The words are read from the catalogue

@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expect, test } from './fixtures';
+import { inFront } from './front';
 import { keepScreenshot } from './keep';
 import { dialogActionProblems, layoutProblems } from './layout';
 import { DASHBOARD_SECTIONS as SECTIONS } from './sections';
-import { connectIn, inFront, linkRowTo, openOptionGroups, openTab } from './support';
+import { connectIn, linkRowTo, openOptionGroups, openTab } from './support';
 
 // Every dashboard section and the popup, in a language that is long (German) and one that runs
 // right to left (Arabic) beside English, at the widths people use: no cut words, no sideways scroll,

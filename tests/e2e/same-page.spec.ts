@@ -2,10 +2,11 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { messagesOf } from '../unit/i18n/catalogue';
 import { expectOutboxDrained } from './drained';
 import { expect, test } from './fixtures';
+import { inFront } from './front';
 import { keepScreenshot } from './keep';
 import { layoutProblems } from './layout';
 import { PopupPage } from './pages/PopupPage';
-import { connectExtension, connectIn, inFront, openTab, serverList } from './support';
+import { connectExtension, connectIn, openTab, serverList } from './support';
 
 // "Already shortened?": a page is recognised without its tracking parameters, several links of a
 // page are said and another is one click away, bulk lists and Shorten all tabs reuse links.

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EXTENSION_DIR } from './browser';
 import { expect, test } from './fixtures';
-import { connectExtension, inFront } from './support';
+import { inFront } from './front';
+import { connectExtension } from './support';
 import { startWebPages } from './web-pages';
 
 test('the built manifest asks for no <all_urls> and only permissions the code uses', async () => {

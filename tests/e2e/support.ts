@@ -3,8 +3,6 @@ import type { RunningServer } from '../../server/start';
 import { expect } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
 
-export { inFront } from './front';
-
 /**
  * Connects the extension to the server as the Settings form does once its origin is granted (for
  * 127.0.0.1 it always is): with the form's own `connection.connect` message, which the worker checks
