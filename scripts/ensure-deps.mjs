@@ -1,7 +1,7 @@
 // Installs the project's packages when they are missing or older than package-lock.json, so
 // `npm start` and `npm test` work on a fresh clone without a separate install step.
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 
 export function ensureDependencies() {
   const marker = 'node_modules/.package-lock.json';
@@ -9,6 +9,34 @@ export function ensureDependencies() {
   if (!stale) return;
   console.log('Installing packages (npm ci)…');
   run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const SQLITE_MODULE = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+
+/**
+ * Completes an install made with `--ignore-scripts` (as .ci/run makes it): WXT's generated types at
+ * once, since the type check needs them, and the server's SQLite module (better-sqlite3, compiled
+ * from source: about 70 s of one core) in the background, while the steps that need no server run
+ * on the other core. The promise settles when the module is there; a failed compile ends the run.
+ */
+export function completeInstall() {
+  if (!existsSync('.wxt/tsconfig.json')) run('npx', ['wxt', 'prepare']);
+  if (existsSync(SQLITE_MODULE)) return Promise.resolve();
+  console.log('Compiling the server’s SQLite module (npm rebuild better-sqlite3) in the background…');
+  // Its output goes to a file, not a pipe: the steps meanwhile run synchronously, and a pipe nobody
+  // reads would stall the compiler once full.
+  mkdirSync('.reports', { recursive: true });
+  const log = '.reports/sqlite-module-build.log';
+  const child = spawn('npm', ['rebuild', 'better-sqlite3'], {
+    stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (code === 0 && existsSync(SQLITE_MODULE)) return resolve();
+      console.error(`${readFileSync(log, 'utf8')}\n✖ npm rebuild better-sqlite3 failed (exit ${code}).`);
+      process.exit(code || 1);
+    });
+  });
 }
 
 export function run(command, args, options = {}) {

@@ -25,7 +25,7 @@ import { mulberry32 } from '../../server/http/faults';
 import { type RunningServer, startServer } from '../../server/start';
 import { CampaignsPage } from '../e2e/pages/CampaignsPage';
 import { DashboardPage } from '../e2e/pages/DashboardPage';
-import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
+import { stopServiceWorker, wakeServiceWorker } from '../e2e/service-worker';
 import type { BenchActions } from './conflicts-page';
 import { connectedExtension, waitForMirror } from './extension';
 import { faultMix, TIMEOUT_S } from './fault-mix';

@@ -16,7 +16,7 @@ import { type RunningServer, startServer } from '../../server/start';
 import { CampaignsPage } from '../e2e/pages/CampaignsPage';
 import { DashboardPage } from '../e2e/pages/DashboardPage';
 import { QrCodesPage } from '../e2e/pages/QrCodesPage';
-import { stopServiceWorker, wakeServiceWorker } from '../e2e/support';
+import { stopServiceWorker, wakeServiceWorker } from '../e2e/service-worker';
 import { BAD_INPUT_CASES, isClearRejection } from '../fixtures/bad-input';
 import { connectedExtension, waitForMirror } from './extension';
 import { faultMix, TIMEOUT_S } from './fault-mix';

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
 import { findChromium } from '../../scripts/chromium.mjs';
+import { stopServiceWorker, wakeServiceWorker } from './service-worker';
 
 export const EXTENSION_DIR = path.resolve(process.env.LINKPILOT_OUT_DIR ?? '.output', 'chrome-mv3');
 
@@ -34,6 +35,12 @@ function playwrightDisabledFeatures(): string[] {
   return names;
 }
 
+export interface Launched {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+}
+
 /**
  * A fresh profile with the built extension loaded, headless, with no traffic beyond loopback.
  * `language` is the browser's UI language, which picks the extension's catalogue (`--lang`).
@@ -44,7 +51,7 @@ function playwrightDisabledFeatures(): string[] {
 export async function launchWithExtension(
   language = 'en-US',
   { keepWelcome = false, extensionDir = EXTENSION_DIR, profileDir = '' } = {},
-): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
+): Promise<Launched> {
   if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error('The extension is not built: run `npm run build` first.');
   }
@@ -89,4 +96,57 @@ async function closeWelcome(worker: Worker): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the first install opened no welcome page');
+}
+
+/**
+ * Puts a browser that ran a test back where a first install leaves it, for the next test: a blank
+ * tab alone, the extension's storage, databases, alarms, rules, notifications and granted origins
+ * gone, and its worker stopped and started again, with nothing kept in its memory. Measured against
+ * a new browser per test in docs/decisions/0017.
+ */
+export async function resetToFreshInstall(context: BrowserContext, extensionId: string): Promise<void> {
+  const pages = context.pages();
+  const page = pages[0] ?? (await context.newPage());
+  await Promise.all(pages.slice(1).map((p) => p.close()));
+  await Promise.all([context.clearCookies(), context.clearPermissions()]);
+  // Any page of the extension's origin has its APIs, whatever state the worker is in (even stopped).
+  await page.goto(`chrome-extension://${extensionId}/manifest.json`);
+  await page.evaluate(async () => {
+    const fixed = new Set(chrome.runtime.getManifest().host_permissions ?? []);
+    const granted = (await chrome.permissions.getAll()).origins ?? [];
+    const rules = await chrome.declarativeNetRequest.getDynamicRules();
+    const offscreen = await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] });
+    const notifications = Object.keys(await chrome.notifications.getAll());
+    await Promise.all([
+      chrome.storage.local.clear(),
+      chrome.storage.session.clear(),
+      chrome.storage.sync.clear(),
+      chrome.alarms.clearAll(),
+      chrome.declarativeNetRequest.updateDynamicRules({ removeRuleIds: rules.map((r) => r.id) }),
+      chrome.permissions.remove({ origins: granted.filter((o) => !fixed.has(o)) }),
+      chrome.action.setBadgeText({ text: '' }),
+      offscreen.length > 0 ? chrome.offscreen.closeDocument() : undefined,
+      ...notifications.map((id) => chrome.notifications.clear(id)),
+    ]);
+  });
+  // Stopped, the worker forgets what it held and closes its databases, which can then go.
+  await stopServiceWorker(context, page);
+  await page.evaluate(async () => {
+    localStorage.clear();
+    const names = (await indexedDB.databases()).map((d) => d.name!);
+    await Promise.all(
+      names.map(
+        (name) =>
+          new Promise((done, fail) => {
+            const request = indexedDB.deleteDatabase(name);
+            request.onsuccess = done;
+            request.onerror = () => fail(request.error);
+            request.onblocked = () => fail(new Error(`database ${name} is still open`));
+          }),
+      ),
+    );
+  });
+  // Started again as on any wake-up: it makes its alarms and menus, and finds no connection.
+  await wakeServiceWorker(page);
+  await page.goto('about:blank');
 }

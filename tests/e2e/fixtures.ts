@@ -1,6 +1,6 @@
 import { type BrowserContext, test as base, type Worker } from '@playwright/test';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/start';
-import { launchWithExtension } from './browser';
+import { type Launched, launchWithExtension, resetToFreshInstall } from './browser';
 import { PopupPage } from './pages/PopupPage';
 import { openTab } from './support';
 import { startWebPages, type WebPages } from './web-pages';
@@ -8,6 +8,8 @@ import { startWebPages, type WebPages } from './web-pages';
 interface WorkerFixtures {
   /** Ordinary web pages on 127.0.0.1 for tabs to be on, one server per Playwright worker. */
   web: WebPages;
+  /** The worker's browser in a UI language, put back to a fresh install after each test. */
+  browserIn: (language: string) => Promise<Launched>;
 }
 
 interface Fixtures {
@@ -17,6 +19,7 @@ interface Fixtures {
   /** The browser's UI language (English unless a spec sets it with test.use). */
   uiLanguage: string;
   server: RunningServer;
+  launched: Launched;
   context: BrowserContext;
   worker: Worker;
   extensionId: string;
@@ -48,17 +51,36 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(server);
     await server.close();
   },
-  // The extension is part of every test: one browser profile per test keeps tests independent.
-  context: async ({ uiLanguage }, use) => {
-    const launched = await launchWithExtension(uiLanguage);
+  browserIn: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its destructured first parameter; this one has none.
+    async ({}, use) => {
+      // The UI language is fixed at launch (--lang): a test in another language takes another browser.
+      let held: { language: string; launched: Launched } | undefined;
+      await use(async (language) => {
+        if (held?.language !== language) {
+          await held?.launched.context.close();
+          held = { language, launched: await launchWithExtension(language) };
+        }
+        return held.launched;
+      });
+      await held?.launched.context.close();
+    },
+    { scope: 'worker' },
+  ],
+  // The extension is part of every test, and no test sees another's mirror, queue or settings.
+  launched: async ({ browserIn, uiLanguage }, use) => {
+    const launched = await browserIn(uiLanguage);
+    await use(launched);
+    await resetToFreshInstall(launched.context, launched.extensionId);
+  },
+  context: async ({ launched }, use) => {
     await use(launched.context);
-    await launched.context.close();
   },
-  worker: async ({ context }, use) => {
-    await use(context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker')));
+  worker: async ({ launched }, use) => {
+    await use(launched.worker);
   },
-  extensionId: async ({ worker }, use) => {
-    await use(new URL(worker.url()).host);
+  extensionId: async ({ launched }, use) => {
+    await use(launched.extensionId);
   },
   extensionUrl: async ({ extensionId }, use) => {
     await use((page) => `chrome-extension://${extensionId}/${page}`);

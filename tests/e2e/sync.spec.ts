@@ -4,7 +4,8 @@ import path from 'node:path';
 import { startServer } from '../../server/start';
 import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
-import { connectExtension, serverList, stopServiceWorker, wakeServiceWorker } from './support';
+import { stopServiceWorker, wakeServiceWorker } from './service-worker';
+import { connectExtension, serverList } from './support';
 
 test('changes made while the service is down reach it once it is back, exactly once', async ({
   context,
