@@ -5,11 +5,13 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, run } from './ensure-deps.mjs';
+import { completeInstall, ensureDependencies, run } from './ensure-deps.mjs';
 
 ensureDependencies();
+const sqliteModule = completeInstall();
 console.log('Building the extension…');
 run('npx', ['wxt', 'build']);
+await sqliteModule;
 
 const port = process.env.PORT || '8787';
 mkdirSync('.data', { recursive: true });

@@ -1,6 +1,6 @@
-// `npm test`: everything, in the order that fails fastest: types, lint, builds, unit, contract, end to end.
-// The builds come before the unit tests because they need no server: its SQLite module may still be
-// compiling (completeInstall).
+// `npm test`: everything, in the order that fails fastest: types, lint, unit, builds, contract, end to end.
+// Everything before the contract tests runs without the local server, whose SQLite module may still be
+// compiling on the other core (completeInstall).
 import { readFileSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
 import { completeInstall, ensureDependencies, run } from './ensure-deps.mjs';
@@ -26,6 +26,8 @@ step('typecheck');
 run('npx', ['tsc', '--noEmit']);
 step('lint and format (Biome: recommended rules and the house rules in biome.jsonc)');
 run('npx', ['biome', 'ci', '--reporter=summary', '.']);
+step('unit tests (vitest)');
+run('npx', vitest('unit'));
 step('build the extension');
 run('npx', ['wxt', 'build']);
 step('Firefox build and web-ext lint (errors and warnings fail)');
@@ -33,9 +35,9 @@ run('npx', ['wxt', 'build', '-b', 'firefox']);
 run('npx', ['web-ext', 'lint', '--source-dir', '.output/firefox-mv2', '--no-input', '--warnings-as-errors']);
 step('the built packages against the stores’ rules (vitest)');
 run('npx', vitest('store'));
-step('unit and contract tests (vitest)');
+step('contract tests against the local server (vitest)');
 await sqliteModule;
-run('npx', vitest('unit', 'contract'));
+run('npx', vitest('contract'));
 step('end-to-end tests (Playwright + Chromium)');
 run('npx', ['playwright', 'test'], { env: { CHROMIUM_PATH: chromium } });
 step('end-to-end tests in Firefox (the Firefox build, puppeteer-core over WebDriver BiDi)');
@@ -63,7 +65,7 @@ function vitest(...projects) {
 /** One closing line over the runners, read from their JSON reports. */
 function summarize() {
   const read = (file) => JSON.parse(readFileSync(`.reports/${file}`, 'utf8'));
-  const suites = [read('vitest-unit-contract.json'), read('vitest-store.json')];
+  const suites = ['unit', 'contract', 'store'].map((project) => read(`vitest-${project}.json`));
   const playwright = read('playwright.json');
   const firefox = read('firefox.json');
   const sum = (key) => suites.reduce((total, suite) => total + suite[key], 0);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../server/start';
 import { expect, test } from './fixtures';
+import { expectFirstCopyDone } from './meta';
 import { DashboardPage } from './pages/DashboardPage';
 import { stopServiceWorker, wakeServiceWorker } from './service-worker';
 import { connectExtension, serverList } from './support';
@@ -45,8 +46,6 @@ test('changes made while the service is down reach it once it is back, exactly o
 });
 
 test.describe('with a slow service', () => {
-  test.use({ serverOptions: { faults: { latency: 400 } } });
-
   test('the worker stopped in the middle of a drain loses nothing and sends nothing twice', async ({
     context,
     server,
@@ -54,6 +53,9 @@ test.describe('with a slow service', () => {
   }) => {
     const page = await context.newPage();
     await connectExtension(page, extensionUrl, server);
+    // Slow only once the first copy is done: the creates below are then the requests on the wire.
+    await expectFirstCopyDone(page);
+    server.setFaults({ latency: 400 });
     const dashboard = new DashboardPage(page, extensionUrl('dashboard.html'));
     // A create cut off by the stop is looked for once its request must have ended (2 × this timeout).
     await dashboard.open('settings');

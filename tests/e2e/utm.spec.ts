@@ -62,8 +62,6 @@ test('UTM presets: saved from the popup, previewed, applied before shortening, p
 });
 
 test.describe('a slow service', () => {
-  test.use({ serverOptions: { faults: { latency: 1500 } } });
-
   test('the preset is remembered with the click, though the popup is closed before the service answers', async ({
     context,
     server,
@@ -74,9 +72,10 @@ test.describe('a slow service', () => {
   }) => {
     const page = await context.newPage();
     await connectExtension(page, extensionUrl, server);
-    // The first copy's requests, 1.5 s each, are done: the link below is then the only one on its way,
-    // and its answer comes within a request's latency rather than behind a queue of them.
+    // The first copy is done before the service slows down: the link below is then the only request on
+    // its way, and its answer comes within a request's latency rather than behind a queue of them.
     await expectFirstCopyDone(page);
+    server.setFaults({ latency: 1500 });
     const { popup } = await popupFor(web.url('/winter'));
     await popup.page.getByRole('button', { name: 'More options' }).click();
     await popup.page.getByText('Campaign tracking (UTM)').click();
