@@ -63,14 +63,21 @@ export function useKeptFirstScreen(database: string | null | undefined): void {
     const forgottenThere = (event: StorageEvent) => {
       if (forgottenElsewhere(event)) forgotten = true;
     };
+    // When the picture's markup last changed: a change elsewhere on the page (a status's words) does
+    // not make an older list newer than another popup's.
+    let changedAt = Date.now();
+    let last: { html: string; drawnAt: number } | undefined;
     const keep = () => {
       clearTimeout(timer);
       if (forgotten || connectionChangesAsked() !== changesBefore) return;
       const html = firstScreenHtml(root);
-      if (html) keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement);
+      if (!html) return;
+      if (html !== last?.html) last = { html, drawnAt: changedAt };
+      keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement, { drawnAt: last.drawnAt });
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const changed = new MutationObserver(() => {
+      changedAt = Date.now();
       clearTimeout(timer);
       timer = setTimeout(keep, SETTLE_MS);
     });

@@ -31,6 +31,12 @@ export interface Snapshot {
   dir: string;
   theme: string | undefined;
   html: string;
+  /**
+   * When the screen it copies last changed (ms since the epoch). Two popups open at once keep their
+   * pictures as they close, and one behind the other may not have drawn the latest change yet (a tab
+   * in the background draws late): the picture of the newer screen is kept, whichever closes last.
+   */
+  drawnAt?: number;
 }
 
 function kept(store: Storage | undefined): Snapshot | null {
@@ -65,7 +71,8 @@ export function paintSnapshot(root: HTMLElement, snapshot: Snapshot): void {
 }
 
 /**
- * Keeps `html` (the first screen's markup, drawn by React from escaped text) for the next opening.
+ * Keeps `html` (the first screen's markup, drawn by React from escaped text) for the next opening,
+ * unless the picture kept of the same mirror is of a screen drawn later than `drawnAt`.
  * It is inert, so nothing in a picture can be clicked or focused; it carries no test ids and its list
  * another Element Timing name, so that neither a test nor a benchmark mistakes the picture for the
  * screen it shows.
@@ -75,8 +82,10 @@ export function keepSnapshot(
   database: string,
   uiLanguage: string,
   page: HTMLElement,
-  store: Storage | undefined = globalThis.localStorage,
+  { drawnAt = Date.now(), store = globalThis.localStorage }: { drawnAt?: number; store?: Storage } = {},
 ): void {
+  const before = kept(store);
+  if (before?.database === database && (before.drawnAt ?? 0) > drawnAt) return;
   const snapshot: Snapshot = {
     v: VERSION,
     database,
@@ -87,6 +96,7 @@ export function keepSnapshot(
     html: `<div inert>${html
       .replaceAll(`elementtiming="${LIVE_PAINTED}"`, `elementtiming="${SNAPSHOT_PAINTED}"`)
       .replace(/ data-(testid|ready)="[^"]*"/g, '')}</div>`,
+    drawnAt,
   };
   try {
     store?.setItem(KEY, JSON.stringify(snapshot));

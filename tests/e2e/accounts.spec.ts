@@ -86,8 +86,9 @@ test('two accounts: each mirror shows its own links, and a change queued for one
   await expect(page.getByTestId('link-row')).toHaveCount(1);
   // The popup draws its picture before storage says which account is active: the switch forgot the
   // first account's, so the next popup draws none of its links, not even for a frame.
-  await context.addInitScript(notePicture);
+  const noting = await context.addInitScript(notePicture);
   const afterSwitch = await popupFor(forB);
+  await noting.dispose();
   await expect(afterSwitch.popup.shortUrl()).toBeVisible();
   expect(await pictureDrawn(afterSwitch.popup.page)).not.toContain('for-the-first');
   await afterSwitch.popup.page.close();

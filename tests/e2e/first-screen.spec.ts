@@ -36,7 +36,7 @@ test('the popup opens on the picture of its last first screen, which the live li
   await popup.shortenButton().click();
   await expect(popup.recentLinks().filter({ hasText: 'kept-for-later' })).toHaveCount(1);
   await popup.page.close();
-  await context.addInitScript(notePicture);
+  const noting = await context.addInitScript(notePicture);
 
   // The picture kept as the popup closed: its list, without a search, nothing a test or a click could use.
   const reopened = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
@@ -95,6 +95,7 @@ test('the popup opens on the picture of its last first screen, which the live li
   await empty.goto(extensionUrl('popup.html'));
   await expect(empty.getByRole('button', { name: 'Connect in Settings' })).toBeVisible();
   expect(await empty.evaluate(() => localStorage.getItem('linkpilot:first-screen'))).toBeNull();
+  await noting.dispose();
 });
 
 test('opened from the toolbar, the popup is shown with the picture before its modules are asked for', async ({

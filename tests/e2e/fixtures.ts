@@ -67,7 +67,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  // The extension is part of every test, and no test sees another's mirror, queue or settings.
+  // The extension is part of every test, and no test sees another's mirror, queue or settings. The
+  // browser outlives the test: a test that adds to the context itself (an init script, say) takes it
+  // away again.
   launched: async ({ browserIn, uiLanguage }, use) => {
     const launched = await browserIn(uiLanguage);
     await use(launched);

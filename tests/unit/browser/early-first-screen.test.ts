@@ -122,7 +122,7 @@ describe("the popup's first screen read before its bundle", () => {
     // The modules start after the first contentful paint reported.
     const reports = stubPaintReports();
     const language = browser.i18n.getUILanguage();
-    keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, store);
+    keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, { store });
     const shown = fakePage();
     const started: string[] = [];
     startEarlyFirstScreen(shown.root, () => started.push(shown.root.innerHTML));
@@ -138,7 +138,7 @@ describe("the popup's first screen read before its bundle", () => {
 
     // Kept before another mirror became the active one, as no page that asked for it lets happen:
     // taken away once storage names the active mirror, and forgotten.
-    keepSnapshot('<p>another account</p>', 'another-mirror', language, fakePage().page, store);
+    keepSnapshot('<p>another account</p>', 'another-mirror', language, fakePage().page, { store });
     const notShown = fakePage();
     const startedToo: string[] = [];
     startEarlyFirstScreen(notShown.root, () => startedToo.push(notShown.root.innerHTML));
@@ -158,7 +158,7 @@ describe("the popup's first screen read before its bundle", () => {
     };
     vi.stubGlobal('document', page);
     const reports = stubPaintReports();
-    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, store);
+    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
     const started: string[] = [];
     startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
     await takeEarlyFirstScreen();
@@ -177,7 +177,7 @@ describe("the popup's first screen read before its bundle", () => {
   it('starts the modules of a page that stays hidden after a second', async () => {
     const { db, store } = await connectedPopup();
     vi.stubGlobal('document', { visibilityState: 'hidden', addEventListener() {}, removeEventListener() {} });
-    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, store);
+    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
       const started: string[] = [];
@@ -197,7 +197,7 @@ describe("the popup's first screen read before its bundle", () => {
     vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: ['mark', 'measure'] });
     const frames: (() => void)[] = [];
     vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
-    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, store);
+    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
     const started: string[] = [];
     startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
     await takeEarlyFirstScreen();

@@ -22,7 +22,7 @@ describe('the picture of the popup’s first screen', () => {
 
   it('is drawn at the next opening in the language, direction and theme it was kept in, inert and without test ids', () => {
     const store = memoryStorage();
-    keepSnapshot(SCREEN, 'mirror-1', 'ar', fakePage('ar', 'rtl', 'dark').page, store);
+    keepSnapshot(SCREEN, 'mirror-1', 'ar', fakePage('ar', 'rtl', 'dark').page, { store });
     const snapshot = readSnapshot('ar', store);
     expect(snapshot?.database).toBe('mirror-1');
     const next = fakePage();
@@ -37,7 +37,7 @@ describe('the picture of the popup’s first screen', () => {
   it('is not read in another language of the browser, nor when it was never kept, is unreadable or forgotten', () => {
     const store = memoryStorage();
     expect(readSnapshot('en', store)).toBeNull();
-    keepSnapshot(SCREEN, 'mirror-1', 'de', fakePage('de').page, store);
+    keepSnapshot(SCREEN, 'mirror-1', 'de', fakePage('de').page, { store });
     expect(readSnapshot('en', store)).toBeNull();
     expect(readSnapshot('de', store)).not.toBeNull();
     forgetSnapshot(store);
@@ -51,9 +51,24 @@ describe('the picture of the popup’s first screen', () => {
     expect(readSnapshot('de', store)).toBeNull();
   });
 
+  it('of two popups closing, keeps the screen drawn later, whichever closes last', () => {
+    const store = memoryStorage();
+    const page = fakePage().page;
+    const drawn = (snapshot: ReturnType<typeof readSnapshot>) => snapshot?.html.match(/<li>(\w+)/)?.[1];
+    keepSnapshot('<ul><li>Newer</li></ul>', 'mirror-1', 'en', page, { drawnAt: 2_000, store });
+    // A popup behind the other, its list not yet redrawn, closes after it.
+    keepSnapshot('<ul><li>Older</li></ul>', 'mirror-1', 'en', page, { drawnAt: 1_000, store });
+    expect(drawn(readSnapshot('en', store))).toBe('Newer');
+    keepSnapshot('<ul><li>Latest</li></ul>', 'mirror-1', 'en', page, { drawnAt: 3_000, store });
+    expect(drawn(readSnapshot('en', store))).toBe('Latest');
+    // Another mirror's picture is not compared: this popup shows the active one.
+    keepSnapshot('<ul><li>Other</li></ul>', 'mirror-2', 'en', page, { drawnAt: 1_000, store });
+    expect(drawn(readSnapshot('en', store))).toBe('Other');
+  });
+
   it('a store that refuses the write, or none at all (a worker), leaves no picture and no error', () => {
     const store = memoryStorage(true);
-    expect(() => keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, store)).not.toThrow();
+    expect(() => keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, { store })).not.toThrow();
     expect(readSnapshot('en', store)).toBeNull();
     expect(readSnapshot('en', undefined)).toBeNull();
     expect(() => forgetSnapshot(undefined)).not.toThrow();

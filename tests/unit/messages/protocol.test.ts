@@ -60,7 +60,7 @@ describe('page → worker messages', () => {
     fakeBrowser.runtime.onMessage.addListener(() => Promise.resolve({ ok: true, data: {} }));
     const store = memoryStorage();
     vi.stubGlobal('localStorage', store);
-    const keep = () => keepSnapshot('<p>the list</p>', 'mirror-1', 'en', fakePage().page, store);
+    const keep = () => keepSnapshot('<p>the list</p>', 'mirror-1', 'en', fakePage().page, { store });
     keep();
     await sendRequest({ type: 'sync.pull' });
     expect(readSnapshot('en', store)).not.toBeNull();
