@@ -32,8 +32,11 @@ export default defineConfig({
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
-          // Each file starts its own server on an ephemeral port; files stay isolated.
-          pool: 'forks',
+          // Each file starts its own server on an ephemeral port and keeps nothing at module level, so
+          // files share one module graph per worker thread: forking and importing the server again
+          // for each file took half the run (28 s against 15 s; files in shuffled order pass).
+          pool: 'threads',
+          isolate: false,
           testTimeout: 20_000,
         },
       },

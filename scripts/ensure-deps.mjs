@@ -23,17 +23,22 @@ export function completeInstall() {
   if (!existsSync('.wxt/tsconfig.json')) run('npx', ['wxt', 'prepare']);
   if (existsSync(SQLITE_MODULE)) return Promise.resolve();
   console.log('Compiling the server’s SQLite module (npm rebuild better-sqlite3) in the background…');
-  // Its output goes to a file, not a pipe: the steps meanwhile run synchronously, and a pipe nobody
-  // reads would stall the compiler once full.
+  return runInBackground('npm', ['rebuild', 'better-sqlite3'], 'sqlite-module-build', () => existsSync(SQLITE_MODULE));
+}
+
+/**
+ * Runs a command beside the synchronous steps, its output to `.reports/<name>.log`: a file, not a
+ * pipe, since a pipe nobody reads while the steps run would stall the command once full. The promise
+ * settles when awaited after the command ended; a failure prints the log and ends the run.
+ */
+export function runInBackground(command, args, name, succeeded = () => true) {
   mkdirSync('.reports', { recursive: true });
-  const log = '.reports/sqlite-module-build.log';
-  const child = spawn('npm', ['rebuild', 'better-sqlite3'], {
-    stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
-  });
+  const log = `.reports/${name}.log`;
+  const child = spawn(command, args, { stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')] });
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      if (code === 0 && existsSync(SQLITE_MODULE)) return resolve();
-      console.error(`${readFileSync(log, 'utf8')}\n✖ npm rebuild better-sqlite3 failed (exit ${code}).`);
+      if (code === 0 && succeeded()) return resolve();
+      console.error(`${readFileSync(log, 'utf8')}\n✖ ${command} ${args.join(' ')} failed (exit ${code}).`);
       process.exit(code || 1);
     });
   });

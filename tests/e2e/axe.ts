@@ -4,11 +4,14 @@ import { expect, type Page } from '@playwright/test';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core in the page and fails on serious or critical accessibility violations. */
-export async function expectAccessible(page: Page): Promise<void> {
+/**
+ * Runs axe-core in the page and fails on serious or critical accessibility violations: of every rule,
+ * or of only `rules` (axe rule ids) when given.
+ */
+export async function expectAccessible(page: Page, rules?: string[]): Promise<void> {
   // Evaluated, not injected as a <script>: extension pages' CSP refuses inline scripts.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (only) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -19,10 +22,13 @@ export async function expectAccessible(page: Page): Promise<void> {
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only && { runOnly: { type: 'rule', values: only } }),
+    });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, rules);
   expect(violations).toEqual([]);
 }
