@@ -62,9 +62,10 @@ async function counted(page: Page, words: Record<string, string | undefined>, ke
   return (words[`${key}_${category}`] ?? words[`${key}_other`]!).replace('{count}', number);
 }
 
+// In English and in Arabic, whose six plural forms are the counts' hardest case (German's two are
+// English's).
 for (const { language, code } of [
   { language: 'en-US', code: 'en' },
-  { language: 'de', code: 'de' },
   { language: 'ar', code: 'ar' },
 ]) {
   test.describe(`in ${code}`, () => {
