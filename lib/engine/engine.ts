@@ -286,16 +286,22 @@ export function createSyncEngine(deps: EngineDeps) {
       let last: DrainReport = { sent: 0, failed: 0, wakeAt: null };
       rerun = true;
       kick();
-      await exclusive(async () => {
-        // A kick that arrives while this drain runs is served by one more round, not lost.
-        while (rerun) {
-          rerun = false;
-          const r = await runDrain();
-          last = { ...r, sent: last.sent + r.sent, failed: last.failed + r.failed };
-        }
-        // A drained worker may stop: what it learnt of the budget is on disk first.
-        await budget.saved();
-      });
+      // A kick that arrives while this drain runs is served by one more round, not lost; one that
+      // arrives after the last round, while the lock is being let go, found the lock taken and left
+      // its round to the holder, which looks once more after letting go.
+      while (rerun) {
+        const held = await exclusive(async () => {
+          while (rerun) {
+            rerun = false;
+            const r = await runDrain();
+            last = { ...r, sent: last.sent + r.sent, failed: last.failed + r.failed };
+          }
+          // A drained worker may stop: what it learnt of the budget is on disk first.
+          await budget.saved();
+          return true;
+        });
+        if (!held) break;
+      }
       return last;
     },
     sendOwn,

@@ -484,6 +484,51 @@ describe('the drain', () => {
   });
 });
 
+describe('one drain at a time', () => {
+  it('a drain asked for while the last one lets go of its lock is run by that one, not lost', async () => {
+    const db = freshDb();
+    const service = fakeService(({ path, body }) =>
+      path === '/api/channel/add'
+        ? { body: { error: 0, id: 7, name: body?.name, description: '', color: '#000000', starred: false } }
+        : { status: 404, body: { error: 1, message: 'no route' } },
+    );
+    // A lock let go of a moment after its holder's work ends, as navigator.locks does.
+    let busy = false;
+    let letGo = () => {};
+    let lettingGo = () => {};
+    const inReleaseWindow = new Promise<void>((resolve) => {
+      lettingGo = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
+      if (busy) return undefined;
+      busy = true;
+      const result = await fn();
+      lettingGo();
+      await gate;
+      busy = false;
+      return result;
+    };
+    const engine = createSyncEngine({
+      db,
+      connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
+      fetch: service.fetch,
+      exclusive,
+    });
+    const first = engine.drain();
+    await inReleaseWindow;
+    await actions.create({ db }, 'channel', { name: 'Queued as the drain ended' });
+    await engine.drain();
+    letGo();
+    const report = await first;
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/channel/add']);
+    expect(report.sent).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
 describe('outbox before pull', () => {
   it('when the service is back, a change held back while it was out of reach goes before the refresh', async () => {
     const db = freshDb();
