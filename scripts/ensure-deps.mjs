@@ -31,7 +31,7 @@ export function completeInstall() {
  * pipe, since a pipe nobody reads while the steps run would stall the command once full. The promise
  * settles when awaited after the command ended; a failure prints the log and ends the run.
  */
-export function runInBackground(command, args, name, succeeded = () => true) {
+function runInBackground(command, args, name, succeeded = () => true) {
   mkdirSync('.reports', { recursive: true });
   const log = `.reports/${name}.log`;
   const child = spawn(command, args, { stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')] });

@@ -1,10 +1,10 @@
-// `npm test`: everything, in the order that fails fastest: lint, unit, builds, types, contract, end to end.
-// The type check (one core, about 18 s) runs beside lint, unit tests and builds, as the server's SQLite
-// module may still be compiling (completeInstall): both single-threaded, they fill the core the
-// single-threaded builds leave free. Everything before the contract tests runs without the server.
+// `npm test`: everything, in the order that fails fastest: types, lint, unit, builds, contract, end to end.
+// Everything before the contract tests runs without the local server, whose SQLite module may still be
+// compiling on the other core (completeInstall). (The type check run beside the steps instead, also on
+// a free core, saved nothing: every core is busy until the module is there.)
 import { readFileSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
-import { completeInstall, ensureDependencies, run, runInBackground } from './ensure-deps.mjs';
+import { completeInstall, ensureDependencies, run } from './ensure-deps.mjs';
 import { findFirefox } from './firefox.mjs';
 
 // Each step's wall time, printed at the end: where a run's minutes go, read from any CI log.
@@ -23,8 +23,8 @@ const sqliteModule = completeInstall();
 const chromium = findChromium();
 const firefox = findFirefox();
 
-const typecheck = runInBackground('npx', ['tsc', '--noEmit'], 'typecheck');
-
+step('typecheck');
+run('npx', ['tsc', '--noEmit']);
 step('lint and format (Biome: recommended rules and the house rules in biome.jsonc)');
 run('npx', ['biome', 'ci', '--reporter=summary', '.']);
 step('unit tests (vitest)');
@@ -34,8 +34,6 @@ run('npx', ['wxt', 'build']);
 step('Firefox build and web-ext lint (errors and warnings fail)');
 run('npx', ['wxt', 'build', '-b', 'firefox']);
 run('npx', ['web-ext', 'lint', '--source-dir', '.output/firefox-mv2', '--no-input', '--warnings-as-errors']);
-step('typecheck (ran beside the steps above)');
-await typecheck;
 step('the built packages against the stores’ rules, and the contract tests against the local server (vitest)');
 await sqliteModule;
 run('npx', vitest('store', 'contract'));
