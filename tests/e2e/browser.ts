@@ -104,13 +104,18 @@ async function closeWelcome(worker: Worker): Promise<void> {
  * gone, and its worker stopped and started again, with nothing kept in its memory. Measured against
  * a new browser per test in docs/decisions/0017.
  */
-export async function resetToFreshInstall(context: BrowserContext, extensionId: string): Promise<void> {
+export async function resetToFreshInstall(
+  context: BrowserContext,
+  extensionId: string,
+): Promise<{ clockInstalled: boolean }> {
   const pages = context.pages();
   const page = pages[0] ?? (await context.newPage());
   await Promise.all(pages.slice(1).map((p) => p.close()));
   await Promise.all([context.clearCookies(), context.clearPermissions()]);
   // Any page of the extension's origin has its APIs, whatever state the worker is in (even stopped).
   await page.goto(`chrome-extension://${extensionId}/manifest.json`);
+  // A test's `clock.install` stays on every page the context opens later.
+  const clockInstalled = await page.evaluate(() => '__pwClock' in globalThis);
   await page.evaluate(async () => {
     const fixed = new Set(chrome.runtime.getManifest().host_permissions ?? []);
     const granted = (await chrome.permissions.getAll()).origins ?? [];
@@ -149,4 +154,5 @@ export async function resetToFreshInstall(context: BrowserContext, extensionId: 
   // Started again as on any wake-up: it makes its alarms and menus, and finds no connection.
   await wakeServiceWorker(page);
   await page.goto('about:blank');
+  return { clockInstalled };
 }

@@ -9,7 +9,11 @@ interface WorkerFixtures {
   /** Ordinary web pages on 127.0.0.1 for tabs to be on, one server per Playwright worker. */
   web: WebPages;
   /** The worker's browser in a UI language, put back to a fresh install after each test. */
-  browserIn: (language: string) => Promise<Launched>;
+  browsers: {
+    in: (language: string) => Promise<Launched>;
+    /** Closes the browser of `language`: the next test in it starts a new one. */
+    discard: (language: string) => Promise<void>;
+  };
 }
 
 interface Fixtures {
@@ -51,7 +55,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(server);
     await server.close();
   },
-  browserIn: [
+  browsers: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its destructured first parameter; this one has none.
     async ({}, use) => {
       // The UI language is fixed at launch (--lang): a test in another language takes another browser.
@@ -59,23 +63,35 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       // tests of a language are spread over the run, and a launch costs more (about 3.4 s of CPU) than
       // an idle browser (none measured; a few hundred MB of a machine's memory).
       const held = new Map<string, Promise<Launched>>();
-      await use((language) => {
-        if (!held.has(language)) held.set(language, launchWithExtension(language));
-        return held.get(language)!;
+      const close = async (launched: Promise<Launched>) => {
+        // A launch that failed failed its test already.
+        const settled = await Promise.allSettled([launched]);
+        if (settled[0].status === 'fulfilled') await settled[0].value.context.close();
+      };
+      await use({
+        in: (language) => {
+          if (!held.has(language)) held.set(language, launchWithExtension(language));
+          return held.get(language)!;
+        },
+        discard: async (language) => {
+          const launched = held.get(language);
+          held.delete(language);
+          if (launched) await close(launched);
+        },
       });
-      // A launch that failed failed its test already; the others' browsers are closed.
-      const launches = await Promise.allSettled(held.values());
-      await Promise.all(launches.map((l) => l.status === 'fulfilled' && l.value.context.close()));
+      await Promise.all([...held.values()].map(close));
     },
     { scope: 'worker' },
   ],
   // The extension is part of every test, and no test sees another's mirror, queue or settings. The
   // browser outlives the test: a test that adds to the context itself (an init script, say) takes it
-  // away again.
-  launched: async ({ browserIn, uiLanguage }, use) => {
-    const launched = await browserIn(uiLanguage);
+  // away again. A fake clock cannot be taken away (Playwright has no uninstall): a browser left with
+  // one is closed, and the next test starts a new one.
+  launched: async ({ browsers, uiLanguage }, use) => {
+    const launched = await browsers.in(uiLanguage);
     await use(launched);
-    await resetToFreshInstall(launched.context, launched.extensionId);
+    const { clockInstalled } = await resetToFreshInstall(launched.context, launched.extensionId);
+    if (clockInstalled) await browsers.discard(uiLanguage);
   },
   context: async ({ launched }, use) => {
     await use(launched.context);
