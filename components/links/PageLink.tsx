@@ -5,6 +5,7 @@ import { QuickStats } from '@/components/stats/QuickStats';
 import { displayUrl } from '@/components/ui/format';
 import { ExternalLink, QrCode } from '@/components/ui/icons';
 import { LinkText, LinkTitle } from '@/components/ui/LinkText';
+import { Pending } from '@/components/ui/Pending';
 import { SyncBadge } from '@/components/ui/SyncBadge';
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
@@ -80,7 +81,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
           </span>
         </div>
       ) : link.sync === 'failed' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Pending />}>
           <RefusedCreate linkKey={link.key} />
         </Suspense>
       ) : (
@@ -106,7 +107,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
         compact
         trend={
           link.id === null ? null : (
-            <Suspense fallback={null}>
+            <Suspense fallback={<Pending />}>
               <PopupTrend link={link} />
             </Suspense>
           )
@@ -117,7 +118,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
           {note}
         </p>
       ) : null}
-      <Suspense fallback={null}>
+      <Suspense fallback={<Pending />}>
         <AssignControls link={link} />
       </Suspense>
     </section>

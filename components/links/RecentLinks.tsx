@@ -19,15 +19,19 @@ const LiveRecent = lazy(() => import('./LiveRecent').then((m) => ({ default: m.L
  * Keyboard first: `/` goes to the search, the arrow keys move through the results, Enter copies the
  * chosen short URL, Escape clears the search. `focusSearch` puts the cursor there on opening.
  * `initial`: the newest links, read before the page rendered, shown until the live query answers.
+ * `ready`: whether the rest of the screen is there too; the list says it is ready (`data-ready`) only
+ * then, so that whoever waits for it finds the whole popup, not only the list.
  */
 export function RecentLinks({
   limit = 20,
   focusSearch = false,
   initial,
+  ready = true,
 }: {
   limit?: number;
   focusSearch?: boolean;
   initial?: LinkRow[] | undefined;
+  ready?: boolean;
 }) {
   const [query, setQuery] = useState('');
   const [qrFor, setQrFor] = useState<string | null>(null);
@@ -122,7 +126,7 @@ export function RecentLinks({
         aria-label={t('recent.listLabel')}
         className="recent-list"
         data-testid="recent-links"
-        data-ready={links ? 'true' : 'false'}
+        data-ready={links && ready ? 'true' : 'false'}
       >
         {links?.map((link) => (
           <RecentRow key={link.key} link={link} qrOpen={qrFor === link.key} onQr={onQr} onKey={onRowKey} />

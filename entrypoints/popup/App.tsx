@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useFilledIn } from '@/components/hooks/useFilledIn';
 import { usePainted } from '@/components/hooks/usePainted';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
@@ -7,7 +8,7 @@ import { RecentLinks } from '@/components/links/RecentLinks';
 import { usePopup } from '@/components/state/popup';
 import { Keyboard, LayoutDashboard, Link2, PictureInPicture2, Settings } from '@/components/ui/icons';
 import { withElements } from '@/components/ui/with-elements';
-import { FIRST_SCREEN_PART } from '@/lib/browser/first-screen-snapshot';
+import { FIRST_SCREEN_PART, PAGE_SLOT } from '@/lib/browser/first-screen-snapshot';
 import { raw, t } from '@/lib/browser/i18n';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
@@ -41,17 +42,28 @@ export function App({ first }: { first: FirstScreen | null }) {
   showDatabase(active?.database);
   // The recent links read beforehand are those of the connection active then.
   const recent = first && activeConnection(first.connections)?.id === active?.id ? first.recent : undefined;
-  return <Popup key={active?.id ?? ''} connections={connections.value} connected={active !== null} recent={recent} />;
+  return (
+    <Popup
+      key={active?.id ?? ''}
+      connections={connections.value}
+      connected={active !== null}
+      recent={recent}
+      pageHeight={recent ? (first?.pageHeight ?? 0) : 0}
+    />
+  );
 }
 
 function Popup({
   connections,
   connected,
   recent,
+  pageHeight,
 }: {
   connections: Connections;
   connected: boolean;
   recent: LinkRow[] | undefined;
+  /** The room the page's card took when the picture was kept: held for it until it has come. */
+  pageHeight: number;
 }) {
   const page = usePopup((s) => s.page);
   const pageFound = usePopup((s) => s.pageFound);
@@ -61,6 +73,9 @@ function Popup({
   const painted = usePainted();
   const [hasLink, setHasLink] = useState(false);
   const onHasLink = useCallback((has: boolean) => setHasLink(has), []);
+  // Until the page's card has come whole, the room it last took is held, and the popup is not ready.
+  const slot = useRef<HTMLDivElement>(null);
+  const pageShown = useFilledIn(slot);
 
   const header = (
     <header className="popup-header" {...FIRST_SCREEN_PART}>
@@ -121,19 +136,25 @@ function Popup({
         </Suspense>
       ) : null}
       <main className="popup-main">
-        {page && !painted ? (
-          <PageTitleCard page={page} />
-        ) : page ? (
-          <Suspense fallback={<PageTitleCard page={page} />}>
-            <PageSection page={page} onHasLink={onHasLink} />
-          </Suspense>
-        ) : page === null ? (
-          <p className="card muted" data-testid="not-shortenable">
-            {t('popup.nothingToShorten')}
-          </p>
-        ) : null}
+        <div ref={slot} className="page-slot" {...PAGE_SLOT} style={pageShown ? undefined : { minHeight: pageHeight }}>
+          {page && !painted ? (
+            <PageTitleCard page={page} />
+          ) : page ? (
+            <Suspense fallback={<PageTitleCard page={page} />}>
+              <PageSection page={page} onHasLink={onHasLink} />
+            </Suspense>
+          ) : page === null ? (
+            <p className="card muted" data-testid="not-shortenable">
+              {t('popup.nothingToShorten')}
+            </p>
+          ) : null}
+        </div>
         {/* With nothing to shorten here, the cursor goes where there is something to do. */}
-        <RecentLinks focusSearch={hasLink || page === null || notShortenable !== null} initial={recent} />
+        <RecentLinks
+          focusSearch={hasLink || page === null || notShortenable !== null}
+          initial={recent}
+          ready={pageShown}
+        />
         {painted ? (
           <Suspense fallback={null}>
             <ShortenAllTabs tabId={page?.tabId ?? null} />

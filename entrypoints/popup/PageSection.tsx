@@ -43,6 +43,8 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
   const waiting = answering === true || links?.some((l) => l.key === answering);
   const link = another || waiting ? undefined : links?.[0];
   useEffect(() => onHasLink(Boolean(link)), [link, onHasLink]);
+  // A page that lives only in this browser (its settings, an extension, a file) has nothing to share.
+  const notShortenable = whyNotShortenable(page.url);
 
   // Copy the new short URL as soon as the service has made it, once, while the person still expects it.
   const shortUrl = link?.shorturl;
@@ -50,8 +52,6 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
     if (shortUrl && shortUrlArrived(Date.now())) void copyFromPage(shortUrl).then(copyDone);
   }, [shortUrl, shortUrlArrived, copyDone]);
 
-  // A page that lives only in this browser (its settings, an extension, a file) has nothing to share.
-  const notShortenable = whyNotShortenable(page.url);
   const notice =
     createdKey && link && !link.shorturl && link.sync === 'pending' ? (
       <p role="status" className="banner banner-info" data-testid="pending-note">
@@ -78,6 +78,9 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
           </p>
           <p className="muted">{problemInWords(notShortenable)}</p>
         </section>
+      ) : links === undefined ? (
+        // Not the form yet: the page may have a link, which the form would stand in for a moment.
+        <PageTitleCard page={page} />
       ) : (
         <Suspense fallback={<PageTitleCard page={page} />}>
           <ShortenForm

@@ -22,6 +22,8 @@ export interface FirstScreen {
   theme: Theme;
   /** The newest links of the active connection's mirror; empty when none is connected. */
   recent: LinkRow[];
+  /** How tall the page's card last stood, held for it until it comes (0: nothing held). */
+  pageHeight: number;
 }
 
 /**
@@ -36,14 +38,14 @@ export async function readFirstScreen(): Promise<FirstScreen> {
   if (early && isConnections(early.connections)) {
     const theme = THEMES.includes(early.theme as Theme) ? (early.theme as Theme) : 'system';
     showDatabase(activeConnection(early.connections)?.database);
-    return { connections: early.connections, theme, recent: early.recent };
+    return { connections: early.connections, theme, recent: early.recent, pageHeight: early.pageHeight };
   }
   const [connections, theme] = await Promise.all([connectionsItem.getValue(), themeItem.getValue()]);
   const active = activeConnection(connections);
   showDatabase(active?.database);
   // Only here, when the boot script's read failed, does the first screen wait for Dexie.
   const recent = active ? await readRecent() : [];
-  return { connections, theme, recent };
+  return { connections, theme, recent, pageHeight: 0 };
 }
 
 async function readRecent(): Promise<LinkRow[]> {

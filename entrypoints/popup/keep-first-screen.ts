@@ -13,19 +13,22 @@ const SETTLE_MS = 300;
 /**
  * The first screen's parts as the popup's layout nests them, or null when one is missing or searched.
  * It is what was in view: rows below the window are left out (each costs the next opening's first
- * paint its style and layout, unseen), and the list keeps its place below the header, where the page's
- * own card and any banner then stood, so that the live screen does not move it.
+ * paint its style and layout, unseen). The page's card is not in it (the next opening may be about
+ * another page), only its room (PAGE_SLOT), as tall as it is now: the list stands where it will.
  */
-function firstScreenHtml(root: HTMLElement): string | null {
+function firstScreenHtml(root: HTMLElement, pageHeight: number): string | null {
   const [header, recent, ...rest] = root.querySelectorAll('[data-first-screen]');
   if (!header || !recent || rest.length > 0) return null;
   // The next opening starts without a search: a filtered list is not its first screen.
   if (recent.querySelector<HTMLInputElement>('input[type="search"]')?.value) return null;
   const list = markup(recent, (row) => row.getBoundingClientRect().top < innerHeight);
-  const padding = recent.parentElement ? Number.parseFloat(getComputedStyle(recent.parentElement).paddingTop) : 0;
-  const above = Math.round(recent.getBoundingClientRect().top - header.getBoundingClientRect().bottom - padding);
-  if (above > 0) list.setAttribute('style', `margin-block-start: ${above}px`);
-  return `<div class="popup">${markup(header).outerHTML}<main class="popup-main">${list.outerHTML}</main></div>`;
+  const slot = `<div class="page-slot" style="min-height: ${pageHeight}px"></div>`;
+  return `<div class="popup">${markup(header).outerHTML}<main class="popup-main">${slot}${list.outerHTML}</main></div>`;
+}
+
+/** How tall the page's card stands above the list, 0 where the popup has none. */
+function pageHeightIn(root: HTMLElement): number {
+  return Math.round(root.querySelector('[data-page-slot]')?.getBoundingClientRect().height ?? 0);
 }
 
 /**
@@ -70,10 +73,14 @@ export function useKeptFirstScreen(database: string | null | undefined): void {
     const keep = () => {
       clearTimeout(timer);
       if (forgotten || connectionChangesAsked() !== changesBefore) return;
-      const html = firstScreenHtml(root);
+      const pageHeight = pageHeightIn(root);
+      const html = firstScreenHtml(root, pageHeight);
       if (!html) return;
       if (html !== last?.html) last = { html, drawnAt: changedAt };
-      keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement, { drawnAt: last.drawnAt });
+      keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement, {
+        drawnAt: last.drawnAt,
+        pageHeight,
+      });
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const changed = new MutationObserver(() => {

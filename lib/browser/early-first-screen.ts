@@ -15,6 +15,8 @@ export interface EarlyFirstScreen {
   connections: unknown;
   theme: unknown;
   recent: LinkRow[];
+  /** The page card's room the picture kept (Snapshot.pageHeight), 0 without a picture. */
+  pageHeight: number;
 }
 
 const GLOBAL = '__linkpilotFirstScreen';
@@ -38,7 +40,8 @@ async function readEarly(
   const active = list.find((c) => c?.id === connections?.activeId);
   // Pages forget the picture before they ask for another connection (lib/messages/send.ts), so the
   // kept one is of the active mirror. Should it not be after all, it goes, and is forgotten.
-  if (snapshot && snapshot.database !== active?.database) {
+  const shown = snapshot?.database === active?.database ? snapshot : null;
+  if (snapshot && !shown) {
     forgetSnapshot();
     takeAway();
     startApp();
@@ -46,7 +49,8 @@ async function readEarly(
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
   const recent =
     typeof active?.database === 'string' ? await readRecentRaw(indexedDB, active.database, FIRST_SCREEN_RECENT) : [];
-  return recent ? { connections, theme: stored.theme, recent } : null;
+  const pageHeight = typeof shown?.pageHeight === 'number' ? shown.pageHeight : 0;
+  return recent ? { connections, theme: stored.theme, recent, pageHeight } : null;
 }
 
 /** Never waits longer on a paint the browser does not report. */

@@ -17,6 +17,13 @@ const VERSION = 1;
 /** Marks the parts of the popup a picture holds: its header and its recent list. */
 export const FIRST_SCREEN_PART = { 'data-first-screen': '' } as const;
 
+/**
+ * Marks the room above the list where the page's own card goes (its link, its form, why it cannot be
+ * shortened). A picture keeps it as tall as it last was, and the live popup holds it that tall until
+ * its card has come, so that neither the picture nor the live screen moves the list.
+ */
+export const PAGE_SLOT = { 'data-page-slot': '' } as const;
+
 /** The Element Timing names of the recent list's text, live and in the picture: when each was painted. */
 export const LIVE_PAINTED = 'linkpilot:recent';
 export const SNAPSHOT_PAINTED = 'linkpilot:recent-snapshot';
@@ -37,6 +44,8 @@ export interface Snapshot {
    * in the background draws late): the picture of the newer screen is kept, whichever closes last.
    */
   drawnAt?: number;
+  /** How tall the page's card stood above the list (PAGE_SLOT), in CSS pixels. */
+  pageHeight?: number;
 }
 
 function kept(store: Storage | undefined): Snapshot | null {
@@ -82,7 +91,11 @@ export function keepSnapshot(
   database: string,
   uiLanguage: string,
   page: HTMLElement,
-  { drawnAt = Date.now(), store = globalThis.localStorage }: { drawnAt?: number; store?: Storage } = {},
+  {
+    drawnAt = Date.now(),
+    pageHeight = 0,
+    store = globalThis.localStorage,
+  }: { drawnAt?: number; pageHeight?: number; store?: Storage } = {},
 ): void {
   const before = kept(store);
   if (before?.database === database && (before.drawnAt ?? 0) > drawnAt) return;
@@ -97,6 +110,7 @@ export function keepSnapshot(
       .replaceAll(`elementtiming="${LIVE_PAINTED}"`, `elementtiming="${SNAPSHOT_PAINTED}"`)
       .replace(/ data-(testid|ready)="[^"]*"/g, '')}</div>`,
     drawnAt,
+    pageHeight,
   };
   try {
     store?.setItem(KEY, JSON.stringify(snapshot));

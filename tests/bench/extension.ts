@@ -82,6 +82,12 @@ export interface ToolbarPopupPaints {
   live: number;
   /** When the browser showed the popup: it is hidden until its first load has finished. */
   shown: number;
+  /**
+   * The sum of the layout shifts (Layout Instability API) from navigation until the popup said it was
+   * ready and a further 300 ms had passed: 0 when nothing on screen moved while it opened. NaN for a page
+   * without the list.
+   */
+  layoutShift: number;
   width: number;
   height: number;
 }
@@ -91,8 +97,8 @@ export interface ToolbarPopupPaints {
  * the icon does, from `controller`, a page of the extension, and reads what it painted through the
  * popup's window (chrome.extension.getViews), then closes it. A tab is not what people see: the
  * browser keeps a popup hidden until its first load has finished and shows it then, while a tab is
- * painted as it loads. `withList`: wait for the live recent list too (the popup), else for the first
- * contentful paint (a blank page).
+ * painted as it loads. `withList`: wait for the live recent list too (the popup), and for it to say
+ * the popup is ready (its layout shifts then summed), else for the first contentful paint (a blank page).
  */
 export async function toolbarPopupPaints(
   controller: Page,
@@ -113,6 +119,10 @@ export async function toolbarPopupPaints(
           if (!view) await new Promise((r) => setTimeout(r, 2));
         }
         if (!view) throw new Error('bench: the toolbar popup did not open');
+        let layoutShift = 0;
+        new view.PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) layoutShift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
         const painted = await new Promise((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error('bench: the popup was never painted')), 30000);
           let first = Infinity;
@@ -133,6 +143,13 @@ export async function toolbarPopupPaints(
             settle();
           }).observe({ type: 'element', buffered: true });
         });
+        if (withList) {
+          const ready = '[data-testid="recent-links"][data-ready="true"]';
+          // Bounded: about 5 s.
+          for (let i = 0; i < 500 && !view.document.querySelector(ready); i++) await new Promise((r) => setTimeout(r, 10));
+          await new Promise((r) => setTimeout(r, 300));
+        }
+        painted.layoutShift = withList ? layoutShift : NaN;
         view.close();
         for (let i = 0; i < 500 && chrome.extension.getViews({ type: 'popup' }).length; i++) {
           await new Promise((r) => setTimeout(r, 5));

@@ -21,6 +21,25 @@ async function settledListTop(page: Page): Promise<number> {
   return tops.at(-1)!;
 }
 
+/** The layout shifts the page has had (the Layout Instability API's entries: what moved, and by how much). */
+function layoutShifted(page: Page): Promise<{ value: number; moved: string[] }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        type Shift = PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
+        const shifts: { value: number; moved: string[] }[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            const moved = entry.sources.map((s) => (s.node instanceof Element ? s.node.className : String(s.node)) + ` ${Math.round(entry.startTime)} ${JSON.stringify((s as any).previousRect)} ${JSON.stringify((s as any).currentRect)}`);
+            shifts.push({ value: entry.value, moved });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries are delivered in a task of their own.
+        setTimeout(() => resolve(shifts), 100);
+      }),
+  );
+}
+
 test('the popup opens on the picture of its last first screen, which the live list then replaces; none once disconnected', async ({
   context,
   server,
@@ -79,8 +98,9 @@ test('the popup opens on the picture of its last first screen, which the live li
     () => (globalThis as unknown as { linkpilotPicture: { listTop: number } }).linkpilotPicture.listTop,
   );
   expect(Math.abs(pictureTop - keptTop)).toBeLessThanOrEqual(2);
-  // The live screen, settled, puts it there too.
+  // The live screen, settled, puts it there too, and nothing on screen moved on the way there.
   expect(Math.abs(pictureTop - (await settledListTop(again.page)))).toBeLessThanOrEqual(2);
+  expect(await layoutShifted(again.page)).toEqual([]);
   await again.page.close();
 
   // Disconnected, the picture goes with the copy of the data, and the next popup has no list.
