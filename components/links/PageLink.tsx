@@ -22,6 +22,9 @@ const PopupTrend = lazy(() => import('@/components/stats/PopupTrend'));
 // Its fix brings the sync actions: loaded only for a link the service refused.
 const RefusedCreate = lazy(() => import('./RefusedCreate'));
 
+/** The Element Timing name of the page's short URL: when it was painted (bench:moment). */
+const SHORT_URL_PAINTED = 'linkpilot:short-url';
+
 /**
  * The current page's short link in the popup: the page's title, the short URL with Copy, the
  * statistics (refreshed each time the popup opens), the QR code behind a toggle, channel and campaign.
@@ -64,7 +67,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
             aria-label={shown}
             data-testid="short-url"
           >
-            <LinkText kind="short" text={link.shorturl} title={shown} />
+            <LinkText kind="short" text={link.shorturl} title={shown} elementtiming={SHORT_URL_PAINTED} />
             <ExternalLink size={14} aria-hidden="true" className="open-icon" />
           </a>
           <span className="hero-actions">

@@ -6,7 +6,7 @@ import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { answeredHere } from '@/lib/sync/answered-here';
 import { readReachability } from '@/lib/sync/reachability';
-import { outboxCounts } from '@/lib/sync/status';
+import { refusedCounts, waitingCounts } from '@/lib/sync/status';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
 
 /**
@@ -21,10 +21,13 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
   const reach = useLiveQuery(() => readReachability(db), []);
   // A refusal a form here waits for is shown at its field, never first as a banner.
   const answering = useSyncExternalStore(answeredHere.subscribe, answeredHere.version);
-  const counts = useLiveQuery(() => outboxCounts(db, answeredHere.has), [answering]);
-  const waiting = (counts?.pending ?? 0) + (counts?.inflight ?? 0);
+  const counts = useLiveQuery(() => refusedCounts(db, answeredHere.has), [answering]);
   const refused = counts?.failed ?? 0;
   const unreachable = !online || reach?.reachable === false;
+  // Read only while it is said: the popup's own shortening changes these counts several times, and
+  // each read of them then took the main thread the answer needed.
+  const waitingNow = useLiveQuery(async () => (unreachable ? waitingCounts(db) : null), [unreachable]);
+  const waiting = (waitingNow?.pending ?? 0) + (waitingNow?.inflight ?? 0);
   const details = onOpenSync ? (
     <button type="button" className="ghost small" onClick={onOpenSync}>
       {t('banner.details')}

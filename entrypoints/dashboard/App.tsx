@@ -1,21 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
-import { AccountPage } from '@/components/account/AccountPage';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Avatar } from '@/components/account/Avatar';
-import { CampaignsPage } from '@/components/campaigns/CampaignsPage';
-import { CatalogPage } from '@/components/catalog/CatalogPage';
-import { ChannelsPage } from '@/components/channels/ChannelsPage';
-import { DomainsPage } from '@/components/domains/DomainsPage';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
 import { LinkTablePage } from '@/components/links/LinkTablePage';
-import { PixelsPage } from '@/components/pixels/PixelsPage';
-import { QrCodesPage } from '@/components/qr/QrCodesPage';
 import { ConnectionSwitcher } from '@/components/settings/ConnectionSwitcher';
-import { SettingsPage } from '@/components/settings/SettingsPage';
 import { NO_LINK_FILTERS, useDashboard } from '@/components/state/dashboard';
 import { ServiceBanner } from '@/components/sync/ServiceBanner';
-import { SyncCentre } from '@/components/sync/SyncCentre';
 import { Address } from '@/components/ui/Address';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import {
@@ -36,6 +27,24 @@ import { database, showDatabase } from '@/lib/db/open';
 import type { Section } from '@/lib/kinds/collections';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
 import { outboxCounts } from '@/lib/sync/status';
+
+// The links table, the section a dashboard opens on, comes with the page; every other section's module
+// is asked for when it is opened: each opening of the links no longer parses and compiles them all.
+const AccountPage = lazy(() => import('@/components/account/AccountPage').then((m) => ({ default: m.AccountPage })));
+const CampaignsPage = lazy(() =>
+  import('@/components/campaigns/CampaignsPage').then((m) => ({ default: m.CampaignsPage })),
+);
+const CatalogPage = lazy(() => import('@/components/catalog/CatalogPage').then((m) => ({ default: m.CatalogPage })));
+const ChannelsPage = lazy(() =>
+  import('@/components/channels/ChannelsPage').then((m) => ({ default: m.ChannelsPage })),
+);
+const DomainsPage = lazy(() => import('@/components/domains/DomainsPage').then((m) => ({ default: m.DomainsPage })));
+const PixelsPage = lazy(() => import('@/components/pixels/PixelsPage').then((m) => ({ default: m.PixelsPage })));
+const QrCodesPage = lazy(() => import('@/components/qr/QrCodesPage').then((m) => ({ default: m.QrCodesPage })));
+const SettingsPage = lazy(() =>
+  import('@/components/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
+const SyncCentre = lazy(() => import('@/components/sync/SyncCentre').then((m) => ({ default: m.SyncCentre })));
 
 interface SectionView {
   route: Section;
@@ -80,7 +89,9 @@ export function App() {
     return (
       <div className="welcome-shell">
         <main>
-          <SettingsPage />
+          <Suspense fallback={null}>
+            <SettingsPage />
+          </Suspense>
         </main>
         <ConfirmDialog />
       </div>
@@ -92,7 +103,9 @@ export function App() {
       <Sidebar current={section} connections={connections.value} />
       <div className="app-content">
         <ServiceBanner onOpenSync={section.route === 'sync' ? undefined : () => window.location.assign('#/sync')} />
-        <main>{section.render()}</main>
+        <main>
+          <Suspense fallback={null}>{section.render()}</Suspense>
+        </main>
       </div>
       <ConfirmDialog />
     </div>

@@ -6,16 +6,25 @@ import type { LinkpilotDb, OutboxState } from '../db/schema';
  * form's field, lib/sync/answered-here.ts).
  */
 export async function outboxCounts(db: LinkpilotDb, leaveOut: (seq: number) => boolean = () => false) {
+  const [waiting, refused] = await Promise.all([waitingCounts(db), refusedCounts(db, leaveOut)]);
+  return { ...waiting, ...refused };
+}
+
+/** The changes that wait and those on the wire. */
+export async function waitingCounts(db: LinkpilotDb) {
   const count = (state: OutboxState) => db.outbox.where('state').equals(state).count();
-  const [pending, inflight, refused] = await Promise.all([
-    count('pending'),
-    count('inflight'),
-    db.outbox.where('state').equals('failed').toArray(),
-  ]);
+  const [pending, inflight] = await Promise.all([count('pending'), count('inflight')]);
+  return { pending, inflight };
+}
+
+/**
+ * The refused changes, and how many of them are held as conflicts. Read on their own, a live query of
+ * them is not run again as changes wait and go out (pending and in flight), only when one is refused.
+ */
+export async function refusedCounts(db: LinkpilotDb, leaveOut: (seq: number) => boolean = () => false) {
+  const refused = await db.outbox.where('state').equals('failed').toArray();
   const failed = refused.filter((e) => !leaveOut(e.seq!));
   return {
-    pending,
-    inflight,
     failed: failed.length,
     // Held for the person because another writer changed the same fields (lib/sync/rebase.ts).
     conflicts: failed.filter((e) => (e.conflict?.length ?? 0) > 0).length,
