@@ -19,6 +19,7 @@ export default defineConfig({
         resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
           hostType === 'html' ? deps : [],
       },
+      rollupOptions: { output: { experimentalMinChunkSize: 40_000 } },
     },
   }),
   // Cast: Firefox's MV2 optional_permissions take origins, and data_collection_permissions is newer
