@@ -8,11 +8,21 @@ import { startEarlyFirstScreen } from '@/lib/browser/early-first-screen';
  */
 export default defineUnlistedScript(() => {
   const { main, preload = '' } = document.currentScript?.dataset ?? {};
-  startEarlyFirstScreen(document.getElementById('root')!, () => {
-    if (!main) return;
-    for (const href of preload.split(' ').filter(Boolean)) {
+  let fetched = false;
+  const fetchApp = () => {
+    if (fetched || !main) return;
+    fetched = true;
+    for (const href of [main, ...preload.split(' ').filter(Boolean)]) {
       document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
     }
-    document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: main }));
-  });
+  };
+  startEarlyFirstScreen(
+    document.getElementById('root')!,
+    () => {
+      if (!main) return;
+      fetchApp();
+      document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: main }));
+    },
+    fetchApp,
+  );
 });

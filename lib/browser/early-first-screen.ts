@@ -96,12 +96,18 @@ function whenShown(then: () => void): void {
 
 /**
  * Run by the boot script right after the popup's root element: draws the last first screen into the
- * root at once, before the browser's first frame, and starts the reads. `startApp` loads the popup's
+ * root at once, before the browser's first frame, and starts the reads. `startApp` runs the popup's
  * modules: at once without a picture, else once the page is shown and the picture painted, so that
- * loading and evaluating them holds back neither the popup's showing nor the picture's paint.
- * Failures become null, never an unhandled rejection, and the modules are started whatever happens.
+ * evaluating them holds back neither the popup's showing nor the picture's paint. `fetchApp` asks for
+ * them without running them, once the picture's frame has been drawn: they are read while the browser
+ * shows it, and are there when its paint is reported. Failures become null, never an unhandled rejection, and the modules
+ * are started whatever happens.
  */
-export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = () => {}): void {
+export function startEarlyFirstScreen(
+  root: HTMLElement,
+  startApp: () => void = () => {},
+  fetchApp: () => void = () => {},
+): void {
   let started = false;
   const startOnce = () => {
     if (started) return;
@@ -115,7 +121,11 @@ export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = 
   const snapshot = readSnapshot(browser.i18n.getUILanguage());
   if (snapshot) {
     paintSnapshot(root, snapshot);
-    whenShown(() => afterFirstContentfulPaint(startOnce));
+    whenShown(() => {
+      // Once the picture's frame has left the page: asking for files took the main thread it needed.
+      requestAnimationFrame(() => setTimeout(fetchApp));
+      afterFirstContentfulPaint(startOnce);
+    });
     // Nor longer on a page that stays hidden (a tab in the background) or a paint never reported.
     setTimeout(startOnce, PAINT_REPORT_MAX_MS);
   } else startOnce();

@@ -117,24 +117,34 @@ describe("the popup's first screen read before its bundle", () => {
     expect(await early()).toBeNull();
   });
 
-  it('draws the kept picture at once, asks for the modules once its paint is reported, and takes away one of another mirror', async () => {
+  it('draws the kept picture at once, fetches the modules after its frame, runs them once its paint is reported, and takes away one of another mirror', async () => {
     const { db, store } = await connectedPopup();
     // The modules start after the first contentful paint reported.
     const reports = stubPaintReports();
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
     const language = browser.i18n.getUILanguage();
     keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, { store });
     const shown = fakePage();
     const started: string[] = [];
-    startEarlyFirstScreen(shown.root, () => started.push(shown.root.innerHTML));
+    startEarlyFirstScreen(
+      shown.root,
+      () => started.push(shown.root.innerHTML),
+      () => started.push('fetched'),
+    );
     // Before storage has answered: the page's first frame already holds it.
     expect(shown.root.innerHTML).toBe('<div inert><p>the list</p></div>');
     expect(await takeEarlyFirstScreen()).not.toBeNull();
+    // Nothing asked for before the picture's frame.
     expect(started).toEqual([]);
+    frames.shift()?.();
+    await vi.waitFor(() => expect(started).toEqual(['fetched']));
     reports[0]?.('first-paint');
     await new Promise((r) => setTimeout(r, 10));
-    expect(started).toEqual([]);
+    expect(started).toEqual(['fetched']);
     reports[0]?.('first-contentful-paint');
-    await vi.waitFor(() => expect(started).toEqual(['<div inert><p>the list</p></div>']));
+    await vi.waitFor(() => expect(started).toEqual(['fetched', '<div inert><p>the list</p></div>']));
+    started.length = 0;
 
     // Kept before another mirror became the active one, as no page that asked for it lets happen:
     // taken away once storage names the active mirror, and forgotten.
@@ -157,6 +167,7 @@ describe("the popup's first screen read before its bundle", () => {
       removeEventListener: (_type: string, listener: () => void) => listeners.splice(listeners.indexOf(listener), 1),
     };
     vi.stubGlobal('document', page);
+    vi.stubGlobal('requestAnimationFrame', () => 0);
     const reports = stubPaintReports();
     keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
     const started: string[] = [];
@@ -202,7 +213,7 @@ describe("the popup's first screen read before its bundle", () => {
     startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
     await takeEarlyFirstScreen();
     expect(started).toEqual([]);
-    frames.shift()?.();
+    for (const frame of frames.splice(0)) frame();
     await vi.waitFor(() => expect(started).toEqual(['modules']));
   });
 
