@@ -16,9 +16,21 @@ import { sendRequest } from '@/lib/messages/send';
 import { CopyButton } from './CopyButton';
 
 // Assigning writes through the sync actions and their validation library: loaded after the first paint.
-const AssignControls = lazy(() => import('./AssignControls').then((m) => ({ default: m.AssignControls })));
+const loadAssignControls = () => import('./AssignControls');
+const AssignControls = lazy(() => loadAssignControls().then((m) => ({ default: m.AssignControls })));
 // The sparkline and its history read come only with a link to show them for.
-const PopupTrend = lazy(() => import('@/components/stats/PopupTrend'));
+const loadPopupTrend = () => import('@/components/stats/PopupTrend');
+const PopupTrend = lazy(loadPopupTrend);
+
+/**
+ * Loads the parts a link shows after it has come (its channel and campaign, its trend), for a form
+ * that is about to make one: read while the person fills it in, they are there in the frame that
+ * shows the new link rather than asked for in it.
+ */
+export function warmPageLink(): void {
+  void loadAssignControls();
+  void loadPopupTrend();
+}
 // Its fix brings the sync actions: loaded only for a link the service refused.
 const RefusedCreate = lazy(() => import('./RefusedCreate'));
 
@@ -31,13 +43,26 @@ const SHORT_URL_PAINTED = 'linkpilot:short-url';
  * The short URL is the hero: shown whole, a long host shortened in its middle, the alias never;
  * Copy and the QR toggle sit under it, where they are for every link, never out of sight.
  */
-export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle: string; notice?: React.ReactNode }) {
+export function PageLink({
+  link,
+  pageTitle,
+  notice,
+  justMade = false,
+}: {
+  link: LinkRow;
+  pageTitle: string;
+  notice?: React.ReactNode;
+  /** Made by this popup a moment ago: its numbers are the service's answer, nothing to refresh. */
+  justMade?: boolean;
+}) {
   const stats = useLiveQuery(() => database().linkStats.get(link.key), [link.key]);
   // A failed refresh is said until numbers newer than the failure arrive (the service came back).
   const [failed, setFailed] = useState<{ note: string; at: number } | null>(null);
   const [qr, setQr] = useState(false);
   useEffect(() => {
-    if (link.id === null) return;
+    // A request of the minute's allowance, and main-thread work in the frame that shows the new link,
+    // for numbers that cannot have moved since the service made it.
+    if (link.id === null || justMade) return;
     sendRequest({ type: 'link.refresh', key: link.key }).then(
       () => setFailed(null),
       (e: unknown) =>
@@ -47,7 +72,7 @@ export function PageLink({ link, pageTitle, notice }: { link: LinkRow; pageTitle
             : null,
         ),
     );
-  }, [link.key, link.id]);
+  }, [link.key, link.id, justMade]);
   const title = link.title || pageTitle;
   const note = failed && !(stats && stats.fetchedAt > failed.at) ? failed.note : null;
   const shown = link.shorturl ? displayUrl(link.shorturl) : '';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { PageLink } from '@/components/links/PageLink';
+import { PageLink, warmPageLink } from '@/components/links/PageLink';
 import { PageTitleCard } from '@/components/links/PageTitleCard';
 import { SamePageLinks } from '@/components/links/SamePageLinks';
 import { usePopup } from '@/components/state/popup';
@@ -46,6 +46,11 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
   // A page that lives only in this browser (its settings, an extension, a file) has nothing to share.
   const notShortenable = whyNotShortenable(page.url);
 
+  const formShown = !link && !notShortenable && links !== undefined;
+  useEffect(() => {
+    if (formShown) warmPageLink();
+  }, [formShown]);
+
   // Copy the new short URL as soon as the service has made it, once, while the person still expects it.
   const shortUrl = link?.shorturl;
   useEffect(() => {
@@ -70,7 +75,7 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
   return (
     <>
       {link ? (
-        <PageLink link={link} pageTitle={page.title} notice={notice} />
+        <PageLink link={link} pageTitle={page.title} notice={notice} justMade={link.key === createdKey} />
       ) : notShortenable ? (
         <section className="card stack" aria-label={t('popup.cannotShorten')} data-testid="not-shortenable">
           <p className="page-title">
