@@ -113,8 +113,12 @@ export function LinkTable({
     index,
     unfiltered && firstRowsShown,
   ]);
-  const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const count = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + OVERSCAN * 2;
+  // Until the first rows are on screen, only the rows in view are read and drawn: drawing the rows
+  // below them too took about as long again (their cells, their gains), and they follow a moment
+  // later, out of sight.
+  const overscan = firstRowsShown ? OVERSCAN : 0;
+  const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - overscan);
+  const count = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + overscan * 2;
   const page = useLiveQuery(
     async () =>
       unfiltered
