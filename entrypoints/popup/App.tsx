@@ -7,7 +7,6 @@ import { PageTitleCard } from '@/components/links/PageTitleCard';
 import { RecentLinks } from '@/components/links/RecentLinks';
 import { usePopup } from '@/components/state/popup';
 import { Keyboard, LayoutDashboard, Link2, PictureInPicture2, Settings } from '@/components/ui/icons';
-import { Pending } from '@/components/ui/Pending';
 import { withElements } from '@/components/ui/with-elements';
 import { FIRST_SCREEN_PART, PAGE_SLOT } from '@/lib/browser/first-screen-snapshot';
 import { raw, t } from '@/lib/browser/i18n';
@@ -63,7 +62,7 @@ function Popup({
   connections: Connections;
   connected: boolean;
   recent: LinkRow[] | undefined;
-  /** The room above the list (a banner, the page's card) when the picture was kept: held until it has come. */
+  /** The room the page's card took when the picture was kept: held for it until it has come. */
   pageHeight: number;
 }) {
   const page = usePopup((s) => s.page);
@@ -74,9 +73,7 @@ function Popup({
   const painted = usePainted();
   const [hasLink, setHasLink] = useState(false);
   const onHasLink = useCallback((has: boolean) => setHasLink(has), []);
-  // Until what stands above the list (a banner, the page's card) has come whole, the room it last took
-  // is held and what has come is not shown (a banner coming after the card would move it), and the
-  // popup is not ready.
+  // Until the page's card has come whole, the room it last took is held, and the popup is not ready.
   const slot = useRef<HTMLDivElement>(null);
   const pageShown = useFilledIn(slot);
 
@@ -133,20 +130,13 @@ function Popup({
   return (
     <div className="popup">
       {header}
+      {painted ? (
+        <Suspense fallback={null}>
+          <ServiceBanner onOpenSync={() => void openDashboard('sync').then(() => window.close())} />
+        </Suspense>
+      ) : null}
       <main className="popup-main">
-        <div
-          ref={slot}
-          className="page-slot"
-          {...PAGE_SLOT}
-          style={pageShown ? undefined : { minHeight: pageHeight, visibility: 'hidden' }}
-        >
-          {painted ? (
-            <Suspense fallback={<Pending />}>
-              <ServiceBanner onOpenSync={() => void openDashboard('sync').then(() => window.close())} />
-            </Suspense>
-          ) : (
-            <Pending />
-          )}
+        <div ref={slot} className="page-slot" {...PAGE_SLOT} style={pageShown ? undefined : { minHeight: pageHeight }}>
           {page && !painted ? (
             <PageTitleCard page={page} />
           ) : page ? (

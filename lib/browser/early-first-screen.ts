@@ -100,8 +100,8 @@ function whenShown(then: () => void): void {
  * modules: at once without a picture, else once the page is shown and the picture painted, so that
  * evaluating them holds back neither the popup's showing nor the picture's paint. `fetchApp` asks for
  * them without running them, once the picture's frame has been drawn: they are read while the browser
- * shows it, and are there when its paint is reported. Failures become null, never an unhandled
- * rejection, and the modules are started whatever happens.
+ * shows it, and are there when its paint is reported. Failures become null, never an unhandled rejection, and the modules
+ * are started whatever happens.
  */
 export function startEarlyFirstScreen(
   root: HTMLElement,

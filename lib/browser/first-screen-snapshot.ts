@@ -18,10 +18,9 @@ const VERSION = 1;
 export const FIRST_SCREEN_PART = { 'data-first-screen': '' } as const;
 
 /**
- * Marks the room above the list: a banner when something keeps changes from the service, and the page's
- * own card (its link, its form, why it cannot be shortened). A picture keeps it as tall as it last was,
- * and the live popup holds it that tall until what goes in it has come, so that neither the picture nor
- * the live screen moves the list.
+ * Marks the room above the list where the page's own card goes (its link, its form, why it cannot be
+ * shortened). A picture keeps it as tall as it last was, and the live popup holds it that tall until
+ * its card has come, so that neither the picture nor the live screen moves the list.
  */
 export const PAGE_SLOT = { 'data-page-slot': '' } as const;
 
@@ -45,7 +44,7 @@ export interface Snapshot {
    * in the background draws late): the picture of the newer screen is kept, whichever closes last.
    */
   drawnAt?: number;
-  /** How tall the room above the list (PAGE_SLOT) stood, in CSS pixels. */
+  /** How tall the page's card stood above the list (PAGE_SLOT), in CSS pixels. */
   pageHeight?: number;
 }
 
