@@ -1,9 +1,10 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /**
- * Whether the element holds something and nothing in it is pending (components/ui/Pending.tsx): the
- * moment a part that arrives in stages (a lazy view, its lazy pieces) has come whole. Looked at on every
- * change inside it, as it is committed; once true it stays true.
+ * Whether nothing in the element is pending (components/ui/Pending.tsx) any more: the moment a part
+ * that arrives in stages (a lazy view, its lazy pieces, its reads) has come whole. It starts with
+ * something pending, and may end with nothing in it (a banner with nothing to say). Looked at on
+ * every change inside it, as it is committed; once true it stays true.
  */
 export function useFilledIn(ref: RefObject<HTMLElement | null>): boolean {
   const [filled, setFilled] = useState(false);
@@ -11,7 +12,7 @@ export function useFilledIn(ref: RefObject<HTMLElement | null>): boolean {
     const element = ref.current;
     if (filled || !element) return;
     const look = () => {
-      if (element.childElementCount > 0 && !element.querySelector('[data-pending]')) setFilled(true);
+      if (!element.querySelector('[data-pending]')) setFilled(true);
     };
     const changes = new MutationObserver(look);
     changes.observe(element, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-pending'] });

@@ -26,12 +26,12 @@ export function RecentLinks({
   limit = 20,
   focusSearch = false,
   initial,
-  ready = true,
+  ready,
 }: {
   limit?: number;
   focusSearch?: boolean;
   initial?: LinkRow[] | undefined;
-  ready?: boolean;
+  ready: boolean;
 }) {
   const [query, setQuery] = useState('');
   const [qrFor, setQrFor] = useState<string | null>(null);

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { useBrowserOnline } from '@/components/hooks/useBrowserOnline';
 import { CircleAlert, WifiOff } from '@/components/ui/icons';
+import { Pending } from '@/components/ui/Pending';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { answeredHere } from '@/lib/sync/answered-here';
@@ -25,9 +26,16 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
   const refused = counts?.failed ?? 0;
   const unreachable = !online || reach?.reachable === false;
   // Read only while it is said: the popup's own shortening changes these counts several times, and
-  // each read of them then took the main thread the answer needed.
-  const waitingNow = useLiveQuery(async () => (unreachable ? waitingCounts(db) : null), [unreachable]);
-  const waiting = (waitingNow?.pending ?? 0) + (waitingNow?.inflight ?? 0);
+  // each read of them then took the main thread the answer needed. Tagged with the state it was read
+  // for, so that a read from before (none waiting, not read) does not stand for it.
+  const waitingNow = useLiveQuery(
+    async () => ({ unreachable, counts: unreachable ? await waitingCounts(db) : null }),
+    [unreachable],
+  );
+  // Until what it says is read, it says that it is still coming: a screen that holds room for it (the
+  // popup's) keeps holding it, rather than letting the banner push what is below when it comes.
+  if (reach === undefined || counts === undefined || waitingNow?.unreachable !== unreachable) return <Pending />;
+  const waiting = (waitingNow.counts?.pending ?? 0) + (waitingNow.counts?.inflight ?? 0);
   const details = onOpenSync ? (
     <button type="button" className="ghost small" onClick={onOpenSync}>
       {t('banner.details')}

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useFilledIn } from '@/components/hooks/useFilledIn';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useHeldRoom } from '@/components/hooks/useHeldRoom';
 import { usePainted } from '@/components/hooks/usePainted';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useTheme } from '@/components/hooks/useTheme';
@@ -7,8 +7,9 @@ import { PageTitleCard } from '@/components/links/PageTitleCard';
 import { RecentLinks } from '@/components/links/RecentLinks';
 import { usePopup } from '@/components/state/popup';
 import { Keyboard, LayoutDashboard, Link2, PictureInPicture2, Settings } from '@/components/ui/icons';
+import { Pending } from '@/components/ui/Pending';
 import { withElements } from '@/components/ui/with-elements';
-import { FIRST_SCREEN_PART, PAGE_SLOT } from '@/lib/browser/first-screen-snapshot';
+import { FIRST_SCREEN_PART, type RoomHeights } from '@/lib/browser/first-screen-snapshot';
 import { raw, t } from '@/lib/browser/i18n';
 import { openShortcutSettings, SHORTEN_COMMAND, shortcutOf } from '@/lib/browser/shortcuts';
 import { currentPage, openDashboard, popOut } from '@/lib/browser/tabs';
@@ -48,7 +49,7 @@ export function App({ first }: { first: FirstScreen | null }) {
       connections={connections.value}
       connected={active !== null}
       recent={recent}
-      pageHeight={recent ? (first?.pageHeight ?? 0) : 0}
+      rooms={recent ? (first?.rooms ?? {}) : {}}
     />
   );
 }
@@ -57,13 +58,13 @@ function Popup({
   connections,
   connected,
   recent,
-  pageHeight,
+  rooms,
 }: {
   connections: Connections;
   connected: boolean;
   recent: LinkRow[] | undefined;
-  /** The room the page's card took when the picture was kept: held for it until it has come. */
-  pageHeight: number;
+  /** The rooms above the list (a banner, the page's card) as tall as the picture kept them. */
+  rooms: RoomHeights;
 }) {
   const page = usePopup((s) => s.page);
   const pageFound = usePopup((s) => s.pageFound);
@@ -73,9 +74,12 @@ function Popup({
   const painted = usePainted();
   const [hasLink, setHasLink] = useState(false);
   const onHasLink = useCallback((has: boolean) => setHasLink(has), []);
-  // Until the page's card has come whole, the room it last took is held, and the popup is not ready.
-  const slot = useRef<HTMLDivElement>(null);
-  const pageShown = useFilledIn(slot);
+  // Until what stands above the list (a banner, the page's card) has come whole, the room it last took
+  // is held, and the popup is not ready; the banner's own room within it, so that a banner read after
+  // the card does not push the card down.
+  const above = useHeldRoom('page', rooms);
+  const banner = useHeldRoom('banner', rooms);
+  const tabs = useHeldRoom('tabs', rooms);
 
   const header = (
     <header className="popup-header" {...FIRST_SCREEN_PART}>
@@ -130,36 +134,48 @@ function Popup({
   return (
     <div className="popup">
       {header}
-      {painted ? (
-        <Suspense fallback={null}>
-          <ServiceBanner onOpenSync={() => void openDashboard('sync').then(() => window.close())} />
-        </Suspense>
-      ) : null}
       <main className="popup-main">
-        <div ref={slot} className="page-slot" {...PAGE_SLOT} style={pageShown ? undefined : { minHeight: pageHeight }}>
-          {page && !painted ? (
-            <PageTitleCard page={page} />
-          ) : page ? (
-            <Suspense fallback={<PageTitleCard page={page} />}>
-              <PageSection page={page} onHasLink={onHasLink} />
-            </Suspense>
-          ) : page === null ? (
-            <p className="card muted" data-testid="not-shortenable">
-              {t('popup.nothingToShorten')}
-            </p>
-          ) : null}
+        <div {...above.props}>
+          <div className="banner-room popup-column" {...banner.props}>
+            {painted ? (
+              <Suspense fallback={<Pending />}>
+                <ServiceBanner onOpenSync={() => void openDashboard('sync').then(() => window.close())} />
+              </Suspense>
+            ) : (
+              <Pending />
+            )}
+          </div>
+          <div className="popup-column">
+            {page === undefined ? (
+              <Pending />
+            ) : page === null ? (
+              <p className="card muted" data-testid="not-shortenable">
+                {t('popup.nothingToShorten')}
+              </p>
+            ) : !painted ? (
+              <PageTitleCard page={page} />
+            ) : (
+              <Suspense fallback={<PageTitleCard page={page} />}>
+                <PageSection page={page} onHasLink={onHasLink} />
+              </Suspense>
+            )}
+          </div>
         </div>
         {/* With nothing to shorten here, the cursor goes where there is something to do. */}
         <RecentLinks
           focusSearch={hasLink || page === null || notShortenable !== null}
           initial={recent}
-          ready={pageShown}
+          ready={above.filled}
         />
-        {painted ? (
-          <Suspense fallback={null}>
-            <ShortenAllTabs tabId={page?.tabId ?? null} />
-          </Suspense>
-        ) : null}
+        <div className="popup-column" {...tabs.props}>
+          {painted ? (
+            <Suspense fallback={<Pending />}>
+              <ShortenAllTabs tabId={page?.tabId ?? null} />
+            </Suspense>
+          ) : (
+            <Pending />
+          )}
+        </div>
         <ShortcutHint />
       </main>
     </div>

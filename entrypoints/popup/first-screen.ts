@@ -1,4 +1,5 @@
 import { FIRST_SCREEN_RECENT, takeEarlyFirstScreen } from '@/lib/browser/early-first-screen';
+import type { RoomHeights } from '@/lib/browser/first-screen-snapshot';
 import { showDatabase } from '@/lib/db/names';
 import type { LinkRow } from '@/lib/db/schema';
 import { activeConnection, type Connections, connectionsItem } from '@/lib/settings/connection';
@@ -22,8 +23,8 @@ export interface FirstScreen {
   theme: Theme;
   /** The newest links of the active connection's mirror; empty when none is connected. */
   recent: LinkRow[];
-  /** How tall the page's card last stood, held for it until it comes (0: nothing held). */
-  pageHeight: number;
+  /** How tall each held room last stood, held for what goes in it until it comes (none: nothing held). */
+  rooms: RoomHeights;
 }
 
 /**
@@ -38,14 +39,14 @@ export async function readFirstScreen(): Promise<FirstScreen> {
   if (early && isConnections(early.connections)) {
     const theme = THEMES.includes(early.theme as Theme) ? (early.theme as Theme) : 'system';
     showDatabase(activeConnection(early.connections)?.database);
-    return { connections: early.connections, theme, recent: early.recent, pageHeight: early.pageHeight };
+    return { connections: early.connections, theme, recent: early.recent, rooms: early.rooms };
   }
   const [connections, theme] = await Promise.all([connectionsItem.getValue(), themeItem.getValue()]);
   const active = activeConnection(connections);
   showDatabase(active?.database);
   // Only here, when the boot script's read failed, does the first screen wait for Dexie.
   const recent = active ? await readRecent() : [];
-  return { connections, theme, recent, pageHeight: 0 };
+  return { connections, theme, recent, rooms: {} };
 }
 
 async function readRecent(): Promise<LinkRow[]> {

@@ -5,6 +5,8 @@ import {
   forgetSnapshot,
   forgottenElsewhere,
   keepSnapshot,
+  type RoomHeights,
+  roomHeights,
 } from '@/lib/browser/first-screen-snapshot';
 
 /** A burst of changes (the live list arriving, a row's badge) is kept once, this long after it ends. */
@@ -13,22 +15,27 @@ const SETTLE_MS = 300;
 /**
  * The first screen's parts as the popup's layout nests them, or null when one is missing or searched.
  * It is what was in view: rows below the window are left out (each costs the next opening's first
- * paint its style and layout, unseen). The page's card is not in it (the next opening may be about
- * another page), only its room (PAGE_SLOT), as tall as it is now: the list stands where it will.
+ * paint its style and layout, unseen). What stands above the list (the page's card: the next opening
+ * may be about another page; a banner: it is read afresh) is not in it, only its room, as tall as it
+ * is now: the list stands where it will.
  */
-function firstScreenHtml(root: HTMLElement, pageHeight: number): string | null {
+function firstScreenHtml(root: HTMLElement, rooms: RoomHeights): string | null {
   const [header, recent, ...rest] = root.querySelectorAll('[data-first-screen]');
   if (!header || !recent || rest.length > 0) return null;
   // The next opening starts without a search: a filtered list is not its first screen.
   if (recent.querySelector<HTMLInputElement>('input[type="search"]')?.value) return null;
   const list = markup(recent, (row) => row.getBoundingClientRect().top < innerHeight);
-  const slot = `<div class="page-slot" style="min-height: ${pageHeight}px"></div>`;
-  return `<div class="popup">${markup(header).outerHTML}<main class="popup-main">${slot}${list.outerHTML}</main></div>`;
+  const above = `<div style="min-height: ${rooms.page ?? 0}px"></div>`;
+  return `<div class="popup">${markup(header).outerHTML}<main class="popup-main">${above}${list.outerHTML}</main></div>`;
 }
 
-/** How tall the page's card stands above the list, 0 where the popup has none. */
-function pageHeightIn(root: HTMLElement): number {
-  return Math.round(root.querySelector('[data-page-slot]')?.getBoundingClientRect().height ?? 0);
+/** How tall each held room stands now. */
+function roomHeightsIn(root: HTMLElement): RoomHeights {
+  const heights: Record<string, number> = {};
+  for (const room of root.querySelectorAll<HTMLElement>('[data-held-room]')) {
+    heights[room.dataset.heldRoom ?? ''] = Math.round(room.getBoundingClientRect().height);
+  }
+  return roomHeights(heights);
 }
 
 /**
@@ -73,13 +80,13 @@ export function useKeptFirstScreen(database: string | null | undefined): void {
     const keep = () => {
       clearTimeout(timer);
       if (forgotten || connectionChangesAsked() !== changesBefore) return;
-      const pageHeight = pageHeightIn(root);
-      const html = firstScreenHtml(root, pageHeight);
+      const rooms = roomHeightsIn(root);
+      const html = firstScreenHtml(root, rooms);
       if (!html) return;
       if (html !== last?.html) last = { html, drawnAt: changedAt };
       keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement, {
         drawnAt: last.drawnAt,
-        pageHeight,
+        rooms,
       });
     };
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,14 @@
 import { browser } from 'wxt/browser';
 import type { LinkRow } from '../db/schema';
 import { readRecentRaw } from '../links/recent-raw';
-import { forgetSnapshot, paintSnapshot, readSnapshot, type Snapshot } from './first-screen-snapshot';
+import {
+  forgetSnapshot,
+  paintSnapshot,
+  type RoomHeights,
+  readSnapshot,
+  roomHeights,
+  type Snapshot,
+} from './first-screen-snapshot';
 
 /**
  * The popup's first screen asked for by a tiny classic script (entrypoints/popup-boot.ts) that runs
@@ -15,8 +22,8 @@ export interface EarlyFirstScreen {
   connections: unknown;
   theme: unknown;
   recent: LinkRow[];
-  /** The page card's room the picture kept (Snapshot.pageHeight), 0 without a picture. */
-  pageHeight: number;
+  /** The held rooms' heights the picture kept (Snapshot.rooms), none without a picture. */
+  rooms: RoomHeights;
 }
 
 const GLOBAL = '__linkpilotFirstScreen';
@@ -49,8 +56,7 @@ async function readEarly(
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
   const recent =
     typeof active?.database === 'string' ? await readRecentRaw(indexedDB, active.database, FIRST_SCREEN_RECENT) : [];
-  const pageHeight = typeof shown?.pageHeight === 'number' ? shown.pageHeight : 0;
-  return recent ? { connections, theme: stored.theme, recent, pageHeight } : null;
+  return recent ? { connections, theme: stored.theme, recent, rooms: roomHeights(shown?.rooms) } : null;
 }
 
 /** Never waits longer on a paint the browser does not report. */
@@ -100,8 +106,8 @@ function whenShown(then: () => void): void {
  * modules: at once without a picture, else once the page is shown and the picture painted, so that
  * evaluating them holds back neither the popup's showing nor the picture's paint. `fetchApp` asks for
  * them without running them, once the picture's frame has been drawn: they are read while the browser
- * shows it, and are there when its paint is reported. Failures become null, never an unhandled rejection, and the modules
- * are started whatever happens.
+ * shows it, and are there when its paint is reported. Failures become null, never an unhandled
+ * rejection, and the modules are started whatever happens.
  */
 export function startEarlyFirstScreen(
   root: HTMLElement,

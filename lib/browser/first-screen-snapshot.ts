@@ -18,11 +18,30 @@ const VERSION = 1;
 export const FIRST_SCREEN_PART = { 'data-first-screen': '' } as const;
 
 /**
- * Marks the room above the list where the page's own card goes (its link, its form, why it cannot be
- * shortened). A picture keeps it as tall as it last was, and the live popup holds it that tall until
- * its card has come, so that neither the picture nor the live screen moves the list.
+ * Marks a room the popup holds for a part that comes after its first screen: `page`, all that stands
+ * above the list (a banner when something keeps changes from the service, the page's own card),
+ * `banner` within it, and `tabs` below the list (shortening all tabs). A picture keeps each as tall as
+ * it last was (the picture draws `page` empty), and the live popup holds each that tall until what goes
+ * in it has come, so that neither the picture nor a late part moves what is below it.
  */
-export const PAGE_SLOT = { 'data-page-slot': '' } as const;
+export function heldRoom(name: RoomName) {
+  return { 'data-held-room': name } as const;
+}
+const ROOMS = ['page', 'banner', 'tabs'] as const;
+export type RoomName = (typeof ROOMS)[number];
+/** How tall each held room last stood, in CSS pixels; one not in it is held at 0. */
+export type RoomHeights = Partial<Record<RoomName, number>>;
+
+/** Only the rooms' heights a stored value really has: it was written by another build, maybe. */
+export function roomHeights(value: unknown): RoomHeights {
+  const heights: RoomHeights = {};
+  if (typeof value !== 'object' || value === null) return heights;
+  for (const name of ROOMS) {
+    const height = (value as Record<string, unknown>)[name];
+    if (typeof height === 'number' && Number.isFinite(height) && height >= 0) heights[name] = height;
+  }
+  return heights;
+}
 
 /** The Element Timing names of the recent list's text, live and in the picture: when each was painted. */
 export const LIVE_PAINTED = 'linkpilot:recent';
@@ -44,8 +63,8 @@ export interface Snapshot {
    * in the background draws late): the picture of the newer screen is kept, whichever closes last.
    */
   drawnAt?: number;
-  /** How tall the page's card stood above the list (PAGE_SLOT), in CSS pixels. */
-  pageHeight?: number;
+  /** How tall each held room (heldRoom) stood. */
+  rooms?: RoomHeights;
 }
 
 function kept(store: Storage | undefined): Snapshot | null {
@@ -93,9 +112,9 @@ export function keepSnapshot(
   page: HTMLElement,
   {
     drawnAt = Date.now(),
-    pageHeight = 0,
+    rooms = {},
     store = globalThis.localStorage,
-  }: { drawnAt?: number; pageHeight?: number; store?: Storage } = {},
+  }: { drawnAt?: number; rooms?: RoomHeights; store?: Storage } = {},
 ): void {
   const before = kept(store);
   if (before?.database === database && (before.drawnAt ?? 0) > drawnAt) return;
@@ -110,7 +129,7 @@ export function keepSnapshot(
       .replaceAll(`elementtiming="${LIVE_PAINTED}"`, `elementtiming="${SNAPSHOT_PAINTED}"`)
       .replace(/ data-(testid|ready)="[^"]*"/g, '')}</div>`,
     drawnAt,
-    pageHeight,
+    rooms,
   };
   try {
     store?.setItem(KEY, JSON.stringify(snapshot));

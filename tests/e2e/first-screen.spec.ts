@@ -123,6 +123,41 @@ test('the popup opens on the picture of its last first screen, which the live li
   await noting.dispose();
 });
 
+test('with the service out of reach, the banner above the card is in the held room: reopened, nothing moves', async ({
+  context,
+  server,
+  extensionUrl,
+  popupFor,
+  web,
+}) => {
+  await seedLinks(server, 24);
+  await connectExtension(await context.newPage(), extensionUrl, server);
+  const { popup, tabId } = await popupFor(web.url('/read-offline'));
+  await popup.page.setViewportSize({ width: 400, height: 600 });
+  await server.close();
+  await popup.shortenButton().click();
+  await expect(popup.page.getByTestId('offline-banner')).toBeVisible({ timeout: 20_000 });
+  await expect(popup.page.getByTestId('pending-note')).toBeVisible();
+  await popup.page.close();
+  // Opened once more, as the next opening will find it (the note on the queued link was this popup's own).
+  const between = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
+  await between.page.setViewportSize({ width: 400, height: 600 });
+  await between.openFor(tabId);
+  await between.expectReady();
+  await expect(between.page.getByTestId('offline-banner')).toBeVisible();
+  await settledListTop(between.page);
+  await between.page.close();
+
+  // Reopened: the picture holds the room of the banner and the card, and the live popup fills it.
+  const again = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
+  await again.page.setViewportSize({ width: 400, height: 600 });
+  await again.openFor(tabId);
+  await again.expectReady();
+  await expect(again.page.getByTestId('offline-banner')).toBeVisible();
+  await settledListTop(again.page);
+  expect(await layoutShifted(again.page)).toEqual([]);
+});
+
 test('opened from the toolbar, the popup is shown with the picture before its modules are asked for', async ({
   context,
   server,
