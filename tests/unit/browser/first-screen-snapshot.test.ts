@@ -6,6 +6,7 @@ import {
   LIVE_PAINTED,
   paintSnapshot,
   readSnapshot,
+  roomHeights,
   SNAPSHOT_PAINTED,
 } from '@/lib/browser/first-screen-snapshot';
 import { FakeDomParser, fakePage, memoryStorage } from './page-fakes';
@@ -49,6 +50,16 @@ describe('the picture of the popup’s first screen', () => {
       JSON.stringify({ v: 0, html: SCREEN, database: 'mirror-1', uiLanguage: 'de' }),
     );
     expect(readSnapshot('de', store)).toBeNull();
+  });
+
+  it('keeps how tall each held room stood, and takes from a stored value only the heights of rooms it holds', () => {
+    const store = memoryStorage();
+    keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, { store, rooms: { page: 212, banner: 64, tabs: 40 } });
+    expect(roomHeights(readSnapshot('en', store)?.rooms)).toEqual({ page: 212, banner: 64, tabs: 40 });
+    // Written by another build, or tampered with: what is not a height of a known room is left out.
+    expect(roomHeights({ page: '212', banner: -3, tabs: Number.NaN, footer: 30 })).toEqual({});
+    expect(roomHeights({ page: 0, banner: Infinity })).toEqual({ page: 0 });
+    for (const value of [null, undefined, 12, 'page', []]) expect(roomHeights(value)).toEqual({});
   });
 
   it('of two popups closing, keeps the screen drawn later, whichever closes last', () => {
