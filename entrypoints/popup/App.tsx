@@ -63,7 +63,7 @@ function Popup({
   connections: Connections;
   connected: boolean;
   recent: LinkRow[] | undefined;
-  /** The rooms above the list (a banner, the page's card) as tall as the picture kept them. */
+  /** The rooms held for what comes late (a banner, the page's card, shortening all tabs), as tall as the picture kept them. */
   rooms: RoomHeights;
 }) {
   const page = usePopup((s) => s.page);
@@ -76,7 +76,7 @@ function Popup({
   const onHasLink = useCallback((has: boolean) => setHasLink(has), []);
   // Until what stands above the list (a banner, the page's card) has come whole, the room it last took
   // is held, and the popup is not ready; the banner's own room within it, so that a banner read after
-  // the card does not push the card down.
+  // the card does not push the card down; below the list, the room of "Shorten all tabs".
   const above = useHeldRoom('page', rooms);
   const banner = useHeldRoom('banner', rooms);
   const tabs = useHeldRoom('tabs', rooms);
