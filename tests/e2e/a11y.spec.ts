@@ -22,8 +22,8 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => chrome.storage.local.set({ theme: value }), theme);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   // Buttons ease into their new colours (0.12 s): the check reads them once they are there. Their state
-  // is looked at, not awaited: Chromium left the `finished` promise of a transition below the fold
-  // unsettled, though the transition itself had finished.
+  // is looked at, not awaited: Chromium left the `finished` promise of a transition in the popup
+  // unsettled, though every transition's state said it had finished.
   await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
   await expect
     .poll(() =>

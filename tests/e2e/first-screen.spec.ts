@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { seedLinks } from '../bench/seed';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
@@ -45,6 +45,14 @@ function layoutShifted(page: Page): Promise<{ value: number; moved: string[] }[]
   );
 }
 
+/** The popup about `tabId`, opened afresh at the toolbar popup's size. */
+async function popupOpened(context: BrowserContext, extensionUrl: (page: string) => string, tabId: number) {
+  const popup = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
+  await popup.page.setViewportSize({ width: 400, height: 600 });
+  await popup.openFor(tabId);
+  return popup;
+}
+
 test('the popup opens on the picture of its last first screen, which the live list then replaces; none once disconnected', async ({
   context,
   server,
@@ -63,9 +71,7 @@ test('the popup opens on the picture of its last first screen, which the live li
   const noting = await context.addInitScript(notePicture);
 
   // The picture kept as the popup closed: its list, without a search, nothing a test or a click could use.
-  const reopened = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await reopened.page.setViewportSize({ width: 400, height: 600 });
-  await reopened.openFor(tabId);
+  const reopened = await popupOpened(context, extensionUrl, tabId);
   const kept = await reopened.page.evaluate(() => localStorage.getItem('linkpilot:first-screen'));
   const picture = JSON.parse(kept!) as { html: string; lang: string };
   expect(picture.html).toContain('kept-for-later');
@@ -95,9 +101,7 @@ test('the popup opens on the picture of its last first screen, which the live li
 
   // Opened again on the same page, the picture's list stands where the live one then stands: below
   // the room the page's card took, so the live screen does not move it.
-  const again = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await again.page.setViewportSize({ width: 400, height: 600 });
-  await again.openFor(tabId);
+  const again = await popupOpened(context, extensionUrl, tabId);
   await again.expectReady();
   const pictureTop = await again.page.evaluate(
     () => (globalThis as unknown as { linkpilotPicture: { listTop: number } }).linkpilotPicture.listTop,
@@ -140,18 +144,14 @@ test('with the service out of reach, the banner above the card is in the held ro
   await expect(popup.page.getByTestId('pending-note')).toBeVisible();
   await popup.page.close();
   // Opened once more, as the next opening will find it (the note on the queued link was this popup's own).
-  const between = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await between.page.setViewportSize({ width: 400, height: 600 });
-  await between.openFor(tabId);
+  const between = await popupOpened(context, extensionUrl, tabId);
   await between.expectReady();
   await expect(between.page.getByTestId('offline-banner')).toBeVisible();
   await settledListTop(between.page);
   await between.page.close();
 
   // Reopened: the picture holds the room of the banner and the card, and the live popup fills it.
-  const again = new PopupPage(await context.newPage(), extensionUrl('popup.html'));
-  await again.page.setViewportSize({ width: 400, height: 600 });
-  await again.openFor(tabId);
+  const again = await popupOpened(context, extensionUrl, tabId);
   await again.expectReady();
   await expect(again.page.getByTestId('offline-banner')).toBeVisible();
   await settledListTop(again.page);
