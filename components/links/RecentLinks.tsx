@@ -18,7 +18,9 @@ const LiveRecent = lazy(() => import('./LiveRecent').then((m) => ({ default: m.L
  * Recent links with instant local search (alias, title, description, URLs), each with copy and QR.
  * Keyboard first: `/` goes to the search, the arrow keys move through the results, Enter copies the
  * chosen short URL, Escape clears the search. `focusSearch` puts the cursor there on opening.
- * `initial`: the newest links, read before the page rendered, shown until the live query answers.
+ * `initial`: the newest links, read before the page rendered, shown until the live query answers;
+ * until the page has painted, only the first `initialInView` of them (those the picture of the last
+ * first screen held in view): each row costs the first render, and those below are out of sight.
  * `ready`: whether the rest of the screen is there too; the list says it is ready (`data-ready`) only
  * then, so that whoever waits for it finds the whole popup, not only the list.
  */
@@ -26,11 +28,13 @@ export function RecentLinks({
   limit = 20,
   focusSearch = false,
   initial,
+  initialInView,
   ready,
 }: {
   limit?: number;
   focusSearch?: boolean;
   initial?: LinkRow[] | undefined;
+  initialInView?: number | undefined;
   ready: boolean;
 }) {
   const [query, setQuery] = useState('');
@@ -93,6 +97,7 @@ export function RecentLinks({
   const painted = usePainted();
   const [live, setLive] = useState<{ query: string; links: LinkRow[] } | null>(null);
   const links = live?.query === query ? live.links : query ? undefined : initial;
+  const drawn = painted || initialInView === undefined ? links : links?.slice(0, initialInView);
   return (
     <section className="stack recent" aria-labelledby="recent-heading" {...FIRST_SCREEN_PART}>
       {painted ? (
@@ -128,7 +133,7 @@ export function RecentLinks({
         data-testid="recent-links"
         data-ready={links && ready ? 'true' : 'false'}
       >
-        {links?.map((link) => (
+        {drawn?.map((link) => (
           <RecentRow key={link.key} link={link} qrOpen={qrFor === link.key} onQr={onQr} onKey={onRowKey} />
         ))}
         {links && links.length === 0 ? (

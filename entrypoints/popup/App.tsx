@@ -50,6 +50,7 @@ export function App({ first }: { first: FirstScreen | null }) {
       connected={active !== null}
       recent={recent}
       rooms={recent ? (first?.rooms ?? {}) : {}}
+      rowsInView={recent ? first?.rowsInView : undefined}
     />
   );
 }
@@ -59,12 +60,15 @@ function Popup({
   connected,
   recent,
   rooms,
+  rowsInView,
 }: {
   connections: Connections;
   connected: boolean;
   recent: LinkRow[] | undefined;
   /** The rooms held for what comes late (a banner, the page's card, shortening all tabs), as tall as the picture kept them. */
   rooms: RoomHeights;
+  /** How many rows the picture held in view: the first render draws only those. */
+  rowsInView: number | undefined;
 }) {
   const page = usePopup((s) => s.page);
   const pageFound = usePopup((s) => s.pageFound);
@@ -165,6 +169,7 @@ function Popup({
         <RecentLinks
           focusSearch={hasLink || page === null || notShortenable !== null}
           initial={recent}
+          initialInView={rowsInView}
           ready={above.filled}
         />
         <div className="popup-column" {...tabs.props}>

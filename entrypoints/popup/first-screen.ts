@@ -25,6 +25,8 @@ export interface FirstScreen {
   recent: LinkRow[];
   /** How tall each held room last stood, held for what goes in it until it comes (none: nothing held). */
   rooms: RoomHeights;
+  /** How many of `recent` the picture of the last first screen held in view; undefined: no picture. */
+  rowsInView: number | undefined;
 }
 
 /**
@@ -39,14 +41,15 @@ export async function readFirstScreen(): Promise<FirstScreen> {
   if (early && isConnections(early.connections)) {
     const theme = THEMES.includes(early.theme as Theme) ? (early.theme as Theme) : 'system';
     showDatabase(activeConnection(early.connections)?.database);
-    return { connections: early.connections, theme, recent: early.recent, rooms: early.rooms };
+    const { recent, rooms, rowsInView } = early;
+    return { connections: early.connections, theme, recent, rooms, rowsInView };
   }
   const [connections, theme] = await Promise.all([connectionsItem.getValue(), themeItem.getValue()]);
   const active = activeConnection(connections);
   showDatabase(active?.database);
   // Only here, when the boot script's read failed, does the first screen wait for Dexie.
   const recent = active ? await readRecent() : [];
-  return { connections, theme, recent, rooms: {} };
+  return { connections, theme, recent, rooms: {}, rowsInView: undefined };
 }
 
 async function readRecent(): Promise<LinkRow[]> {

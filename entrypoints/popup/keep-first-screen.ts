@@ -15,18 +15,22 @@ const SETTLE_MS = 300;
 /**
  * The first screen's parts as the popup's layout nests them, or null when one is missing or searched.
  * It is what was in view: rows below the window are left out (each costs the next opening's first
- * paint its style and layout, unseen). What stands above the list (the page's card: the next opening
+ * paint its style and layout, unseen), and how many rows are left is said beside it, for the next
+ * opening's first render to draw no more (RecentLinks). What stands above the list (the page's card: the next opening
  * may be about another page; a banner: it is read afresh) is not in it, only its room, as tall as it
  * is now: the list stands where it will.
  */
-function firstScreenHtml(root: HTMLElement, rooms: RoomHeights): string | null {
+function firstScreen(root: HTMLElement, rooms: RoomHeights): { html: string; rowsInView: number } | null {
   const [header, recent, ...rest] = root.querySelectorAll('[data-first-screen]');
   if (!header || !recent || rest.length > 0) return null;
   // The next opening starts without a search: a filtered list is not its first screen.
   if (recent.querySelector<HTMLInputElement>('input[type="search"]')?.value) return null;
   const list = markup(recent, (row) => row.getBoundingClientRect().top < innerHeight);
   const above = `<div style="min-height: ${rooms.page ?? 0}px"></div>`;
-  return `<div class="popup">${markup(header).outerHTML}<main class="popup-main">${above}${list.outerHTML}</main></div>`;
+  return {
+    html: `<div class="popup">${markup(header).outerHTML}<main class="popup-main">${above}${list.outerHTML}</main></div>`,
+    rowsInView: list.querySelectorAll('[data-testid="recent-link"]').length,
+  };
 }
 
 /** How tall each held room stands now. */
@@ -81,12 +85,13 @@ export function useKeptFirstScreen(database: string | null | undefined): void {
       clearTimeout(timer);
       if (forgotten || connectionChangesAsked() !== changesBefore) return;
       const rooms = roomHeightsIn(root);
-      const html = firstScreenHtml(root, rooms);
-      if (!html) return;
-      if (html !== last?.html) last = { html, drawnAt: changedAt };
-      keepSnapshot(html, database, browser.i18n.getUILanguage(), document.documentElement, {
+      const screen = firstScreen(root, rooms);
+      if (!screen) return;
+      if (screen.html !== last?.html) last = { html: screen.html, drawnAt: changedAt };
+      keepSnapshot(screen.html, database, browser.i18n.getUILanguage(), document.documentElement, {
         drawnAt: last.drawnAt,
         rooms,
+        rowsInView: screen.rowsInView,
       });
     };
     let timer: ReturnType<typeof setTimeout> | undefined;

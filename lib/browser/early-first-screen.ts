@@ -7,6 +7,7 @@ import {
   type RoomHeights,
   readSnapshot,
   roomHeights,
+  rowsInView,
   type Snapshot,
 } from './first-screen-snapshot';
 
@@ -24,6 +25,8 @@ export interface EarlyFirstScreen {
   recent: LinkRow[];
   /** The held rooms' heights the picture kept (Snapshot.rooms), none without a picture. */
   rooms: RoomHeights;
+  /** How many rows of the list the picture holds (Snapshot.rowsInView); undefined without a picture. */
+  rowsInView: number | undefined;
 }
 
 const GLOBAL = '__linkpilotFirstScreen';
@@ -56,7 +59,15 @@ async function readEarly(
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
   const recent =
     typeof active?.database === 'string' ? await readRecentRaw(indexedDB, active.database, FIRST_SCREEN_RECENT) : [];
-  return recent ? { connections, theme: stored.theme, recent, rooms: roomHeights(shown?.rooms) } : null;
+  return recent
+    ? {
+        connections,
+        theme: stored.theme,
+        recent,
+        rooms: roomHeights(shown?.rooms),
+        rowsInView: rowsInView(shown?.rowsInView),
+      }
+    : null;
 }
 
 /** Never waits longer on a paint the browser does not report. */

@@ -43,6 +43,11 @@ export function roomHeights(value: unknown): RoomHeights {
   return heights;
 }
 
+/** How many of the recent list's rows a picture holds, when a stored value says it validly. */
+export function rowsInView(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
 /** The Element Timing names of the recent list's text, live and in the picture: when each was painted. */
 export const LIVE_PAINTED = 'linkpilot:recent';
 export const SNAPSHOT_PAINTED = 'linkpilot:recent-snapshot';
@@ -65,6 +70,8 @@ export interface Snapshot {
   drawnAt?: number;
   /** How tall each held room (heldRoom) stood. */
   rooms?: RoomHeights;
+  /** How many rows of the recent list were in view: the live popup's first render draws as many. */
+  rowsInView?: number;
 }
 
 function kept(store: Storage | undefined): Snapshot | null {
@@ -113,8 +120,9 @@ export function keepSnapshot(
   {
     drawnAt = Date.now(),
     rooms = {},
+    rowsInView,
     store = globalThis.localStorage,
-  }: { drawnAt?: number; rooms?: RoomHeights; store?: Storage } = {},
+  }: { drawnAt?: number; rooms?: RoomHeights; rowsInView?: number; store?: Storage } = {},
 ): void {
   const before = kept(store);
   if (before?.database === database && (before.drawnAt ?? 0) > drawnAt) return;
@@ -130,6 +138,7 @@ export function keepSnapshot(
       .replace(/ data-(testid|ready)="[^"]*"/g, '')}</div>`,
     drawnAt,
     rooms,
+    rowsInView,
   };
   try {
     store?.setItem(KEY, JSON.stringify(snapshot));

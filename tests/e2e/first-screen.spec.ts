@@ -73,7 +73,7 @@ test('the popup opens on the picture of its last first screen, which the live li
   // The picture kept as the popup closed: its list, without a search, nothing a test or a click could use.
   const reopened = await popupOpened(context, extensionUrl, tabId);
   const kept = await reopened.page.evaluate(() => localStorage.getItem('linkpilot:first-screen'));
-  const picture = JSON.parse(kept!) as { html: string; lang: string };
+  const picture = JSON.parse(kept!) as { html: string; lang: string; rowsInView: number };
   expect(picture.html).toContain('kept-for-later');
   expect(picture.html).toMatch(/^<div inert>/);
   expect(picture.html).not.toContain('data-testid');
@@ -82,13 +82,16 @@ test('the popup opens on the picture of its last first screen, which the live li
   const rowsKept = picture.html.match(/<li /g)?.length ?? 0;
   expect(rowsKept).toBeGreaterThanOrEqual(3);
   expect(rowsKept).toBeLessThan(20);
+  expect(picture.rowsInView).toBe(rowsKept);
 
   // Drawn before the live list, which then stands alone.
   await reopened.expectReady();
   const drawn = await reopened.page.evaluate(
-    () => (globalThis as unknown as { linkpilotPicture: { drawn: string } }).linkpilotPicture,
+    () => (globalThis as unknown as { linkpilotPicture: { drawn: string; firstLiveRows: number } }).linkpilotPicture,
   );
   expect(drawn.drawn).toContain('kept-for-later');
+  // The live list's first render draws the rows the picture held in view, and the rest once painted.
+  expect(drawn.firstLiveRows).toBe(rowsKept);
   await expect(reopened.page.locator('#root [inert]')).toHaveCount(0);
   await expect(reopened.recentLinks().filter({ hasText: 'kept-for-later' })).toHaveCount(1);
   await expect(reopened.recentLinks()).toHaveCount(20);

@@ -4,10 +4,11 @@ import type { Page } from '@playwright/test';
 
 /**
  * Notes, from the start of each page it is an init script of, what the popup's root held before React's first
- * render replaced it: the text of the picture drawn into it, if one was.
+ * render replaced it: the text of the picture drawn into it, if one was; and how many rows the live list had
+ * when React's first render put it there.
  */
 export function notePicture() {
-  const seen = { drawn: '', listTop: Number.NaN };
+  const seen = { drawn: '', listTop: Number.NaN, firstLiveRows: Number.NaN };
   (globalThis as unknown as { linkpilotPicture: typeof seen }).linkpilotPicture = seen;
   new MutationObserver((changes) => {
     for (const change of changes) {
@@ -17,6 +18,10 @@ export function notePicture() {
           seen.listTop = node.querySelector('ul')?.getBoundingClientRect().top ?? Number.NaN;
         }
       }
+    }
+    const live = document.querySelector('#root [data-testid="recent-links"]');
+    if (live && Number.isNaN(seen.firstLiveRows)) {
+      seen.firstLiveRows = live.querySelectorAll('[data-testid="recent-link"]').length;
     }
   }).observe(document, { subtree: true, childList: true });
 }

@@ -100,6 +100,9 @@ describe("the popup's first screen read before its bundle", () => {
     const expected = await recentLinks(db, 20);
     expect(read?.recent.map((l) => l.key)).toEqual(expected.map((l) => l.key));
     expect(read?.recent).toHaveLength(20);
+    // No picture kept: nothing held, and the first render draws every row.
+    expect(read?.rooms).toEqual({});
+    expect(read?.rowsInView).toBeUndefined();
   });
 
   it('is null when nothing is stored, and when the mirror does not exist, which it never creates', async () => {
@@ -124,7 +127,7 @@ describe("the popup's first screen read before its bundle", () => {
     const frames: (() => void)[] = [];
     vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
     const language = browser.i18n.getUILanguage();
-    keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, { store });
+    keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, { store, rooms: { page: 90 }, rowsInView: 7 });
     const shown = fakePage();
     const started: string[] = [];
     startEarlyFirstScreen(
@@ -134,7 +137,8 @@ describe("the popup's first screen read before its bundle", () => {
     );
     // Before storage has answered: the page's first frame already holds it.
     expect(shown.root.innerHTML).toBe('<div inert><p>the list</p></div>');
-    expect(await takeEarlyFirstScreen()).not.toBeNull();
+    // With what the popup's first render draws as the picture did: its rooms, and its rows in view.
+    expect(await takeEarlyFirstScreen()).toMatchObject({ rooms: { page: 90 }, rowsInView: 7 });
     // Nothing asked for before the picture's frame.
     expect(started).toEqual([]);
     frames.shift()?.();

@@ -7,6 +7,7 @@ import {
   paintSnapshot,
   readSnapshot,
   roomHeights,
+  rowsInView,
   SNAPSHOT_PAINTED,
 } from '@/lib/browser/first-screen-snapshot';
 import { FakeDomParser, fakePage, memoryStorage } from './page-fakes';
@@ -60,6 +61,18 @@ describe('the picture of the popup’s first screen', () => {
     expect(roomHeights({ page: '212', banner: -3, tabs: Number.NaN, footer: 30 })).toEqual({});
     expect(roomHeights({ page: 0, banner: Infinity })).toEqual({ page: 0 });
     for (const value of [null, undefined, 12, 'page', []]) expect(roomHeights(value)).toEqual({});
+  });
+
+  it('keeps how many rows of the list were in view, and takes from a stored value only a count', () => {
+    const store = memoryStorage();
+    keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, { store, rowsInView: 9 });
+    expect(rowsInView(readSnapshot('en', store)?.rowsInView)).toBe(9);
+    keepSnapshot(SCREEN, 'mirror-1', 'en', fakePage().page, { store });
+    expect(rowsInView(readSnapshot('en', store)?.rowsInView)).toBeUndefined();
+    expect(rowsInView(0)).toBe(0);
+    for (const value of [-1, 2.5, '9', Number.NaN, Infinity, null, undefined, [9]]) {
+      expect(rowsInView(value)).toBeUndefined();
+    }
   });
 
   it('of two popups closing, keeps the screen drawn later, whichever closes last', () => {
