@@ -137,7 +137,11 @@ export function createSyncEngine(deps: EngineDeps) {
   ): Promise<Delivery> {
     try {
       const api = clients(entry.priority, entry.priority ? 'outbox' : 'user');
-      await sendEntry({ db, api, now, answered }, entry);
+      const writeAtOnce = async () => {
+        const wait = await budget.waitFor(entry.priority);
+        if (wait > 0) throw new BudgetWait(now() + wait);
+      };
+      await sendEntry({ db, api, now, answered, writeAtOnce }, entry);
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {

@@ -20,6 +20,12 @@ export interface SendContext {
    * before that is written: a person waiting for it sees it then.
    */
   answered?(key: string, fields: Row): void;
+  /**
+   * After a read of the record before sending (lib/sync/rebase.ts): resolves when the write may go at
+   * once, and throws the engine's wait for the rate-limit budget when it could not. A write that waited
+   * would go over whatever another writer did meanwhile; the change waits instead, and is read again.
+   */
+  writeAtOnce?(): Promise<void>;
 }
 
 export type Fields = Record<string, string | undefined>;

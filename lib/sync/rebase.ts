@@ -20,7 +20,9 @@ import { changeEntry, endEntry, refreshSyncState, replaceEntry } from './outbox'
  * service already holds every change, or a conflict now waits for the person.
  *
  * Between the read and the write another writer may still change the record: the API has no
- * version or condition to send with a write, so that window (one request long) stays open.
+ * version or condition to send with a write, so that window (one request long) stays open. It is
+ * kept that short: a write that would first have to wait for the rate-limit budget is not sent after
+ * its read (SendContext.writeAtOnce); the change waits, and is read again when it goes.
  */
 export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<OutboxEntry | 'settled'> {
   const kind = kindOf(entry.kind);

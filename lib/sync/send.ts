@@ -17,6 +17,8 @@ export async function sendEntry(ctx: SendContext, entry: OutboxEntry): Promise<v
   // Rebased first on what the service holds now: another writer may have changed the record.
   const ready = await rebased(ctx, entry);
   if (ready === 'settled') return;
+  // Read just now (a rebased entry is a new one): the write follows at once, or waits to be read again.
+  if (ready !== entry) await ctx.writeAtOnce?.();
   const sent = await sendAs(ctx, ready, kindOf(ready.kind).sending(ready)).catch(async (error: unknown) => {
     // Deleted elsewhere between the read and the write (a route the service has said so).
     if (!(ready.op === 'update' && ready.base && isDeletedRecord(error))) throw error;

@@ -232,6 +232,38 @@ describe('a service that offers them', () => {
     });
   });
 
+  it('a write that would wait for the budget after its read is not sent: read again when it goes, a destination changed elsewhere meanwhile is held', async () => {
+    const { db, ctx } = setup();
+    const key = await mirroredLink(db);
+    await actions.update(ctx, 'link', key, { url: 'https://example.com/mine' });
+    let reads = 0;
+    const service = fakeService(({ method, path }) => {
+      if (method !== 'GET' || path !== '/api/url/5') return { body: { error: 0, id: 5, short: 'https://s.test/docs5' } };
+      reads++;
+      // The read spends the window's last request; while the budget waits, another writer re-points it.
+      return reads === 1
+        ? {
+            body: { error: 0, id: 5, details: detailsOf(5), data: 0 },
+            headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '30' },
+          }
+        : { body: { error: 0, id: 5, details: { ...detailsOf(5), longurl: 'https://example.com/theirs' }, data: 0 } };
+    });
+    const clock = { t: Date.now() };
+    const { wakeAt } = await engineFor(db, service, clock).drain();
+    // Nothing written after the read: the change waits for the budget.
+    expect(service.sent()).toEqual(['GET /api/url/5']);
+    expect(wakeAt).toBeGreaterThan(clock.t);
+    clock.t = wakeAt!;
+    await engineFor(db, service, clock).drain();
+    expect(reads).toBe(2);
+    expect(service.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    const [held] = await db.outbox.toArray();
+    expect(held).toMatchObject({
+      state: 'failed',
+      conflict: [expect.objectContaining({ mine: 'https://example.com/mine', theirs: 'https://example.com/theirs' })],
+    });
+  });
+
   it('a delete whose record is already gone ("Link not found.") is done; a refused one brings the link back', async () => {
     const { db, ctx } = setup();
     const gone = await mirroredLink(db, 'a', 1);
