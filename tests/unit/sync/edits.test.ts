@@ -238,7 +238,8 @@ describe('a service that offers them', () => {
     await actions.update(ctx, 'link', key, { url: 'https://example.com/mine' });
     let reads = 0;
     const service = fakeService(({ method, path }) => {
-      if (method !== 'GET' || path !== '/api/url/5') return { body: { error: 0, id: 5, short: 'https://s.test/docs5' } };
+      if (method !== 'GET' || path !== '/api/url/5')
+        return { body: { error: 0, id: 5, short: 'https://s.test/docs5' } };
       reads++;
       // The read spends the window's last request; while the budget waits, another writer re-points it.
       return reads === 1
