@@ -15,10 +15,10 @@ const SETTLE_MS = 300;
 /**
  * The first screen's parts as the popup's layout nests them, or null when one is missing or searched.
  * It is what was in view: rows below the window are left out (each costs the next opening's first
- * paint its style and layout, unseen), and how many rows are left is said beside it, for the next
- * opening's first render to draw no more (RecentLinks). What stands above the list (the page's card: the next opening
- * may be about another page; a banner: it is read afresh) is not in it, only its room, as tall as it
- * is now: the list stands where it will.
+ * paint its style and layout, unseen), and how many rows it holds is said beside it, for the next
+ * opening's first render to draw no more (RecentLinks). What stands above the list (the page's card:
+ * the next opening may be about another page; a banner: it is read afresh) is not in it, only its
+ * room, as tall as it is now: the list stands where it will.
  */
 function firstScreen(root: HTMLElement, rooms: RoomHeights): { html: string; rowsInView: number } | null {
   const [header, recent, ...rest] = root.querySelectorAll('[data-first-screen]');
