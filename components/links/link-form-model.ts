@@ -19,8 +19,8 @@ import { errorBesideField, problemsInWords } from '@/lib/browser/problems-in-wor
 import { database } from '@/lib/db/open';
 import type { LinkRow } from '@/lib/db/schema';
 import { readCapability } from '@/lib/kinds/capabilities';
+import { shortenHanded } from '@/lib/links/handed';
 import { placementInMirror } from '@/lib/links/queries';
-import { shortenLink } from '@/lib/links/shorten';
 import { create, update } from '@/lib/sync/actions';
 import { changeAnswered } from '@/lib/sync/answer';
 import { kickSync } from '@/lib/sync/kick';
@@ -66,31 +66,20 @@ export function useLinkFormModel() {
   const [errors, setErrors] = useState<FieldErrors>({});
 
   /**
-   * Validates, writes the link and its outbox entry, and waits for the service's answer while it
-   * answers promptly: the link as made (or as queued), or null with the errors shown at their fields
-   * and nothing left queued. `waiting` is told true before the link is written, then its key; after
-   * a success the caller ends the wait, once it shows the link.
+   * Validates the link and hands it to the worker, which writes it, queues it and waits for the
+   * service's answer while it answers promptly (lib/links/handed.ts): the link as made (or as
+   * queued), or null with the errors shown at their fields and nothing left queued. `waiting` is
+   * told the link's key when it is handed over; after a success the caller ends the wait, once it
+   * shows the link.
    */
   async function save(
     form: LinkForm,
     placement: LinkPlacement,
-    waiting?: (answering: boolean | string) => void,
+    waiting?: (answering: string | false) => void,
   ): Promise<LinkRow | null> {
-    let written = false;
-    waiting?.(true);
-    const outcome = await shortenLink(
-      { db },
-      {
-        form,
-        placement,
-        queued: (key) => {
-          written = true;
-          waiting?.(key);
-        },
-      },
-    ).catch((error: unknown) => ({ state: 'failed' as const, error }));
-    // Refused before it was written (checked here, or the mirror knew), nothing is left to keep off the screen.
-    if (!written) waiting?.(false);
+    const outcome = await shortenHanded(db, { form, placement }, { queued: (key) => waiting?.(key) }).catch(
+      (error: unknown) => ({ state: 'failed' as const, error }),
+    );
     if (outcome.state === 'invalid') {
       setErrors(problemsInWords(outcome.errors));
       return null;

@@ -31,12 +31,12 @@ export interface PopupState {
   createdAt: number;
   /**
    * While "Shorten this page" waits for the service's answer, the form stays on screen (the new
-   * link is already in the mirror), so that a refusal is shown in it with what the person typed:
-   * true while the link is written, then its key. A refused link's key stays, as the link leaves
-   * the mirror a moment after the form learns of the refusal.
+   * link is already in the mirror), so that a refusal is shown in it with what the person typed: the
+   * key of the link handed to the worker. A refused link's key stays, as the link may leave this
+   * page's reading of the mirror a moment after the form learns of the refusal.
    */
-  answering: boolean | string;
-  awaitingAnswer: (answering: boolean | string) => void;
+  answering: string | false;
+  awaitingAnswer: (answering: string | false) => void;
   copy: CopyState;
   pageFound: (page: PageInfo | null) => void;
   created: (key: string, at: number, row?: { link: LinkRow; in: string }) => void;

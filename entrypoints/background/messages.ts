@@ -2,6 +2,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { ApiError, isApiError, type SerializedApiError } from '@/lib/api/errors';
 import { t } from '@/lib/browser/i18n';
 import { SHOWN_KINDS } from '@/lib/kinds/shown';
+import { toReply } from '@/lib/links/handed';
 import {
   type RefreshType,
   type Reply,
@@ -14,6 +15,7 @@ import {
 } from '@/lib/messages/protocol';
 import { lookupShortUrl } from '@/lib/refresh/lookup-short';
 import { activateConnection, connect, removeConnection } from '@/lib/settings/connect';
+import { shortenHere } from './shorten';
 import { type BackgroundSync, NOT_DRAINED } from './sync';
 
 /** Asked of a connection when none is stored (a page left open after the last one was removed). */
@@ -71,6 +73,11 @@ function handlersFor(sync: BackgroundSync): Handlers {
     'link.lookup': async (r) => {
       const { engine, db } = await active();
       return { key: await engine.interactive((api) => lookupShortUrl(db, api, r.shortUrl, engine.now)) };
+    },
+    'link.shorten': async (r) => {
+      const shortened = await shortenHere(sync, { fields: r.fields, placement: r.placement, key: r.key });
+      if (!shortened) throw notConnected();
+      return toReply(shortened);
     },
   };
 }

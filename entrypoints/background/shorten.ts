@@ -3,7 +3,7 @@ import { t } from '@/lib/browser/i18n';
 import { notify } from '@/lib/browser/notify';
 import { errorInWords, problemInWords } from '@/lib/browser/problems-in-words';
 import { pageLinkAsDefaults } from '@/lib/links/page-link-defaults';
-import { type Shortened, shortenLink } from '@/lib/links/shorten';
+import { type Shortened, type ShortenRequest, shortenLink } from '@/lib/links/shorten';
 import { whyNotShortenable } from '@/lib/pages/shortenable';
 import type { SendOwn } from '@/lib/sync/answer';
 import type { Utm } from '@/lib/utm/utm';
@@ -29,20 +29,31 @@ export async function shortLinkFor(
   if (!url) return { title: t('notify.nothingTitle'), text: t('notify.nothingText') };
   const why = whyNotShortenable(url);
   if (why) return { title: t('notify.cannotTitle'), text: problemInWords(why) };
-  const active = await sync.active();
-  if (!active) return { title: t('notify.notConnectedTitle'), text: t('notify.notConnectedText') };
   const { form, placement } = await pageLinkAsDefaults({ url, title: page.title ?? '' }, page.utm);
+  // A refused page link is taken back, not left in Sync: the notification says why, and all that
+  // was sent is the page's address and title, which the page still has for another try.
+  const shortened = await shortenHere(sync, { form, placement, reuseExisting: true });
+  if (!shortened) return { title: t('notify.notConnectedTitle'), text: t('notify.notConnectedText') };
+  return outcomeOf(shortened);
+}
+
+/**
+ * A link made by this worker with the active connection, sent at once beside any drain: for the
+ * browser surfaces, and for a page's form, which hands its link here (lib/links/handed.ts). Null
+ * when no connection is active.
+ */
+export async function shortenHere(sync: BackgroundSync, request: ShortenRequest): Promise<Shortened | null> {
+  const active = await sync.active();
+  if (!active) return null;
   const send: SendOwn = async (own) => {
     const report = own ? await sync.sendOwn(own.database, own.entries) : NOTHING_SENT;
     // Whatever else waits goes behind it (a link not sent at once waits for that, behind what it needs).
-    void active.drain().catch((e: unknown) => console.error('Linkpilot: sending a shortcut link failed', e));
+    void active.drain().catch((e: unknown) => console.error('Linkpilot: sending a new link failed', e));
     return report;
   };
-  // A refused page link is taken back, not left in Sync: the notification says why, and all that
-  // was sent is the page's address and title, which the page still has for another try.
   // Offline there is no answer to wait for: the link is saved, and said to be, at once.
   const place = { db: active.db, send, ...(navigator.onLine ? {} : { waitMs: 0 }) };
-  return outcomeOf(await shortenLink(place, { form, placement, reuseExisting: true }));
+  return shortenLink(place, request);
 }
 
 function outcomeOf(shortened: Shortened): ShortLinkOutcome {

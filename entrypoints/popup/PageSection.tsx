@@ -40,7 +40,7 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
   // "Make another": the Shorten form although the page has links.
   const [another, setAnother] = useState(false);
   // Until the service has answered "Shorten this page", its form stays: a refusal is shown there.
-  const waiting = answering === true || links?.some((l) => l.key === answering);
+  const waiting = links?.some((l) => l.key === answering);
   const link = another || waiting ? undefined : links?.[0];
   useEffect(() => onHasLink(Boolean(link)), [link, onHasLink]);
   // A page that lives only in this browser (its settings, an extension, a file) has nothing to share.

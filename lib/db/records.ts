@@ -282,7 +282,13 @@ export type Kind = keyof Changes;
 export interface Asks {
   link: {
     /** Its fields, checked where it is asked for (lib/links/shorten.ts); channel and campaign by local key. */
-    create: { input: LinkFields; channelKey?: string | null; campaignKey?: string | null };
+    create: {
+      input: LinkFields;
+      channelKey?: string | null;
+      campaignKey?: string | null;
+      /** Its local key when chosen where it was asked for (lib/links/handed.ts); else a new one. */
+      key?: string;
+    };
     update: LinkEdit;
     delete: null;
   };

@@ -140,9 +140,9 @@ export const link: RecordKind<'link', LinkRow, Link> = {
   asks: {
     // Waits for its channel and campaign, which may themselves be waiting to be created.
     create: {
-      change({ input, channelKey = null, campaignKey = null }) {
+      change({ input, channelKey = null, campaignKey = null, key }) {
         const deps = [channelKey, campaignKey].filter((k) => k !== null);
-        return { payload: { input, channelKey, campaignKey }, deps };
+        return { payload: { input, channelKey, campaignKey }, deps, ...(key && { key }) };
       },
     },
     // Its clicks, statistics and history stay: it is the same link. A change of channel or campaign

@@ -29,8 +29,12 @@ export type ShortenRequest = LinkAsked & {
    * asks for (the shortcut, the menu, a text field). A form always makes the link it describes.
    */
   reuseExisting?: boolean;
-  /** Told the link's key once it is written here, before the service has answered. */
-  queued?: (key: string) => void;
+  /**
+   * The link's local key, chosen where it was asked for: asked again under the same key (a page
+   * whose worker failed before it answered, lib/links/handed.ts), a link already written is the
+   * one answered, never made twice.
+   */
+  key?: string;
 };
 
 /**
@@ -67,6 +71,8 @@ export async function shortenLink(place: ShortenPlace, request: ShortenRequest):
   const checked = await checkShortening(db, request, new Date(now()));
   if (checked.errors) return { state: 'invalid', errors: checked.errors };
   const { fields } = checked;
+  const asked = request.key ? await db.links.get(request.key) : undefined;
+  if (asked) return standing(db, asked);
   if (request.reuseExisting) {
     const existing = await linkForPage(db, fields.url);
     if (existing) return standing(db, existing);
@@ -76,13 +82,13 @@ export async function shortenLink(place: ShortenPlace, request: ShortenRequest):
     const placement = await placementInMirror(db, request.placement ?? { channelKey: null, campaignKey: null });
     const { key, made } = await createAnswered(
       db,
-      (ctx) => create({ ...ctx, now }, 'link', { input: fields, ...placement }),
+      (ctx) =>
+        create({ ...ctx, now }, 'link', { input: fields, ...placement, ...(request.key && { key: request.key }) }),
       {
         ...(place.send && { send: place.send }),
         ...(place.waitMs !== undefined && { waitMs: place.waitMs }),
+        // Read while the service is asked: its answer completes the row as written here.
         queued: (key) => {
-          request.queued?.(key);
-          // Read while the service is asked: its answer completes the row as written here.
           local.row = db.links.get(key);
         },
       },

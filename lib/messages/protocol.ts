@@ -4,14 +4,16 @@ import type { Account } from '../api/schemas/account';
 import { SHOWN_KINDS, type ShownKind } from '../kinds/shown';
 import type { ShownTarget } from '../refresh/shown';
 import type { ServiceUrlNote } from '../settings/service-url';
-import type { OwnReport } from './reports';
+import type { OwnReport, ShortenedReply } from './reports';
 
 /**
  * Every message an extension page may send to the background worker. The worker parses each
  * one with this schema before acting, so a malformed or foreign message is refused, not guessed at.
- * Pages write changes to IndexedDB themselves; messages only ask the worker to act on them.
+ * Pages write changes to IndexedDB themselves and messages ask the worker to act on them; only a new
+ * link from a form is made by the worker, which outlives a page closed the instant after the click.
  */
 const connectionId = z.string().min(1).max(64);
+const localKey = z.string().min(1).max(64);
 
 export type RefreshType = `${ShownKind}.refresh`;
 const refreshType = (kind: ShownKind): RefreshType => `${kind}.refresh`;
@@ -52,6 +54,14 @@ export const requestSchema = z.discriminatedUnion('type', [
   // the same refresh that keeps it fresh while shown, asked for at once, its failure answered.
   z.object({ type: z.enum(REFRESH_TYPES), key: z.string().min(1).max(64) }),
   z.object({ type: z.literal('link.lookup'), shortUrl: z.string().min(1).max(2048) }),
+  // "Make this link" from a page's form, written and sent by the worker (lib/links/handed.ts). The
+  // fields are the request's, unchecked here: the worker checks them with the API's schema, as any link.
+  z.object({
+    type: z.literal('link.shorten'),
+    key: z.string().regex(/^l[0-9a-z]{16}$/),
+    fields: z.record(z.string(), z.unknown()),
+    placement: z.object({ channelKey: localKey.nullable(), campaignKey: localKey.nullable() }),
+  }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -64,6 +74,7 @@ export type ResponseMap = { [T in RefreshType]: { refreshed: true } } & {
   'sync.pull': { started: true };
   /** The mirror key of the link behind a short URL, fetched from the service when not mirrored. */
   'link.lookup': { key: string | null };
+  'link.shorten': ShortenedReply;
 };
 
 /** The request of one type (a refresh message's type is one of several). */

@@ -1,3 +1,7 @@
+import type { SerializedApiError } from '../api/errors';
+import type { FieldErrors } from '../api/validate-input';
+import type { LinkRow } from '../db/schema';
+
 /**
  * What the worker reports back for a sync message. Declared apart from the engine that produces
  * them, so the pages' side of the protocol (and lib/sync, which asks) never loads the engine.
@@ -20,3 +24,9 @@ export interface OwnSent {
  * went, and what the service answered to each create (its id, a link's short URL).
  */
 export interface OwnReport extends DrainReport, OwnSent {}
+
+/** A form's new link as the worker answers it (lib/links/handed.ts): a refusal as its data. */
+export type ShortenedReply =
+  | { state: 'invalid'; errors: FieldErrors }
+  | { state: 'existing' | 'made' | 'queued'; link: LinkRow }
+  | { state: 'refused'; error: SerializedApiError };

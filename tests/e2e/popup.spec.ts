@@ -26,6 +26,37 @@ test('shorten the current tab: one click, the short URL shows and is on the clip
   expect(onServer).toHaveLength(1);
 });
 
+test('a popup closed in the same instant as the click still makes the link, once', async ({
+  context,
+  server,
+  extensionUrl,
+  web,
+  popupFor,
+}) => {
+  await connectExtension(await context.newPage(), extensionUrl, server);
+  const { popup } = await popupFor(web.url('/gone-at-once'));
+  await expect(popup.shortenButton()).toBeEnabled();
+  const closed = popup.page.waitForEvent('close', { timeout: 5_000 });
+  // The click and the close in one task: nothing the click starts later than that runs in this page.
+  await popup
+    .shortenButton()
+    .evaluate((button: HTMLButtonElement) => {
+      button.click();
+      window.close();
+    })
+    .catch(() => undefined);
+  await closed;
+  await expect
+    .poll(
+      async () =>
+        (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
+          (l) => l.longurl === web.url('/gone-at-once'),
+        ).length,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+});
+
 test('a page that is already shortened shows its link and statistics from real clicks', async ({
   context,
   server,

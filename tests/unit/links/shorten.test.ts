@@ -1,51 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { LinkForm } from '@/lib/api/inputs/links';
 import { createSyncEngine } from '@/lib/engine/engine';
-import { type ShortenPlace, shortenLink } from '@/lib/links/shorten';
-import type { SendOwn } from '@/lib/sync/answer';
+import { shortenLink } from '@/lib/links/shorten';
 import { freshDb } from '../sync/db';
-import { engineFor, type FakeService, fakeService } from '../sync/fake-service';
-
-/** A service that makes every link as asked, except an alias it says is taken. */
-const service = () =>
-  fakeService(({ method, path, body }) => {
-    if (method === 'POST' && path === '/api/url/add') {
-      if (body?.custom === 'taken')
-        return { status: 400, body: { error: 1, message: 'custom: alias is already taken' } };
-      return { body: { error: 0, id: 7, shorturl: `https://s.test/${body?.custom ?? 'abc'}` } };
-    }
-    return { status: 404, body: { error: 1, message: 'no route' } };
-  });
-
-/** What the worker does with a person's change: sends it at once, or drains when it cannot go at once. */
-const sendWith =
-  (engine: ReturnType<typeof createSyncEngine>): SendOwn =>
-  async (own) =>
-    own ? engine.sendOwn(own.entries) : { ...(await engine.drain()), sentKeys: [], made: {} };
-
-/** The mirror and the worker's engine, the claimed link handed to it as the worker's own send does. */
-function placeWith(fake: FakeService, waitMs = 5_000): ShortenPlace & { fake: FakeService } {
-  const db = freshDb();
-  const engine = engineFor(db, fake);
-  return { db, fake, waitMs, send: sendWith(engine) };
-}
-
-const pageForm = (extra: Partial<LinkForm> = {}): LinkForm => ({
-  url: 'https://example.com/page',
-  metatitle: 'A page about things',
-  ...extra,
-});
+import { fakeService } from '../sync/fake-service';
+import { pageForm, placeWith, sendWith, service } from './shorten-place';
 
 describe('shortening a link', () => {
   it('made: the service answered, and the link keeps the page title', async () => {
     const place = placeWith(service());
-    const queued: string[] = [];
-    const outcome = await shortenLink(place, { form: pageForm(), queued: (key) => queued.push(key) });
+    const outcome = await shortenLink(place, { form: pageForm(), key: 'l0000000000000abc' });
     expect(outcome).toMatchObject({
       state: 'made',
       link: { shorturl: 'https://s.test/abc', longurl: 'https://example.com/page', title: 'A page about things' },
     });
-    expect(queued).toHaveLength(1);
+    // Under the key it was asked with (a page's, lib/links/handed.ts).
+    expect(outcome.state === 'made' && outcome.link.key).toBe('l0000000000000abc');
     expect(place.fake.requests.find((r) => r.path === '/api/url/add')?.body).toMatchObject({
       url: 'https://example.com/page',
       metatitle: 'A page about things',
@@ -76,11 +45,9 @@ describe('shortening a link', () => {
 
   it('refused: taken back, row and entry, with the service’s reason', async () => {
     const place = placeWith(service());
-    let key = '';
-    const outcome = await shortenLink(place, { form: pageForm({ custom: 'taken' }), queued: (k) => (key = k) });
+    const outcome = await shortenLink(place, { form: pageForm({ custom: 'taken' }) });
     expect(outcome).toMatchObject({ state: 'refused', error: { kind: 'validation', field: 'custom' } });
-    expect(key).not.toBe('');
-    expect(await place.db.links.get(key)).toBeUndefined();
+    expect(await place.db.links.count()).toBe(0);
     expect(await place.db.outbox.count()).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isApiError } from '@/lib/api/errors';
 import { connectionChangesAsked, keepSnapshot, readSnapshot } from '@/lib/browser/first-screen-snapshot';
 import { errorInWords } from '@/lib/browser/problems-in-words';
+import { newLocalKey } from '@/lib/db/keys';
 import { SHOWN_KINDS } from '@/lib/kinds/shown';
 import { refreshTargetOf, requestSchema } from '@/lib/messages/protocol';
 import { sendRequest } from '@/lib/messages/send';
@@ -43,6 +44,20 @@ describe('page → worker messages', () => {
     expect(requestSchema.safeParse(own([{ seq: 4, key: 'l' }], '')).success).toBe(false);
     const many = Array.from({ length: 101 }, (_, i) => ({ seq: i + 1, key: `l${i}` }));
     expect(requestSchema.safeParse(own(many)).success).toBe(false);
+  });
+
+  it('takes a link to make only under a key made here, its fields left to the API schema the worker checks', () => {
+    const shorten = (key: unknown, placement: unknown = { channelKey: null, campaignKey: 'l1' }) => ({
+      type: 'link.shorten',
+      key,
+      fields: { url: 'https://example.com/', custom: 42 },
+      placement,
+    });
+    expect(requestSchema.safeParse(shorten(newLocalKey())).success).toBe(true);
+    // A pulled record's key names a link the service made, not one this page asks for.
+    expect(requestSchema.safeParse(shorten('s000000000007')).success).toBe(false);
+    expect(requestSchema.safeParse(shorten(`${newLocalKey()}x`)).success).toBe(false);
+    expect(requestSchema.safeParse(shorten(newLocalKey(), { channelKey: null })).success).toBe(false);
   });
 
   it('returns the data of a successful reply and rethrows a failed one as ApiError', async () => {
