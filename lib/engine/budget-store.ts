@@ -29,12 +29,19 @@ export class BudgetStore {
     private readonly now: () => number,
   ) {}
 
+  private loading: Promise<void> | null = null;
+
+  /**
+   * Read from IndexedDB once. Each step below reads `this.current` after this await and changes it
+   * before the next: the value an await resolved with may be stale by the time it resumes, as another
+   * request sent beside it may have counted meanwhile.
+   */
   async get(): Promise<Budget> {
-    this.current ??= {
-      ...initialBudget(),
-      ...(await readMeta(this.db, budgetKey)),
-    };
-    return this.current;
+    this.loading ??= readMeta(this.db, budgetKey).then((stored) => {
+      this.current ??= { ...initialBudget(), ...stored };
+    });
+    await this.loading;
+    return this.current as Budget;
   }
 
   private writing: Promise<unknown> = Promise.resolve();
@@ -60,18 +67,28 @@ export class BudgetStore {
     return waitFor(await this.get(), priority, this.now());
   }
 
-  /** Before a request: sleeps through a wait up to `maxWaitMs`, throws BudgetWait for a longer one, then counts it. */
+  /**
+   * Before a request: sleeps through a wait up to `maxWaitMs`, throws BudgetWait for a longer one,
+   * then counts it. The last look and the count are one step, with nothing awaited between them:
+   * two requests sent beside each other (a person's change beside the drain) cannot both take the
+   * window's last request.
+   */
   async take(priority: Priority, use: Use, maxWaitMs: number, sleep: (ms: number) => Promise<void>): Promise<void> {
     for (let i = 0; i < 100; i++) {
-      const wait = await this.waitFor(priority);
-      if (wait <= 0) break;
-      if (wait > maxWaitMs) throw new BudgetWait(this.now() + wait);
+      await this.get();
+      const budget = this.current as Budget;
+      const now = this.now();
+      const wait = waitFor(budget, priority, now);
+      if (wait <= 0) return this.save(spend(budget, now, use));
+      if (wait > maxWaitMs) throw new BudgetWait(now + wait);
       await sleep(wait);
     }
-    this.save(spend(await this.get(), this.now(), use));
+    await this.get();
+    this.save(spend(this.current as Budget, this.now(), use));
   }
 
   async observe(info: RateLimitInfo, status: number): Promise<void> {
-    this.save(observe(await this.get(), info, status, this.now()));
+    await this.get();
+    this.save(observe(this.current as Budget, info, status, this.now()));
   }
 }

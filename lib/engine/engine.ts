@@ -87,7 +87,7 @@ export function createSyncEngine(deps: EngineDeps) {
   /** Clients whose every request asks the budget first, at the priority of who is waiting for it. */
   const clientsFor =
     (connection: Connection, timeoutMs: number, inlineWaitMs = 0): ClientFor =>
-    (priority, use) => {
+    (priority, use, atOnce) => {
       // Called as a plain function: a browser's fetch throws "Illegal invocation" on any other `this`.
       const send = deps.fetch ?? platformFetch;
       return createApiClient({
@@ -96,7 +96,7 @@ export function createSyncEngine(deps: EngineDeps) {
         now,
         timeoutMs,
         fetch: async (input, init) => {
-          await budget.take(priority, use, inlineWaitMs, sleep);
+          await budget.take(priority, use, atOnce?.() ? 0 : inlineWaitMs, sleep);
           // The wait may outlast the connection: one removed or pointed elsewhere meanwhile gets
           // nothing, above all not its old key. Nothing was sent, so the change waits (as for a new key).
           const still = await deps.connection();
@@ -136,10 +136,17 @@ export function createSyncEngine(deps: EngineDeps) {
     answered?: SendContext['answered'],
   ): Promise<Delivery> {
     try {
-      const api = clients(entry.priority, entry.priority ? 'outbox' : 'user');
-      const writeAtOnce = async () => {
-        const wait = await budget.waitFor(entry.priority);
-        if (wait > 0) throw new BudgetWait(now() + wait);
+      // The one request after a read (its write) goes at once or not at all; any after it may wait
+      // as before, so an answer read back after the write cannot leave the write to be sent again.
+      let atOnce = false;
+      const next = () => {
+        const once = atOnce;
+        atOnce = false;
+        return once;
+      };
+      const api = clients(entry.priority, entry.priority ? 'outbox' : 'user', next);
+      const writeAtOnce = () => {
+        atOnce = true;
       };
       await sendEntry({ db, api, now, answered, writeAtOnce }, entry);
       return { sent: true };

@@ -11,8 +11,12 @@ import { BudgetWait } from './budget-store';
 import type { RefreshTask } from './plan';
 import type { Use } from './usage';
 
-/** An API client whose requests are counted in the budget at this priority and use; they never wait for it. */
-export type ClientFor = (priority: Priority, use: Use) => ApiClient;
+/**
+ * An API client whose requests are counted in the budget at this priority and use. They wait for it
+ * as long as the engine lets them; `atOnce`, asked before each request, says when one may not wait at
+ * all (a write right after its read).
+ */
+export type ClientFor = (priority: Priority, use: Use, atOnce?: () => boolean) => ApiClient;
 
 /** A refresh request the engine sends: one the plan chose, or the next of a full copy someone asked for. */
 export type RefreshRun = RefreshTask | { type: 'requested' };

@@ -21,11 +21,12 @@ export interface SendContext {
    */
   answered?(key: string, fields: Row): void;
   /**
-   * After a read of the record before sending (lib/sync/rebase.ts): resolves when the write may go at
-   * once, and throws the engine's wait for the rate-limit budget when it could not. A write that waited
-   * would go over whatever another writer did meanwhile; the change waits instead, and is read again.
+   * Said after a read of the record before sending (lib/sync/rebase.ts): the next request, its write,
+   * is not sent if it would have to wait for the rate-limit budget, and throws the engine's wait
+   * instead (its look at the budget and its count are one step). A write that waited would go over
+   * whatever another writer did meanwhile; the change waits instead, and is read again.
    */
-  writeAtOnce?(): Promise<void>;
+  writeAtOnce?(): void;
 }
 
 export type Fields = Record<string, string | undefined>;

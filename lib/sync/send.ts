@@ -18,7 +18,7 @@ export async function sendEntry(ctx: SendContext, entry: OutboxEntry): Promise<v
   const ready = await rebased(ctx, entry);
   if (ready === 'settled') return;
   // Read just now (a rebased entry is a new one): the write follows at once, or waits to be read again.
-  if (ready !== entry) await ctx.writeAtOnce?.();
+  if (ready !== entry) ctx.writeAtOnce?.();
   const sent = await sendAs(ctx, ready, kindOf(ready.kind).sending(ready)).catch(async (error: unknown) => {
     // Deleted elsewhere between the read and the write (a route the service has said so).
     if (!(ready.op === 'update' && ready.base && isDeletedRecord(error))) throw error;

@@ -11,6 +11,9 @@ import {
   spend,
   waitFor,
 } from '@/lib/engine/budget';
+import { BudgetStore, BudgetWait } from '@/lib/engine/budget-store';
+
+import { freshDb } from '../sync/db';
 
 const T = 1_800_000_000_000;
 const headers = (remaining: number, resetIn: number, limit = 30): RateLimitInfo => ({
@@ -103,5 +106,19 @@ describe('background work and a person using the extension', () => {
     const later = T + PERSON_ACTIVE_MS + 60_000;
     const after = observe(busy, { ...headers(9, 30_000), resetAt: later + 30_000 }, 200, later);
     expect(waitFor(after, 2, later)).toBe(0);
+  });
+});
+
+describe('the budget store', () => {
+  it('looks and counts in one step: two requests sent beside each other cannot both take the last one', async () => {
+    let t = T;
+    const store = new BudgetStore(freshDb(), () => ++t);
+    // One request left in the window for a person (priority 0 keeps no reserve).
+    await store.observe(headers(1, 30_000), 200);
+    const sleep = async () => undefined;
+    const outcomes = await Promise.allSettled([store.take(0, 'user', 0, sleep), store.take(0, 'user', 0, sleep)]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(BudgetWait);
   });
 });
