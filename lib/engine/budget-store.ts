@@ -37,9 +37,16 @@ export class BudgetStore {
    * request sent beside it may have counted meanwhile.
    */
   async get(): Promise<Budget> {
-    this.loading ??= readMeta(this.db, budgetKey).then((stored) => {
-      this.current ??= { ...initialBudget(), ...stored };
-    });
+    this.loading ??= readMeta(this.db, budgetKey).then(
+      (stored) => {
+        this.current ??= { ...initialBudget(), ...stored };
+      },
+      (error: unknown) => {
+        // Read again by the next request: one failed read must not stop every request after it.
+        this.loading = null;
+        throw error;
+      },
+    );
     await this.loading;
     return this.current as Budget;
   }

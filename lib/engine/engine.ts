@@ -76,6 +76,10 @@ export function createSyncEngine(deps: EngineDeps) {
   // A drain that waits (for the budget's reset, a backoff) wakes when someone kicks it: the change
   // just queued goes at once instead of after the wait.
   let kick = () => {};
+  // Kicked, a running drain looks at the whole queue again, not from its floor: a page may have put a
+  // change back below it (a refusal corrected, a conflict settled), which would else wait for the
+  // drain to end, and a drain that keeps waiting on a failing change may not end for minutes.
+  let lookFromStart = false;
   const nap = (ms: number) =>
     Promise.race([
       sleep(ms),
@@ -256,6 +260,10 @@ export function createSyncEngine(deps: EngineDeps) {
       const pulling = await pullInProgress(db);
       // Outbox before pull: if the pull is to send a request now, a change held back only because
       // the service was out of reach goes instead; it tells as well whether the service is back.
+      if (lookFromStart) {
+        lookFromStart = false;
+        floor = 0;
+      }
       const next = await nextEntry(db, now(), floor, pulling && networkFailures === 0);
       floor = next.floor ?? floor;
       if (next.entry) return send(next.entry.seq!, clientsFor(connection, timeoutMs, MAX_INLINE_WAIT_MS), timeoutMs);
@@ -296,6 +304,7 @@ export function createSyncEngine(deps: EngineDeps) {
     async drain(): Promise<DrainReport> {
       let last: DrainReport = { sent: 0, failed: 0, wakeAt: null };
       rerun = true;
+      lookFromStart = true;
       kick();
       // A kick that arrives while this drain runs is served by one more round, not lost; one that
       // arrives after the last round, while the lock is being let go, found the lock taken and left

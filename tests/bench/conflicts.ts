@@ -798,7 +798,14 @@ async function figures(input: {
     const want = logText(valueSet(r.kind, r.extField, r.i, r.scenario === 'same-same' ? 'both' : 'mine'));
     const c = column(r, r.extField);
     if (!logOf(r).some((e) => e.op === 'update' && e.field === c && e.new?.toLowerCase() === want.toLowerCase()))
-      changesLost.push(`${record} ${c}`);
+      // With what the service logged of the record, in order: who wrote what, when.
+      changesLost.push(
+        `${record} ${c} (wanted "${want}"; the service's log: ${
+          logOf(r)
+            .map((e) => `${e.seq} ${e.writer} ${e.op} ${e.field ?? ''} "${e.old ?? ''}" → "${e.new ?? ''}"`)
+            .join('; ') || 'nothing'
+        })`,
+      );
   }
   let duplicates = 0;
   for (const { kind, name } of input.created.ext) {

@@ -484,6 +484,54 @@ describe('the drain', () => {
   });
 });
 
+describe('a change put back in the queue', () => {
+  it('below where a running drain looks (a refusal corrected, a conflict settled): goes when asked, not when that drain ends', async () => {
+    const db = freshDb();
+    let domainTries = 0;
+    let domainMade = false;
+    const service = fakeService(({ method, path }) => {
+      // Nothing made yet, as the look-up after an unanswered create finds.
+      if (method === 'GET') return page(path.split('/').pop() ?? '', []);
+      if (path === '/api/domain/add') {
+        domainTries++;
+        if (domainTries === 1) return { status: 400, body: { error: 1, message: 'domain: already registered' } };
+        domainMade = true;
+        return { body: { error: 0, id: 4, domain: 'https://go.test', redirectroot: '', redirect404: '' } };
+      }
+      // The channel keeps failing until the domain has gone: the drain waits for its backoff, and looks again.
+      if (path === '/api/channel/add' && !domainMade) return { status: 500, body: { error: 1, message: 'down' } };
+      return { body: { error: 0, id: 9, name: 'Later', description: '', color: null, starred: false } };
+    });
+    const clock = { t: Date.now() };
+    const engine = createSyncEngine({
+      db,
+      connection: async () => ({ baseUrl: 'https://s.test', apiKey: 'k' }),
+      fetch: service.fetch,
+      now: () => clock.t,
+      // Virtual time, a few real milliseconds a wait: the drain runs on while the test acts.
+      sleep: async (ms) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        clock.t += ms;
+      },
+      random: () => 0.5,
+    });
+    await actions.create({ db }, 'domain', { domain: 'https://go.test' });
+    await actions.create({ db }, 'channel', { name: 'Later' });
+    const running = engine.drain();
+    await vi.waitFor(() =>
+      expect(service.sent().filter((r) => r === 'POST /api/channel/add').length).toBeGreaterThan(1),
+    );
+    const [refused] = await db.outbox.where('state').equals('failed').toArray();
+    expect(refused).toMatchObject({ kind: 'domain' });
+    // Put back as a page puts it back, and the worker asked to send it.
+    await db.outbox.update(refused!.seq!, { state: 'pending', error: null, attempts: 0, notBefore: clock.t });
+    await engine.drain();
+    await vi.waitFor(() => expect(domainTries).toBe(2), { timeout: 2_000 });
+    await running;
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
 describe('one drain at a time', () => {
   it('a drain asked for while the last one lets go of its lock is run by that one, not lost', async () => {
     const db = freshDb();
