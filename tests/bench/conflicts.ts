@@ -337,6 +337,22 @@ async function drain(page: Page, what: string, ms = DRAIN_MS): Promise<boolean> 
   return false;
 }
 
+/** Settles held conflicts through the actions (keep mine and keep theirs in turn, from `turn`). */
+async function settleHeld(page: Page, held: Held[], decisions: Map<string, 'mine' | 'theirs'>, turn: number) {
+  for (const [n, h] of held.entries()) {
+    const keep: 'mine' | 'theirs' = (turn + n) % 2 === 0 ? 'mine' : 'theirs';
+    await page.evaluate(
+      async ({ seq, keep }) => {
+        const x = (globalThis as unknown as { benchActions: BenchActions }).benchActions;
+        await x.settleConflict({ db: x.database() }, seq, keep);
+      },
+      { seq: h.seq, keep },
+    );
+    decisions.set(`${TABLE[h.kind]}:${h.id}`, keep);
+  }
+  await wakeServiceWorker(page);
+}
+
 /** Runs one of the extension's actions in the actions page; returns the mirror's row as it was. */
 async function extAct(
   page: Page,
@@ -559,18 +575,7 @@ async function run() {
       settledInUi++;
     }
     const left = (await outbox(acts)).held;
-    for (const [n, h] of left.entries()) {
-      const keep: 'mine' | 'theirs' = (settledInUi + n) % 2 === 0 ? 'mine' : 'theirs';
-      await acts.evaluate(
-        async ({ seq, keep }) => {
-          const x = (globalThis as unknown as { benchActions: BenchActions }).benchActions;
-          await x.settleConflict({ db: x.database() }, seq, keep);
-        },
-        { seq: h.seq, keep },
-      );
-      decisions.set(`${TABLE[h.kind]}:${h.id}`, keep);
-    }
-    await wakeServiceWorker(acts);
+    await settleHeld(acts, left, decisions, settledInUi);
     const settleKill = (async () => {
       await acts.waitForTimeout(1500);
       await stopServiceWorker(context, acts);
@@ -588,6 +593,15 @@ async function run() {
     await ui.waitForTimeout(1000);
     await waitForMirror(ui, 60_000);
     await drain(acts, 'final');
+    // Held only once the settling had begun (its read kept failing under the faults until they
+    // stopped): shown all the same, and settled as the others, or its change would count as lost.
+    const late = (await outbox(acts)).held;
+    for (const h of late) heldByRecord.set(`${TABLE[h.kind]}:${h.id}`, h);
+    if (late.length > 0) {
+      progress(`${late.length} conflicts held late; settling them`);
+      await settleHeld(acts, late, decisions, settledInUi + left.length);
+      await drain(acts, 'final');
+    }
     const finalOutbox = await outbox(acts);
 
     const log = server.db.prepare('SELECT * FROM bench_log ORDER BY seq').all() as LogEntry[];
@@ -598,6 +612,7 @@ async function run() {
       heldByRecord,
       decisions,
       settledInUi,
+      heldLate: late.length,
       server,
       requests,
       created,
@@ -620,6 +635,7 @@ async function figures(input: {
   heldByRecord: Map<string, Held>;
   decisions: Map<string, 'mine' | 'theirs'>;
   settledInUi: number;
+  heldLate: number;
   server: RunningServer;
   requests: Request[];
   created: { ext: { kind: Kind; name: string }[]; web: { kind: Kind; name: string }[] };
@@ -851,6 +867,7 @@ async function figures(input: {
     edits,
     kills: input.kills,
     settledInUi: input.settledInUi,
+    heldLate: input.heldLate,
     leftQueued: input.finalOutbox.waiting,
     leftRefused: input.finalOutbox.refused.map((e) => `${e.kind} ${e.op}: ${e.error?.message ?? ''}`),
   };
@@ -888,6 +905,7 @@ report('conflicts.shown_per_made', result.made === 0 ? Number.NaN : result.shown
   raced_on_the_wire: result.raced,
   made_by_block: result.made_by_block,
   settled_in_ui: result.settledInUi,
+  held_after_settling_began: result.heldLate,
 });
 report('conflicts.differences', result.differences.length, 'fields', {
   goal: 0,
