@@ -26,8 +26,8 @@ export default function RefusedCreate({ linkKey }: { linkKey: string }) {
     [linkKey],
   );
   // Shown here at its field, it is no banner above as well.
-  const seq = entry?.seq;
-  useEffect(() => (seq === undefined ? undefined : awaitHere(seq)), [seq]);
+  const refused = entry !== undefined;
+  useEffect(() => (refused ? awaitHere(linkKey) : undefined), [refused, linkKey]);
   if (!entry?.error) return null;
   const atField = editableFields(entry).some((f) => f.name === storedRefusal(entry.error!).field);
   return (

@@ -4,6 +4,7 @@ import { newLocalKey } from '../db/keys';
 import type { LinkpilotDb } from '../db/schema';
 import type { ShortenedReply } from '../messages/reports';
 import { sendRequest } from '../messages/send';
+import { awaitHere } from '../sync/answered-here';
 import { checkShortening, type Shortened, shortenLink } from './shorten';
 
 export function toReply(shortened: Shortened): ShortenedReply {
@@ -48,8 +49,10 @@ export function shortenHanded(
   const fields = linkFieldsOf(form);
   const asked = ask({ type: 'link.shorten', key, fields, placement });
   queued?.(key);
+  // Written and perhaps refused by the worker: this page's banner leaves it out while the form waits.
+  const release = awaitHere(key);
   // Without a worker no answer can come: the link is queued here, and said to be, at once.
-  return asked.then(fromReply, () => shortenLink({ db, now, waitMs: 0 }, { fields, placement, key }));
+  return asked.then(fromReply, () => shortenLink({ db, now, waitMs: 0 }, { fields, placement, key })).finally(release);
 }
 
 /** Every problem of a form the client refuses, with those only the mirror knows (an alias taken). */

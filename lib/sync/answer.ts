@@ -132,7 +132,7 @@ function handedOver(db: LinkpilotDb, send: SendOwn = sendWhenAsked) {
   // Outside the transaction it is told in: what follows from the reply is no part of it.
   const claimed = (entry: Claimed) =>
     Dexie.ignoreTransaction(() => {
-      held.push(awaitHere(entry.seq));
+      held.push(awaitHere(entry.key));
       sent.push(send({ database: db.name, entries: [entry] }));
     });
   return {

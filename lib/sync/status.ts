@@ -5,7 +5,7 @@ import type { LinkpilotDb, OutboxState } from '../db/schema';
  * badge and the sync centre. `leaveOut` names refused ones that are shown elsewhere already (at a
  * form's field, lib/sync/answered-here.ts).
  */
-export async function outboxCounts(db: LinkpilotDb, leaveOut: (seq: number) => boolean = () => false) {
+export async function outboxCounts(db: LinkpilotDb, leaveOut: (key: string) => boolean = () => false) {
   const [waiting, refused] = await Promise.all([waitingCounts(db), refusedCounts(db, leaveOut)]);
   return { ...waiting, ...refused };
 }
@@ -21,9 +21,9 @@ export async function waitingCounts(db: LinkpilotDb) {
  * The refused changes, and how many of them are held as conflicts. Read on their own, a live query of
  * them is not run again as changes wait and go out (pending and in flight), only when one is refused.
  */
-export async function refusedCounts(db: LinkpilotDb, leaveOut: (seq: number) => boolean = () => false) {
+export async function refusedCounts(db: LinkpilotDb, leaveOut: (key: string) => boolean = () => false) {
   const refused = await db.outbox.where('state').equals('failed').toArray();
-  const failed = refused.filter((e) => !leaveOut(e.seq!));
+  const failed = refused.filter((e) => !leaveOut(e.key));
   return {
     failed: failed.length,
     // Held for the person because another writer changed the same fields (lib/sync/rebase.ts).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AskWorker, shortenHanded, toReply } from '@/lib/links/handed';
 import { type ShortenPlace, shortenLink } from '@/lib/links/shorten';
+import { answeredHere } from '@/lib/sync/answered-here';
 import { pageForm, placeWith, service } from './shorten-place';
 
 const NOWHERE = { channelKey: null, campaignKey: null };
@@ -38,13 +39,27 @@ describe('a form hands its link to the worker', () => {
     expect(linksAdded(place)).toBe(1);
   });
 
-  it('a refusal comes back as the service said it, and nothing is left queued', async () => {
+  it('a refusal comes back as the service said it, nothing is left queued, and no banner here counts it meanwhile', async () => {
     const place = placeWith(service());
+    const worker = workerIn(place);
+    const counted: boolean[] = [];
+    let key = '';
     const outcome = await shortenHanded(
       place.db,
       { form: pageForm({ custom: 'taken' }), placement: NOWHERE },
-      { ask: workerIn(place) },
+      {
+        ask: async (request) => {
+          key = request.key;
+          const reply = await worker(request);
+          // While the form waits, this page's banner leaves the refused link out (it is shown at its field).
+          counted.push(answeredHere.has(request.key));
+          return reply;
+        },
+      },
     );
+    expect(counted).toEqual([true]);
+    // Let go of once the form has the answer: a refusal left behind would be every page's to count.
+    expect(answeredHere.has(key)).toBe(false);
     expect(outcome).toMatchObject({ state: 'refused', error: { kind: 'validation', field: 'custom' } });
     expect(outcome.state === 'refused' && outcome.error).toBeInstanceOf(Error);
     expect(await place.db.outbox.count()).toBe(0);
