@@ -1,9 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer } from '../../server/start';
+import { type RunningServer, startServer } from '../../server/start';
 import { expect, test } from './fixtures';
 import { connectExtension, openTab, readClipboard, serverList } from './support';
+
+/** How many of the service's links lead to `url`. */
+const linksTo = async (server: RunningServer, url: string) =>
+  (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter((l) => l.longurl === url).length;
+
+/** Waits (15 s at most) until the service holds exactly one link to `url`: made once, by whichever side sends it. */
+const expectOneLinkTo = (server: RunningServer, url: string) =>
+  expect.poll(() => linksTo(server, url), { timeout: 15_000 }).toBe(1);
 
 test('shorten the current tab: one click, the short URL shows and is on the clipboard', async ({
   context,
@@ -20,10 +28,7 @@ test('shorten the current tab: one click, the short URL shows and is on the clip
   await expect(popup.shortUrl()).toHaveText(/^127\.0\.0\.1:\d+\/\w+$/);
   const shortUrl = (await popup.shortUrl().getAttribute('href'))!;
   await expect.poll(() => readClipboard(context, web.url('/clipboard-reader'))).toBe(shortUrl);
-  const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
-    (l) => l.longurl === web.url('/article-one'),
-  );
-  expect(onServer).toHaveLength(1);
+  expect(await linksTo(server, web.url('/article-one'))).toBe(1);
 });
 
 test('a popup closed in the same instant as the click still makes the link, once', async ({
@@ -46,15 +51,7 @@ test('a popup closed in the same instant as the click still makes the link, once
     })
     .catch(() => undefined);
   await closed;
-  await expect
-    .poll(
-      async () =>
-        (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
-          (l) => l.longurl === web.url('/gone-at-once'),
-        ).length,
-      { timeout: 15_000 },
-    )
-    .toBe(1);
+  await expectOneLinkTo(server, web.url('/gone-at-once'));
 });
 
 test('a page that is already shortened shows its link and statistics from real clicks', async ({
@@ -129,10 +126,7 @@ test('shortened while the service is down: shown as waiting, created once it is 
       .first()
       .click();
     await expect.poll(() => readClipboard(context, web.url('/clipboard-reader'))).toBe(shortUrl);
-    const onServer = (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
-      (l) => l.longurl === web.url('/article-offline'),
-    );
-    expect(onServer).toHaveLength(1);
+    expect(await linksTo(server, web.url('/article-offline'))).toBe(1);
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
@@ -183,29 +177,13 @@ test('context menu "Shorten link" and the keyboard shortcut create the link once
     },
     { tabId, linkUrl: web.url('/linked-article') },
   );
-  await expect
-    .poll(
-      async () =>
-        (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
-          (l) => l.longurl === web.url('/linked-article'),
-        ).length,
-      { timeout: 15_000 },
-    )
-    .toBe(1);
+  await expectOneLinkTo(server, web.url('/linked-article'));
 
   await worker.evaluate(async (tabId) => {
     const tab = await chrome.tabs.get(tabId);
     (chrome.commands.onCommand as unknown as Dispatchable).dispatch('shorten-current-tab', tab);
   }, tabId);
-  await expect
-    .poll(
-      async () =>
-        (await serverList<{ longurl: string }>(server, '/api/urls', 'urls')).filter(
-          (l) => l.longurl === web.url('/article-menu'),
-        ).length,
-      { timeout: 15_000 },
-    )
-    .toBe(1);
+  await expectOneLinkTo(server, web.url('/article-menu'));
 });
 
 test('recent links are searched locally as you type', async ({ context, server, extensionUrl, web, popupFor }) => {
