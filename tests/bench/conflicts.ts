@@ -646,6 +646,11 @@ async function figures(input: {
   const { rounds, log, beforeSettling, heldByRecord, decisions, server } = input;
   const recordOf = (r: Round) => `${TABLE[r.kind]}:${r.id}`;
   const logOf = (r: Round) => log.filter((e) => e.tbl === TABLE[r.kind] && e.id === r.id);
+  /** What the service logged of a record, in order: who wrote what, when. */
+  const writesOf = (entries: LogEntry[]) =>
+    entries
+      .map((e) => `${e.seq} ${e.writer} ${e.op} ${e.field ?? ''} "${e.old ?? ''}" → "${e.new ?? ''}"`)
+      .join('; ') || 'nothing';
   const column = (r: Round, field: string) => COLUMNS[r.kind][field]!;
 
   /**
@@ -733,10 +738,18 @@ async function figures(input: {
     if (over && !askedMine && onTheWire(w.tbl, w.id, w.seq))
       overwrittenOnTheWire.push(`${record} ${w.field}: ${w.new} → ${over.op === 'delete' ? 'deleted' : over.new}`);
     else if (over && !askedMine && !readBetween(w.tbl, w.id, w.seq)) sentUnread.push(`${record} ${w.field}`);
-    if (over && !askedMine && !onTheWire(w.tbl, w.id, w.seq))
+    if (over && !askedMine && !onTheWire(w.tbl, w.id, w.seq)) {
+      // With the service's log of the record and the extension's requests of it around the two writes.
+      const asked = input.requests
+        .filter((q) => q.logSeq >= w.seq - 2 && q.logSeq <= over.seq)
+        .filter((q) => q.path.startsWith(`/api/${SEGMENT[w.tbl]}/${w.id}/`) || q.path === READ_PATH[w.tbl]!(w.id))
+        .map((q) => `${q.method} ${q.path} at ${q.logSeq}`);
       lost.push(
-        `${record} ${w.field}: ${w.new} → ${over.op === 'delete' ? 'deleted' : over.new} (${byRecord.get(record)?.block ?? '?'})`,
+        `${record} ${w.field}: ${w.new} → ${over.op === 'delete' ? 'deleted' : over.new} (${byRecord.get(record)?.block ?? '?'}; ` +
+          `the service's log: ${writesOf(log.filter((e) => e.tbl === w.tbl && e.id === w.id))}; ` +
+          `the extension's requests: ${asked.join('; ') || 'none'})`,
       );
+    }
   }
 
   // Resurrected: a record deleted by either side that is in the mirror again, or made again by the
@@ -815,13 +828,7 @@ async function figures(input: {
     const c = column(r, r.extField);
     if (!logOf(r).some((e) => e.op === 'update' && e.field === c && e.new?.toLowerCase() === want.toLowerCase()))
       // With what the service logged of the record, in order: who wrote what, when.
-      changesLost.push(
-        `${record} ${c} (wanted "${want}"; the service's log: ${
-          logOf(r)
-            .map((e) => `${e.seq} ${e.writer} ${e.op} ${e.field ?? ''} "${e.old ?? ''}" → "${e.new ?? ''}"`)
-            .join('; ') || 'nothing'
-        })`,
-      );
+      changesLost.push(`${record} ${c} (wanted "${want}"; the service's log: ${writesOf(logOf(r))})`);
   }
   let duplicates = 0;
   for (const { kind, name } of input.created.ext) {
