@@ -22,14 +22,16 @@ import { changeEntry, endEntry, refreshSyncState, replaceEntry } from './outbox'
  * Between the read and the write another writer may still change the record: the API has no
  * version or condition to send with a write, so that window (one request long) stays open. It is
  * kept that short: a write that would first have to wait for the rate-limit budget is not sent after
- * its read (SendContext.writeAtOnce); the change waits, and is read again when it goes.
+ * its read (SendContext.writeAtOnce); the change waits, and is read again when it goes. The entry as
+ * rebased is kept (`kept`) while its write is on the wire, not before it goes; its answer is handled
+ * once it is kept.
  */
-export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<OutboxEntry | 'settled'> {
+export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Rebased | 'settled'> {
   const kind = kindOf(entry.kind);
   const how = kind.twoWriters;
   const id = entry.ids[entry.key];
   if (!how || !kind.table || !entry.base || id === undefined || (entry.op !== 'update' && entry.op !== 'delete'))
-    return entry;
+    return asIs(entry);
   const { db } = ctx;
   const table = db.table(kind.table);
   const now = ctx.now();
@@ -43,10 +45,10 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
       if (isAbsentRoute(error)) return undefined;
       throw error;
     });
-  if (server === undefined) return entry;
+  if (server === undefined) return asIs(entry);
   if (!server) {
     // Deleted elsewhere: a delete is done, an edit has nothing left to change (and never brings it back).
-    if (entry.op === 'delete') return entry;
+    if (entry.op === 'delete') return asIs(entry);
     await forgetDeletedElsewhere(ctx, entry);
     return 'settled';
   }
@@ -55,7 +57,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
   if (entry.op === 'delete') {
     const conflicts = deleteConflicts(entry.base, theirs, entry.ours);
     // A refusal puts the record back as the service holds it now (lib/sync/beyond-seed.ts).
-    if (conflicts.length === 0) return { ...entry, theirs: theirsRow };
+    if (conflicts.length === 0) return asIs({ ...entry, theirs: theirsRow });
     // Changed elsewhere since it was deleted here: it is shown again, as the service has it, to be asked.
     await hold(ctx, entry, conflicts, theirsRow, [{ restore: kind.table, row: { ...server, key: entry.key } }]);
     return 'settled';
@@ -76,13 +78,23 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Out
     return 'settled';
   }
   const next = { ...entry, ...how.withChanges(entry, merged.send), theirs: theirsRow } as OutboxEntry;
-  // Kept as it will be sent: a send whose answer is lost goes again the same.
-  await db.transaction('rw', [table, db.outbox], async () => {
+  // Kept as it is sent. Begun before the write is asked for, it is committed before any transaction
+  // of the write's answer: IndexedDB runs transactions of the same tables in the order they begin.
+  const kept = db.transaction('rw', [table, db.outbox], async () => {
     await replaceEntry(db, next);
     await writeMirror(db, [shown]);
   });
-  return next;
+  return { ready: next, kept };
 }
+
+/** The entry to send, read and merged or as it was, and the promise that it is kept as sent. */
+export interface Rebased {
+  ready: OutboxEntry;
+  kept: Promise<void>;
+}
+
+/** An entry sent as it is stored (nothing to keep first). */
+const asIs = (ready: OutboxEntry): Rebased => ({ ready, kept: Promise.resolve() });
 
 /** An edit of a record deleted elsewhere: it ends, and the record leaves the mirror as it left the service. */
 export async function forgetDeletedElsewhere(ctx: SendContext, entry: OutboxEntry): Promise<void> {

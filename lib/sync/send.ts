@@ -15,16 +15,20 @@ import { forgetDeletedElsewhere, rebased } from './rebase';
  */
 export async function sendEntry(ctx: SendContext, entry: OutboxEntry): Promise<void> {
   // Rebased first on what the service holds now: another writer may have changed the record.
-  const ready = await rebased(ctx, entry);
-  if (ready === 'settled') return;
+  const rebase = await rebased(ctx, entry);
+  if (rebase === 'settled') return;
+  const { ready, kept } = rebase;
   // Read just now (a rebased entry is a new one): the write follows at once, or waits to be read again.
   if (ready !== entry) ctx.writeAtOnce?.();
-  const sent = await sendAs(ctx, ready, kindOf(ready.kind).sending(ready)).catch(async (error: unknown) => {
+  const sending = sendAs(ctx, ready, kindOf(ready.kind).sending(ready)).catch(async (error: unknown) => {
     // Deleted elsewhere between the read and the write (a route the service has said so).
     if (!(ready.op === 'update' && ready.base && isDeletedRecord(error))) throw error;
     await forgetDeletedElsewhere(ctx, ready);
     return 'settled' as const;
   });
+  // The write went while the rebased entry was being kept: another writer's change in between is
+  // what the read could not see, and every millisecond between the read and the write is one more.
+  const [sent] = await Promise.all([sending, kept]);
   if (sent !== 'settled') await settle(ctx.db, ready, 'done');
 }
 

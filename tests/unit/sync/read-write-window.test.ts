@@ -1,0 +1,90 @@
+import Dexie from 'dexie';
+import { describe, expect, it, vi } from 'vitest';
+import { linkRow } from '@/lib/kinds/link-row';
+import * as actions from '@/lib/sync/actions';
+import { freshDb } from './db';
+import { engineFor, fakeService } from './fake-service';
+
+// The entry as rebased is kept by replaceEntry; here it waits until the test lets it go.
+const keeping = vi.hoisted(() => {
+  let open: () => void = () => {};
+  const state = { gate: Promise.resolve(), done: false };
+  return {
+    state,
+    close() {
+      state.done = false;
+      state.gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    },
+    open: () => open(),
+  };
+});
+vi.mock('@/lib/sync/outbox', async (original) => {
+  const real = await original<typeof import('@/lib/sync/outbox')>();
+  return {
+    ...real,
+    replaceEntry: async (...args: Parameters<typeof real.replaceEntry>) => {
+      await Dexie.waitFor(keeping.state.gate);
+      const key = await real.replaceEntry(...args);
+      keeping.state.done = true;
+      return key;
+    },
+  };
+});
+
+const details = (longurl: string) => ({
+  id: 5,
+  shorturl: 'https://s.test/docs5',
+  longurl,
+  title: 'Docs',
+  description: '',
+  location: {},
+  device: {},
+  expiry: null,
+  date: '2026-11-01 10:00:00',
+});
+
+describe('an edit read before it is sent', () => {
+  it('is written at once after the read, while the rebased entry is kept; its answer is handled once that is kept', async () => {
+    const db = freshDb();
+    const link = {
+      id: 5,
+      alias: 'docs5',
+      shorturl: 'https://s.test/docs5',
+      longurl: 'https://example.com/docs',
+      clicks: 0,
+      title: 'Docs',
+      description: '',
+      date: '2026-11-01 10:00:00',
+    };
+    await db.links.add({ ...linkRow(link, undefined, Date.now()), key: 'l5' });
+    // Another writer changed the title since: the edit goes with the read, the title stays theirs.
+    await actions.update({ db }, 'link', 'l5', { url: 'https://example.com/mine' });
+    keeping.close();
+    let keptWhenWritten: boolean | undefined;
+    const service = fakeService(({ method }) => {
+      if (method === 'GET')
+        return {
+          body: { error: 0, id: 5, details: { ...details('https://example.com/docs'), title: 'Theirs' }, data: 0 },
+        };
+      keptWhenWritten = keeping.state.done;
+      return { body: { error: 0, id: 5, short: 'https://s.test/docs5' } };
+    });
+    // Without the write going first, it would wait for the keep: let it go after a while either way.
+    const letGo = setTimeout(keeping.open, 1_000);
+    const drained = engineFor(db, service).drain();
+    await vi.waitFor(() => expect(keptWhenWritten).toBeDefined(), { timeout: 5_000 });
+    expect(keptWhenWritten).toBe(false);
+    keeping.open();
+    await drained;
+    clearTimeout(letGo);
+    expect(service.sent()).toEqual(['GET /api/url/5', 'PUT /api/url/5/update']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.links.get('l5')).toMatchObject({
+      longurl: 'https://example.com/mine',
+      title: 'Theirs',
+      sync: 'synced',
+    });
+  });
+});
