@@ -78,14 +78,20 @@ export class BudgetStore {
    * Before a request: sleeps through a wait up to `maxWaitMs`, throws BudgetWait for a longer one,
    * then counts it. The last look and the count are one step, with nothing awaited between them:
    * two requests sent beside each other (a person's change beside the drain) cannot both take the
-   * window's last request.
+   * window's last request. `room`: how many requests in a row the window must still hold (budget.ts).
    */
-  async take(priority: Priority, use: Use, maxWaitMs: number, sleep: (ms: number) => Promise<void>): Promise<void> {
+  async take(
+    priority: Priority,
+    use: Use,
+    maxWaitMs: number,
+    sleep: (ms: number) => Promise<void>,
+    room = 1,
+  ): Promise<void> {
     for (let i = 0; i < 100; i++) {
       await this.get();
       const budget = this.current as Budget;
       const now = this.now();
-      const wait = waitFor(budget, priority, now);
+      const wait = waitFor(budget, priority, now, room);
       if (wait <= 0) return this.save(spend(budget, now, use));
       if (wait > maxWaitMs) throw new BudgetWait(now + wait);
       await sleep(wait);

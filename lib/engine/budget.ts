@@ -68,14 +68,18 @@ function reserveFor(budget: Budget, priority: Priority, now: number): number {
   return Math.max(RESERVE[2], Math.ceil(budget.limit / 3));
 }
 
-/** Milliseconds until a request of this priority may go out (0 = now). */
-export function waitFor(budget: Budget, priority: Priority, now: number): number {
+/**
+ * Milliseconds until a request of this priority may go out (0 = now), with room in the window for
+ * `room` requests in a row (a read and the write that follows it); never more than the window holds.
+ */
+export function waitFor(budget: Budget, priority: Priority, now: number, room = 1): number {
   const b = prune(budget, now);
   const reserve = reserveFor(b, priority, now);
-  if (available(b, now) > reserve) return 0;
+  const needed = Math.max(1, Math.min(room, b.limit - reserve));
+  if (available(b, now) - reserve >= needed) return 0;
   if (b.resetAt !== null) return Math.max(1, b.resetAt - now);
   // No reset known: wait until enough of our own sends have left the default window.
-  const need = b.sent.length - (b.limit - reserve - 1);
+  const need = b.sent.length - (b.limit - reserve - needed);
   const oldest = [...b.sent].sort((x, y) => x - y)[Math.max(0, need - 1)];
   return oldest === undefined ? DEFAULT_WINDOW_MS : Math.max(1, oldest + DEFAULT_WINDOW_MS - now);
 }

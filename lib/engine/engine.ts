@@ -15,7 +15,7 @@ import { BudgetStore, BudgetWait } from './budget-store';
 import { COPY_PRIORITY } from './copy-hold';
 import { planRefresh } from './plan';
 import { afterFailure } from './policy';
-import { type ClientFor, createRefreshRunner, type RefreshRun } from './runner';
+import { type BudgetLook, type ClientFor, createRefreshRunner, PLAIN_LOOK, type RefreshRun } from './runner';
 
 export interface Connection {
   baseUrl: string;
@@ -91,7 +91,7 @@ export function createSyncEngine(deps: EngineDeps) {
   /** Clients whose every request asks the budget first, at the priority of who is waiting for it. */
   const clientsFor =
     (connection: Connection, timeoutMs: number, inlineWaitMs = 0): ClientFor =>
-    (priority, use, atOnce) => {
+    (priority, use, look) => {
       // Called as a plain function: a browser's fetch throws "Illegal invocation" on any other `this`.
       const send = deps.fetch ?? platformFetch;
       return createApiClient({
@@ -100,7 +100,8 @@ export function createSyncEngine(deps: EngineDeps) {
         now,
         timeoutMs,
         fetch: async (input, init) => {
-          await budget.take(priority, use, atOnce?.() ? 0 : inlineWaitMs, sleep);
+          const { atOnce, room } = look?.() ?? PLAIN_LOOK;
+          await budget.take(priority, use, atOnce ? 0 : inlineWaitMs, sleep, room);
           // The wait may outlast the connection: one removed or pointed elsewhere meanwhile gets
           // nothing, above all not its old key. Nothing was sent, so the change waits (as for a new key).
           const still = await deps.connection();
@@ -140,19 +141,23 @@ export function createSyncEngine(deps: EngineDeps) {
     answered?: SendContext['answered'],
   ): Promise<Delivery> {
     try {
-      // The one request after a read (its write) goes at once or not at all; any after it may wait
-      // as before, so an answer read back after the write cannot leave the write to be sent again.
-      let atOnce = false;
+      // The read before a write goes with room for both; the one request after it (its write) goes
+      // at once or not at all; any after that may wait as before, so an answer read back after the
+      // write cannot leave the write to be sent again.
+      let look: BudgetLook = PLAIN_LOOK;
       const next = () => {
-        const once = atOnce;
-        atOnce = false;
+        const once = look;
+        look = PLAIN_LOOK;
         return once;
       };
       const api = clients(entry.priority, entry.priority ? 'outbox' : 'user', next);
       const writeAtOnce = () => {
-        atOnce = true;
+        look = { atOnce: true, room: 1 };
       };
-      await sendEntry({ db, api, now, answered, writeAtOnce }, entry);
+      const readToWrite = () => {
+        look = { atOnce: false, room: 2 };
+      };
+      await sendEntry({ db, api, now, answered, writeAtOnce, readToWrite }, entry);
       return { sent: true };
     } catch (error) {
       if (error instanceof BudgetWait) {

@@ -13,10 +13,19 @@ import type { Use } from './usage';
 
 /**
  * An API client whose requests are counted in the budget at this priority and use. They wait for it
- * as long as the engine lets them; `atOnce`, asked before each request, says when one may not wait at
- * all (a write right after its read).
+ * as long as the engine lets them; `look`, asked before each request, says when one may not wait at
+ * all (a write right after its read), or must find room for the one after it too (that read).
  */
-export type ClientFor = (priority: Priority, use: Use, atOnce?: () => boolean) => ApiClient;
+export type ClientFor = (priority: Priority, use: Use, look?: () => BudgetLook) => ApiClient;
+
+/** How a request looks at the budget: whether it may wait for it, and how many requests in a row it needs. */
+export interface BudgetLook {
+  atOnce: boolean;
+  room: number;
+}
+
+/** A request on its own, which may wait. */
+export const PLAIN_LOOK: BudgetLook = { atOnce: false, room: 1 };
 
 /** A refresh request the engine sends: one the plan chose, or the next of a full copy someone asked for. */
 export type RefreshRun = RefreshTask | { type: 'requested' };

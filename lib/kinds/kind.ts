@@ -27,6 +27,11 @@ export interface SendContext {
    * whatever another writer did meanwhile; the change waits instead, and is read again.
    */
   writeAtOnce?(): void;
+  /**
+   * Said before that read: it goes only once the window has room for its write too. A read that takes
+   * the window's last request leaves its write to wait, and to be read again: a request spent for nothing.
+   */
+  readToWrite?(): void;
 }
 
 export type Fields = Record<string, string | undefined>;

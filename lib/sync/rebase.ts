@@ -37,6 +37,7 @@ export async function rebased(ctx: SendContext, entry: OutboxEntry): Promise<Reb
   const now = ctx.now();
   const changes = entry.op === 'update' ? how.changes(entry) : {};
   const row = (await table.get(entry.key)) as Row | undefined;
+  ctx.readToWrite?.();
   const server = await how
     .read(ctx.api, id, row ?? { ...entryRow(entry), key: entry.key }, now)
     .catch((error: unknown) => {

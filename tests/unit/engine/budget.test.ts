@@ -70,6 +70,22 @@ describe('budget arithmetic', () => {
     expect(available(b, T + 60_001)).toBe(1);
   });
 
+  it("a read before a write goes only with room for both: the window's last request waits for the next window", () => {
+    // The outbox keeps one back (RESERVE[1]): two left leave it one, enough for a read, not for its write.
+    const b = observe(initialBudget(), headers(RESERVE[1] + 1, 4_000), 200, T);
+    expect(waitFor(b, 1, T)).toBe(0);
+    expect(waitFor(b, 1, T, 2)).toBe(4_000);
+    expect(waitFor(observe(b, headers(RESERVE[1] + 2, 4_000), 200, T), 1, T, 2)).toBe(0);
+    // Without headers, as many of its own sends must leave the window as the two need.
+    let own: Budget = initialBudget();
+    for (let i = 0; i < 29 - RESERVE[1]; i++) own = spend(own, T + i * 10);
+    expect(waitFor(own, 1, T + 400)).toBe(0);
+    expect(waitFor(own, 1, T + 400, 2)).toBe(60_000 - 400);
+    // A window too small for both lets them go one by one rather than never.
+    const tiny = observe(initialBudget(), headers(2, 4_000, 2), 200, T);
+    expect(waitFor(tiny, 1, T, 2)).toBe(0);
+  });
+
   it('a count heard without a reset time is not trusted past one window', () => {
     const b = observe(
       initialBudget(),
