@@ -4,46 +4,17 @@ import { type LinkEdit, linkEditOf } from '@/lib/api/inputs/links';
 import type { LinkpilotDb } from '@/lib/db/schema';
 import { describeChange } from '@/lib/kinds';
 import { readCapability } from '@/lib/kinds/capabilities';
-import { linkRow } from '@/lib/kinds/link-row';
 import { qrRow } from '@/lib/kinds/qr';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from './db';
 import { engineFor, fakeService, type Handler } from './fake-service';
+import { detailsOf, mirroredLink } from './mirrored-link';
 
 const now = () => Date.UTC(2026, 10, 22, 12);
 const setup = () => {
   const db = freshDb();
   return { db, ctx: { db, now } };
 };
-
-/** A link the service has (id 5, alias "docs", 12 clicks), mirrored here. */
-async function mirroredLink(db: LinkpilotDb, key = 'l5', id = 5) {
-  const link = {
-    id,
-    alias: `docs${id}`,
-    shorturl: `https://s.test/docs${id}`,
-    longurl: 'https://example.com/docs',
-    clicks: 12,
-    title: 'Docs',
-    description: '',
-    date: '2026-11-01 10:00:00',
-  };
-  await db.links.add({ ...linkRow(link, undefined, Date.now()), key });
-  return key;
-}
-
-/** The service's details of a link mirrored by `mirroredLink`, as unchanged. */
-const detailsOf = (id: number) => ({
-  id,
-  shorturl: `https://s.test/docs${id}`,
-  longurl: 'https://example.com/docs',
-  title: 'Docs',
-  description: '',
-  location: {},
-  device: {},
-  expiry: null,
-  date: '2026-11-01 10:00:00',
-});
 
 async function mirroredQr(db: LinkpilotDb, key = 'q9', id = 9) {
   const qr = { id, link: `https://s.test/qr/${key}`, scans: 3, name: 'Menu', date: '2026-11-01 10:00:00' };

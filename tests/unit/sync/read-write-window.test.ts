@@ -1,9 +1,12 @@
 import Dexie from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import { linkRow } from '@/lib/kinds/link-row';
+import { writeMeta } from '@/lib/db/meta';
+import { initialBudget, RESERVE } from '@/lib/engine/budget';
+import { budgetKey } from '@/lib/engine/budget-store';
 import * as actions from '@/lib/sync/actions';
 import { freshDb } from './db';
 import { engineFor, fakeService } from './fake-service';
+import { detailsOf, mirroredLink } from './mirrored-link';
 
 // The entry as rebased is kept by replaceEntry; here it waits until the test lets it go.
 const keeping = vi.hoisted(() => {
@@ -33,32 +36,10 @@ vi.mock('@/lib/sync/outbox', async (original) => {
   };
 });
 
-const details = (longurl: string) => ({
-  id: 5,
-  shorturl: 'https://s.test/docs5',
-  longurl,
-  title: 'Docs',
-  description: '',
-  location: {},
-  device: {},
-  expiry: null,
-  date: '2026-11-01 10:00:00',
-});
-
 describe('an edit read before it is sent', () => {
   it('is written at once after the read, while the rebased entry is kept; its answer is handled once that is kept', async () => {
     const db = freshDb();
-    const link = {
-      id: 5,
-      alias: 'docs5',
-      shorturl: 'https://s.test/docs5',
-      longurl: 'https://example.com/docs',
-      clicks: 0,
-      title: 'Docs',
-      description: '',
-      date: '2026-11-01 10:00:00',
-    };
-    await db.links.add({ ...linkRow(link, undefined, Date.now()), key: 'l5' });
+    await mirroredLink(db);
     // Another writer changed the title since: the edit goes with the read, the title stays theirs.
     await actions.update({ db }, 'link', 'l5', { url: 'https://example.com/mine' });
     keeping.close();
@@ -66,7 +47,7 @@ describe('an edit read before it is sent', () => {
     const service = fakeService(({ method }) => {
       if (method === 'GET')
         return {
-          body: { error: 0, id: 5, details: { ...details('https://example.com/docs'), title: 'Theirs' }, data: 0 },
+          body: { error: 0, id: 5, details: { ...detailsOf(5), title: 'Theirs' }, data: 0 },
         };
       keptWhenWritten = keeping.state.done;
       return { body: { error: 0, id: 5, short: 'https://s.test/docs5' } };
@@ -86,5 +67,31 @@ describe('an edit read before it is sent', () => {
       title: 'Theirs',
       sync: 'synced',
     });
+  });
+
+  it('waits for a window with room for its write too, rather than spend the last request on a read it must repeat', async () => {
+    const db = freshDb();
+    await mirroredLink(db);
+    await actions.update({ db }, 'link', 'l5', { url: 'https://example.com/mine' });
+    const clock = { t: Date.now() };
+    const start = clock.t;
+    // Two requests left: the outbox keeps one back, so one could go, the read, and its write not.
+    await writeMeta(db, budgetKey, {
+      ...initialBudget(),
+      remaining: RESERVE[1] + 1,
+      resetAt: clock.t + 30_000,
+      observedAt: clock.t,
+    });
+    const service = fakeService(({ method }) =>
+      method === 'GET'
+        ? { body: { error: 0, id: 5, details: detailsOf(5), data: 0 } }
+        : { body: { error: 0, id: 5, short: 'https://s.test/docs5' } },
+    );
+    const engine = engineFor(db, service, clock);
+    await engine.drain();
+    expect(service.sent()).toEqual(['GET /api/url/5', 'PUT /api/url/5/update']);
+    // The drain slept through the rest of that window: both went in the next, once each.
+    expect(clock.t).toBeGreaterThanOrEqual(start + 30_000);
+    expect(await db.outbox.count()).toBe(0);
   });
 });
