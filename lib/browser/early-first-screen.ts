@@ -13,10 +13,9 @@ import {
 
 /**
  * The popup's first screen asked for by a tiny classic script (entrypoints/popup-boot.ts) that runs
- * while the page is parsed, before the popup's modules, which it asks for once the picture is painted:
- * the mirror's recent links are then read while the bundle loads, not after it. Nothing here may import
- * Dexie, React or WXT's storage; the popup validates what it takes over and reads everything itself
- * when it is null.
+ * while the page is parsed, before the popup's modules: the mirror's recent links are read while the
+ * bundle loads, not after it. Nothing here may import Dexie, React or WXT's storage; the popup validates
+ * what it takes over and reads everything itself when it is null.
  */
 export interface EarlyFirstScreen {
   /** As stored under `local:connection` (version 2), unchecked: the popup checks it. */
@@ -37,12 +36,19 @@ export const FIRST_SCREEN_RECENT = 20;
 
 type WithEarly = typeof globalThis & { [GLOBAL]?: Promise<EarlyFirstScreen | null> };
 
-/** Keys as WXT's storage keeps `local:connection` (with its version beside it) and `local:theme`. */
+/**
+ * Keys as WXT's storage keeps `local:connection` (with its version beside it) and `local:theme`. The
+ * picture names its mirror, whose rows are asked for beside storage's answer rather than after it:
+ * storage (a round trip to the browser) and the database's opening each took 10–20 ms in a trace.
+ */
 async function readEarly(
   snapshot: Snapshot | null,
   takeAway: () => void,
   startApp: () => void,
 ): Promise<EarlyFirstScreen | null> {
+  const pictured = snapshot
+    ? readRecentRaw(indexedDB, snapshot.database, FIRST_SCREEN_RECENT).catch(() => null)
+    : undefined;
   const stored = await browser.storage.local.get(['connection', 'connection$', 'theme']);
   const meta = stored.connection$ as { v?: unknown } | undefined;
   const connections = stored.connection as { activeId?: unknown; list?: unknown } | undefined;
@@ -57,8 +63,13 @@ async function readEarly(
     startApp();
   }
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
+  const database = active?.database;
   const recent =
-    typeof active?.database === 'string' ? await readRecentRaw(indexedDB, active.database, FIRST_SCREEN_RECENT) : [];
+    typeof database !== 'string'
+      ? []
+      : shown && pictured
+        ? await pictured
+        : await readRecentRaw(indexedDB, database, FIRST_SCREEN_RECENT);
   return recent
     ? {
         connections,
@@ -70,27 +81,8 @@ async function readEarly(
     : null;
 }
 
-/** Never waits longer on a paint the browser does not report. */
-const PAINT_REPORT_MAX_MS = 1_000;
-
-/**
- * Once the browser reports the page's first contentful paint, on screen. Asked for as soon as the
- * picture's frame had left the page, the modules' parse and evaluation took the CPU its raster
- * needed (README, Decisions: the popup's first paint).
- */
-function afterFirstContentfulPaint(then: () => void): void {
-  // A browser that reports no paints: once the picture's frame has left the page.
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    requestAnimationFrame(() => setTimeout(then));
-    return;
-  }
-  const reported = new PerformanceObserver((entries) => {
-    if (!entries.getEntriesByName('first-contentful-paint').length) return;
-    reported.disconnect();
-    setTimeout(then);
-  });
-  reported.observe({ type: 'paint', buffered: true });
-}
+/** Never waits longer on a page that stays hidden. */
+const HIDDEN_MAX_MS = 1_000;
 
 /**
  * Once the page is shown. The toolbar's popup is hidden until its first load has finished, and modules
@@ -113,18 +105,14 @@ function whenShown(then: () => void): void {
 
 /**
  * Run by the boot script right after the popup's root element: draws the last first screen into the
- * root at once, before the browser's first frame, and starts the reads. `startApp` runs the popup's
- * modules: at once without a picture, else once the page is shown and the picture painted, so that
- * evaluating them holds back neither the popup's showing nor the picture's paint. `fetchApp` asks for
- * them without running them, once the picture's frame has been drawn: they are read while the browser
- * shows it, and are there when its paint is reported. Failures become null, never an unhandled
- * rejection, and the modules are started whatever happens.
+ * root at once, before the browser's first frame, and starts the reads. `startApp` asks for the popup's
+ * modules, which run as they come: at once without a picture, else once the page is shown and the
+ * picture's frame has left the page, so that they hold back neither the popup's showing nor that frame.
+ * Not later: waited for until the picture's paint was reported (11 ms after it is on screen), the live
+ * list came about 50 ms after the picture (README, Decisions 0023). Failures become null, never an
+ * unhandled rejection, and the modules are started whatever happens.
  */
-export function startEarlyFirstScreen(
-  root: HTMLElement,
-  startApp: () => void = () => {},
-  fetchApp: () => void = () => {},
-): void {
+export function startEarlyFirstScreen(root: HTMLElement, startApp: () => void = () => {}): void {
   let started = false;
   const startOnce = () => {
     if (started) return;
@@ -138,13 +126,9 @@ export function startEarlyFirstScreen(
   const snapshot = readSnapshot(browser.i18n.getUILanguage());
   if (snapshot) {
     paintSnapshot(root, snapshot);
-    whenShown(() => {
-      // Once the picture's frame has left the page: asking for files took the main thread it needed.
-      requestAnimationFrame(() => setTimeout(fetchApp));
-      afterFirstContentfulPaint(startOnce);
-    });
-    // Nor longer on a page that stays hidden (a tab in the background) or a paint never reported.
-    setTimeout(startOnce, PAINT_REPORT_MAX_MS);
+    whenShown(() => requestAnimationFrame(() => setTimeout(startOnce)));
+    // Nor longer on a page that stays hidden (a tab in the background), where no frame is drawn.
+    setTimeout(startOnce, HIDDEN_MAX_MS);
   } else startOnce();
   (globalThis as WithEarly)[GLOBAL] = readEarly(snapshot, takeAway, startOnce).catch(() => {
     startOnce();

@@ -44,10 +44,13 @@ const connectedTo = (database: string): Connections => ({
   ],
 });
 
-async function early(root = fakePage().root, startApp = () => {}) {
-  startEarlyFirstScreen(root, startApp);
+async function early(root = fakePage().root) {
+  startEarlyFirstScreen(root);
   return takeEarlyFirstScreen();
 }
+
+/** Until every promise settled so far has run its callbacks: a task later. */
+const aTaskLater = () => new Promise((resolve) => setTimeout(resolve));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -64,26 +67,6 @@ async function connectedPopup() {
   vi.stubGlobal('DOMParser', FakeDomParser);
   vi.stubGlobal('document', { visibilityState: 'visible' });
   return { db, store };
-}
-
-/**
- * The browser's paint reports, handed out by the test: each observer the page makes adds a function
- * that reports one paint (by its name) to it.
- */
-function stubPaintReports(): ((name: string) => void)[] {
-  const reports: ((name: string) => void)[] = [];
-  vi.stubGlobal(
-    'PerformanceObserver',
-    class {
-      static supportedEntryTypes = ['paint'];
-      constructor(seen: (list: { getEntriesByName: (name: string) => object[] }) => void) {
-        reports.push((painted) => seen({ getEntriesByName: (name) => (name === painted ? [{}] : []) }));
-      }
-      observe() {}
-      disconnect() {}
-    },
-  );
-  return reports;
 }
 
 describe("the popup's first screen read before its bundle", () => {
@@ -105,6 +88,50 @@ describe("the popup's first screen read before its bundle", () => {
     expect(read?.rowsInView).toBeUndefined();
   });
 
+  it('reads the same rows, newest first, in a browser whose indexes hand out no records at once', async () => {
+    const db = freshDb();
+    for (let id = 1; id <= 30; id++) await add(db, id);
+    await connectionsItem.migrate();
+    await connectionsItem.setValue(connectedTo(db.name));
+    const inOneRequest = (await early())?.recent.map((l) => l.key);
+    const allRecords = Object.getOwnPropertyDescriptor(IDBIndex.prototype, 'getAllRecords');
+    expect(allRecords).toBeDefined();
+    delete (IDBIndex.prototype as { getAllRecords?: unknown }).getAllRecords;
+    try {
+      const byCursor = (await early())?.recent.map((l) => l.key);
+      expect(byCursor).toEqual(inOneRequest);
+      expect(byCursor).toEqual((await recentLinks(db, 20)).map((l) => l.key));
+    } finally {
+      Object.defineProperty(IDBIndex.prototype, 'getAllRecords', allRecords!);
+    }
+  });
+
+  it("asks for the pictured mirror's rows beside storage's answer, not after it", async () => {
+    const { db, store } = await connectedPopup();
+    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frame());
+    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
+    let answer = () => {};
+    const storageAnswered = new Promise<void>((r) => {
+      answer = r;
+    });
+    const get = browser.storage.local.get.bind(browser.storage.local);
+    const held = vi
+      .spyOn(browser.storage.local, 'get')
+      .mockImplementation(((keys: string[]) => storageAnswered.then(() => get(keys))) as never);
+    const opened = vi.spyOn(indexedDB, 'open');
+    try {
+      startEarlyFirstScreen(fakePage().root);
+      expect(opened).toHaveBeenCalledWith(db.name);
+      answer();
+      expect((await takeEarlyFirstScreen())?.recent).toHaveLength(1);
+      // Read once: the pictured mirror is the active one.
+      expect(opened).toHaveBeenCalledTimes(1);
+    } finally {
+      held.mockRestore();
+      opened.mockRestore();
+    }
+  });
+
   it('is null when nothing is stored, and when the mirror does not exist, which it never creates', async () => {
     expect(await early()).toBeNull();
     await connectionsItem.setValue(connectedTo('never-made'));
@@ -120,43 +147,34 @@ describe("the popup's first screen read before its bundle", () => {
     expect(await early()).toBeNull();
   });
 
-  it('draws the kept picture at once, fetches the modules after its frame, runs them once its paint is reported, and takes away one of another mirror', async () => {
+  it('draws the kept picture at once, starts the modules once its frame has left the page, and takes away one of another mirror', async () => {
     const { db, store } = await connectedPopup();
-    // The modules start after the first contentful paint reported.
-    const reports = stubPaintReports();
     const frames: (() => void)[] = [];
     vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
     const language = browser.i18n.getUILanguage();
     keepSnapshot('<p>the list</p>', db.name, language, fakePage().page, { store, rooms: { page: 90 }, rowsInView: 7 });
     const shown = fakePage();
     const started: string[] = [];
-    startEarlyFirstScreen(
-      shown.root,
-      () => started.push(shown.root.innerHTML),
-      () => started.push('fetched'),
-    );
+    startEarlyFirstScreen(shown.root, () => started.push(shown.root.innerHTML));
     // Before storage has answered: the page's first frame already holds it.
     expect(shown.root.innerHTML).toBe('<div inert><p>the list</p></div>');
     // With what the popup's first render draws as the picture did: its rooms, and its rows in view.
     expect(await takeEarlyFirstScreen()).toMatchObject({ rooms: { page: 90 }, rowsInView: 7 });
-    // Nothing asked for before the picture's frame.
+    // Read, and nothing asked for before the picture's frame, nor within that frame's task.
+    await aTaskLater();
     expect(started).toEqual([]);
     frames.shift()?.();
-    await vi.waitFor(() => expect(started).toEqual(['fetched']));
-    reports[0]?.('first-paint');
-    await new Promise((r) => setTimeout(r, 10));
-    expect(started).toEqual(['fetched']);
-    reports[0]?.('first-contentful-paint');
-    await vi.waitFor(() => expect(started).toEqual(['fetched', '<div inert><p>the list</p></div>']));
-    started.length = 0;
+    expect(started).toEqual([]);
+    await vi.waitFor(() => expect(started).toEqual(['<div inert><p>the list</p></div>']));
 
     // Kept before another mirror became the active one, as no page that asked for it lets happen:
-    // taken away once storage names the active mirror, and forgotten.
+    // taken away once storage names the active mirror, and forgotten; the modules start at once.
     keepSnapshot('<p>another account</p>', 'another-mirror', language, fakePage().page, { store });
     const notShown = fakePage();
     const startedToo: string[] = [];
     startEarlyFirstScreen(notShown.root, () => startedToo.push(notShown.root.innerHTML));
-    await takeEarlyFirstScreen();
+    // The rows are the active mirror's, read once storage has named it.
+    expect((await takeEarlyFirstScreen())?.recent).toHaveLength(1);
     expect(notShown.root.innerHTML).toBe('');
     expect(startedToo).toEqual(['']);
     expect(readSnapshot(language, store)).toBeNull();
@@ -171,21 +189,22 @@ describe("the popup's first screen read before its bundle", () => {
       removeEventListener: (_type: string, listener: () => void) => listeners.splice(listeners.indexOf(listener), 1),
     };
     vi.stubGlobal('document', page);
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-    const reports = stubPaintReports();
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
     keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
     const started: string[] = [];
     startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
     await takeEarlyFirstScreen();
-    // Still hidden: nothing asked for, nothing watched but the page's showing.
+    // Still hidden: nothing asked for, no frame waited for, only the page's showing watched.
     for (const listener of [...listeners]) listener();
     expect(started).toEqual([]);
-    expect(reports).toHaveLength(0);
+    expect(frames).toHaveLength(0);
     page.visibilityState = 'visible';
     for (const listener of [...listeners]) listener();
     expect(listeners).toHaveLength(0);
+    await aTaskLater();
     expect(started).toEqual([]);
-    reports[0]?.('first-contentful-paint');
+    frames.shift()?.();
     await vi.waitFor(() => expect(started).toEqual(['modules']));
   });
 
@@ -205,20 +224,6 @@ describe("the popup's first screen read before its bundle", () => {
       vi.useRealTimers();
     }
     await takeEarlyFirstScreen();
-  });
-
-  it("asks for the modules after the picture's frame in a browser that reports no paints", async () => {
-    const { db, store } = await connectedPopup();
-    vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: ['mark', 'measure'] });
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frames.push(frame));
-    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
-    const started: string[] = [];
-    startEarlyFirstScreen(fakePage().root, () => started.push('modules'));
-    await takeEarlyFirstScreen();
-    expect(started).toEqual([]);
-    for (const frame of frames.splice(0)) frame();
-    await vi.waitFor(() => expect(started).toEqual(['modules']));
   });
 
   it('starts the modules at once when no picture is kept', async () => {
