@@ -36,19 +36,12 @@ export const FIRST_SCREEN_RECENT = 20;
 
 type WithEarly = typeof globalThis & { [GLOBAL]?: Promise<EarlyFirstScreen | null> };
 
-/**
- * Keys as WXT's storage keeps `local:connection` (with its version beside it) and `local:theme`. The
- * picture names its mirror, whose rows are asked for beside storage's answer rather than after it:
- * storage (a round trip to the browser) and the database's opening each took 10–20 ms in a trace.
- */
+/** Keys as WXT's storage keeps `local:connection` (with its version beside it) and `local:theme`. */
 async function readEarly(
   snapshot: Snapshot | null,
   takeAway: () => void,
   startApp: () => void,
 ): Promise<EarlyFirstScreen | null> {
-  const pictured = snapshot
-    ? readRecentRaw(indexedDB, snapshot.database, FIRST_SCREEN_RECENT).catch(() => null)
-    : undefined;
   const stored = await browser.storage.local.get(['connection', 'connection$', 'theme']);
   const meta = stored.connection$ as { v?: unknown } | undefined;
   const connections = stored.connection as { activeId?: unknown; list?: unknown } | undefined;
@@ -63,13 +56,8 @@ async function readEarly(
     startApp();
   }
   if (meta?.v !== CONNECTIONS_VERSION || !connections || !Array.isArray(connections.list)) return null;
-  const database = active?.database;
   const recent =
-    typeof database !== 'string'
-      ? []
-      : shown && pictured
-        ? await pictured
-        : await readRecentRaw(indexedDB, database, FIRST_SCREEN_RECENT);
+    typeof active?.database === 'string' ? await readRecentRaw(indexedDB, active.database, FIRST_SCREEN_RECENT) : [];
   return recent
     ? {
         connections,

@@ -106,32 +106,6 @@ describe("the popup's first screen read before its bundle", () => {
     }
   });
 
-  it("asks for the pictured mirror's rows beside storage's answer, not after it", async () => {
-    const { db, store } = await connectedPopup();
-    vi.stubGlobal('requestAnimationFrame', (frame: () => void) => frame());
-    keepSnapshot('<p>the list</p>', db.name, browser.i18n.getUILanguage(), fakePage().page, { store });
-    let answer = () => {};
-    const storageAnswered = new Promise<void>((r) => {
-      answer = r;
-    });
-    const get = browser.storage.local.get.bind(browser.storage.local);
-    const held = vi
-      .spyOn(browser.storage.local, 'get')
-      .mockImplementation(((keys: string[]) => storageAnswered.then(() => get(keys))) as never);
-    const opened = vi.spyOn(indexedDB, 'open');
-    try {
-      startEarlyFirstScreen(fakePage().root);
-      expect(opened).toHaveBeenCalledWith(db.name);
-      answer();
-      expect((await takeEarlyFirstScreen())?.recent).toHaveLength(1);
-      // Read once: the pictured mirror is the active one.
-      expect(opened).toHaveBeenCalledTimes(1);
-    } finally {
-      held.mockRestore();
-      opened.mockRestore();
-    }
-  });
-
   it('is null when nothing is stored, and when the mirror does not exist, which it never creates', async () => {
     expect(await early()).toBeNull();
     await connectionsItem.setValue(connectedTo('never-made'));

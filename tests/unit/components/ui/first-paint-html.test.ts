@@ -21,12 +21,14 @@ function transform(html: string, page: string): string {
 }
 
 describe('the popup built for its first paint', () => {
-  it('asks for its stylesheets and boot script only, which names the module entry to import', () => {
+  it('asks for its stylesheets and boot script only, which names the modules to ask for after the picture', () => {
     const html = transform(BUILT, '/entrypoints/popup/index.html');
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/popup-D.css">');
-    expect(html).toContain('<script src="/popup-boot.js" data-main="/chunks/popup-A.js"></script>');
+    expect(html).toContain(
+      '<script src="/popup-boot.js" data-main="/chunks/popup-A.js" data-preload="/chunks/browser-B.js /chunks/icons-C.js"></script>',
+    );
   });
 
   it('leaves every other page, and a popup without the boot script, as built', () => {
