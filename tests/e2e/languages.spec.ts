@@ -87,6 +87,8 @@ for (const { language, code, dir } of [
       await expect(popup.locator('html')).toHaveAttribute('dir', dir);
       await expect(popup.getByRole('heading', { name: words.recent_heading })).toBeVisible();
       await expectNoSidewaysScroll(popup);
+      // Once the list says it is ready: "Shorten this page" is there too.
+      await expect(popup.locator('[data-testid="recent-links"][data-ready="true"]')).toBeVisible();
       await keepScreenshot(popup, `popup-unshortened-${language}.png`);
       await popup.getByRole('button', { name: words.shorten_formLabel, exact: true }).click();
       await expect(popup.getByTestId('short-url')).toBeVisible();
