@@ -15,18 +15,16 @@ export function readRecentRaw(idb: IDBFactory, name: string, limit: number): Pro
     request.onblocked = () => resolve(null);
     request.onsuccess = () => {
       const db = request.result;
-      new Promise<LinkRow[]>((read, fail) =>
-        readNewest(db.transaction('links', 'readonly').objectStore('links').index('date'), limit, read, fail),
-      ).then(
-        (rows) => {
+      const read = new Promise<LinkRow[]>((rows, fail) => {
+        const byDate = db.transaction('links', 'readonly').objectStore('links').index('date');
+        readNewest(byDate, limit, rows, fail);
+      });
+      read
+        .catch(() => null)
+        .then((rows) => {
           db.close();
           resolve(rows);
-        },
-        () => {
-          db.close();
-          resolve(null);
-        },
-      );
+        });
     };
   });
 }
