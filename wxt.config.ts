@@ -10,7 +10,11 @@ export default defineConfig({
   // Separate builds can live side by side (e.g. parallel test runs): LINKPILOT_OUT_DIR=.output-b
   outDir: process.env.LINKPILOT_OUT_DIR ?? '.output',
   vite: () => ({
-    plugins: [withoutCodeFromStrings(), withIconSprite(), firstPaintFirst('popup/index.html', '/popup-boot.js')],
+    plugins: [
+      withoutCodeFromStrings(),
+      withIconSprite(),
+      firstPaintFirst({ page: 'popup/index.html', boot: '/popup-boot.js', entry: '/chunks/popup.js' }),
+    ],
     build: {
       // A dynamic import does not add <link rel="modulepreload"> tags for its chunk's imports: the
       // popup's first render starts its lazy parts, and appending those tags then took half of that

@@ -7,6 +7,8 @@ import { speakUiLanguage } from '@/components/ui/page-language';
 import { App } from './App';
 import { type FirstScreen, readFirstScreen } from './first-screen';
 
+// When the modules ran, for the tests and traces that check they come after the popup is shown.
+performance.mark('linkpilot:popup-modules');
 speakUiLanguage(document);
 
 function render(first: FirstScreen | null): void {
