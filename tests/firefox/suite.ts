@@ -58,7 +58,11 @@ export function firefoxSteps({ firefox, extensionUrl, problems, service, web }: 
     await dashboard.bringToFront();
     await dashboard.click('a[href="#/sync"]');
     await (await button(dashboard, 'Sync now')).click();
-    await waitForText(dashboard, 'Everything is saved on the service.');
+    await waitForText(dashboard, 'Everything is saved on the service.').catch(async (error: Error) => {
+      // What the sync centre said instead: the change's state and its last error, for whoever reads the failure.
+      const said = await dashboard.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 600) ?? '');
+      throw new Error(`${error.message}; the sync centre said: ${said}`);
+    });
   }
 
   /** Shortens a page from the popup while the service is down: the link waits in the queue. */
