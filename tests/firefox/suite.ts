@@ -53,15 +53,40 @@ export function firefoxSteps({ firefox, extensionUrl, problems, service, web }: 
       (browser.browserAction as unknown as { getBadgeText(details: object): Promise<string> }).getBadgeText({}),
     );
 
+  /** The active mirror's queue as stored: each change's state, and in how many ms it may go again. */
+  const queue = () =>
+    dashboard.evaluate(async () => {
+      const stored = (await browser.storage.local.get('connection')).connection as {
+        activeId: string;
+        list: { id: string; database: string }[];
+      };
+      const name = stored.list.find((c) => c.id === stored.activeId)!.database;
+      const db = await new Promise<IDBDatabase>((opened, failed) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => opened(request.result);
+        request.onerror = () => failed(request.error);
+      });
+      try {
+        return await new Promise<{ state: string; dueInMs: number }[]>((read, failed) => {
+          const request = db.transaction('outbox').objectStore('outbox').getAll();
+          request.onsuccess = () =>
+            read(request.result.map((e) => ({ state: e.state, dueInMs: e.notBefore - Date.now() })));
+          request.onerror = () => failed(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    });
+
   // A tab behind others takes no clicks: the dashboard is brought to the front before each use.
   async function syncNow(): Promise<void> {
     await dashboard.bringToFront();
     await dashboard.click('a[href="#/sync"]');
     await (await button(dashboard, 'Sync now')).click();
     await waitForText(dashboard, 'Everything is saved on the service.').catch(async (error: Error) => {
-      // What the sync centre said instead: the change's state and its last error, for whoever reads the failure.
-      const said = await dashboard.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 600) ?? '');
-      throw new Error(`${error.message}; the sync centre said: ${said}`);
+      // What was waiting instead, and what the sync centre said of it, for whoever reads the failure.
+      const said = await dashboard.evaluate(() => document.querySelector('main')?.innerText.slice(0, 600) ?? '');
+      throw new Error(`${error.message}; queued: ${JSON.stringify(await queue())}; the sync centre said: ${said}`);
     });
   }
 
@@ -189,6 +214,12 @@ export function firefoxSteps({ firefox, extensionUrl, problems, service, web }: 
         assert.ok(first > 0, 'the background page is there');
         // The badge outlives the page: cleared here, it shows the queue again only if the new page reads it.
         await dashboard.evaluate(() => browser.browserAction.setBadgeText({ text: '' }));
+        // Reloaded between two tries of the old page, not during one: a page gone with its request on
+        // the wire leaves the change to wait out that request's timeout (15 s) before it may go again,
+        // lest it be sent twice (recoverInflight, lib/sync/outbox.ts), longer than Sync now is waited
+        // for here. The old page tries again 1–2 s after the first failure, then 2–4 s after that.
+        const between = await poll(queue, (q) => q.length === 1 && q[0]!.state === 'pending' && q[0]!.dueInMs >= 1_000);
+        assert.ok(between[0]?.state === 'pending' && between[0].dueInMs >= 1_000, 'the change waits for its next try');
         await dashboard.evaluate(() =>
           (browser.extension.getBackgroundPage() as unknown as typeof globalThis | null)?.location.reload(),
         );
