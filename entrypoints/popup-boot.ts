@@ -1,4 +1,5 @@
 import { startEarlyFirstScreen } from '@/lib/browser/early-first-screen';
+import { showStartFailed } from '@/lib/browser/start-failed';
 
 /**
  * A classic script in popup.html right after its root element, ahead of the modules: see
@@ -13,9 +14,13 @@ import { startEarlyFirstScreen } from '@/lib/browser/early-first-screen';
  */
 export default defineUnlistedScript(() => {
   const built = document.currentScript?.dataset.main !== undefined;
-  startEarlyFirstScreen(document.getElementById('root')!, () => {
+  const root = document.getElementById('root')!;
+  startEarlyFirstScreen(root, () => {
     if (!built) return;
     // @ts-expect-error: the built popup's entry (components/ui/first-paint-html.ts), no module of the source.
-    import('/chunks/popup.js').catch((error: unknown) => console.error('Linkpilot: loading the popup failed', error));
+    import('/chunks/popup.js').catch((error: unknown) => {
+      console.error('Linkpilot: loading the popup failed', error);
+      showStartFailed(root);
+    });
   });
 });

@@ -1,5 +1,9 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { seedLinks } from '../bench/seed';
+import { EXTENSION_DIR, launchWithExtension } from './browser';
 import { expect, test } from './fixtures';
 import { PopupPage } from './pages/PopupPage';
 import { notePicture } from './picture';
@@ -224,4 +228,35 @@ test('opened from the toolbar, the popup is shown with the picture before its mo
   expect(seen.moduleAt).toBeGreaterThan(seen.shownAt);
   expect(seen.pictureAt).toBeGreaterThanOrEqual(seen.shownAt);
   expect(seen.liveAt).toBeGreaterThan(seen.pictureAt);
+});
+
+test('a popup whose modules fail to load says so in its language and loads again when asked, instead of an inert picture', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-broken-'));
+  const extensionDir = path.join(dir, 'extension');
+  cpSync(EXTENSION_DIR, extensionDir, { recursive: true });
+  const entry = path.join(extensionDir, 'chunks', 'popup.js');
+  const whole = readFileSync(entry, 'utf8');
+  // A damaged file: it is read, but throws as it runs.
+  writeFileSync(entry, "throw new Error('a damaged file');\n");
+  const { context, extensionId } = await launchWithExtension('ar', { extensionDir });
+  try {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 400, height: 600 });
+    await page.goto(`chrome-extension://${extensionId}/popup.html`);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('تعذّر تشغيل Linkpilot');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const again = page.getByRole('button', { name: 'أعد المحاولة' });
+    await expect(again).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('popup-start-failed-ar.png') });
+
+    // Mended (as a reinstall or the finished update would): asked again, the popup starts.
+    writeFileSync(entry, whole);
+    await again.click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('.welcome')).toBeVisible();
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
