@@ -1,5 +1,5 @@
+import { showStartFailed } from '@/components/ui/start-failed';
 import { startEarlyFirstScreen } from '@/lib/browser/early-first-screen';
-import { showStartFailed } from '@/lib/browser/start-failed';
 
 /**
  * A classic script in popup.html right after its root element, ahead of the modules: see

@@ -80,6 +80,8 @@ async function mirrored(links: number) {
   };
 }
 
+type Mirrored = Awaited<ReturnType<typeof mirrored>>;
+
 const QUERIES = [
   'news',
   'recipe 12',
@@ -98,7 +100,7 @@ const QUERIES = [
  * from one pair to the next: the load of this machine moves by the minute, and two figures taken
  * minutes apart (the 100k mirror alone takes a while) were divided by that move as much as by N.
  */
-async function paired(count: number, measure: (at: typeof small, i: number) => Promise<number>) {
+async function paired(count: number, measure: (at: Mirrored, i: number) => Promise<number>) {
   const smaller: number[] = [];
   const larger: number[] = [];
   for (let i = 0; i < count; i++) {

@@ -1,22 +1,20 @@
-import { browser } from 'wxt/browser';
+import { t } from '@/lib/browser/i18n';
+import { speakUiLanguage } from './page-language';
 
 /**
  * What the popup says when its modules could not be loaded or run (a damaged install, its files
  * replaced by an update under an open popup). The picture of the last first screen is inert and would
  * stay so, looking usable; instead the popup says so, in the interface's language and direction, and
- * offers to load it again. Only the catalogue's words and the page are used: the boot script that
- * calls this has nothing else, and it must stay small.
+ * offers to load it again. Built with the page's own calls: React is part of what did not load.
  */
 export function showStartFailed(root: HTMLElement): void {
   const page = root.ownerDocument;
-  const words = (name: string) => (browser.i18n.getMessage as (name: string) => string)(name);
-  page.documentElement.lang = words('locale_code');
-  page.documentElement.dir = words('locale_dir') === 'rtl' ? 'rtl' : 'ltr';
+  speakUiLanguage(page);
   const said = page.createElement('p');
-  said.textContent = words('popup_startFailed');
+  said.textContent = t('popup.startFailed');
   const again = page.createElement('button');
   again.type = 'button';
-  again.textContent = words('popup_startAgain');
+  again.textContent = t('popup.startAgain');
   again.addEventListener('click', () => page.location.reload());
   const card = page.createElement('section');
   card.className = 'card stack';
