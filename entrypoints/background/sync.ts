@@ -37,15 +37,40 @@ export const wakeAlarmOf = (connectionId: string) => `${ALARM_WAKE}:${connection
  * and wake-up alarm; it reads its key from storage by its own id at every request, so a change
  * queued for one connection is sent to that connection alone, with its key, even after a switch.
  */
-function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>) {
+/**
+ * How many changes of the stored connections storage has reported to this worker, its own writes too.
+ * Registered once, when the worker starts.
+ */
+export function countConnectionChanges(): () => number {
+  let changes = 0;
+  connectionsItem.watch(() => {
+    changes += 1;
+  });
+  return () => changes;
+}
+
+/**
+ * An engine's connection, read by its id from storage at every call, with whether storage has reported
+ * a change since (`unchanged`): a request whose connection was read before a change reads it again
+ * before it goes, and one read since goes at once (lib/engine/engine.ts). A change is known here once
+ * its event has come, a few milliseconds after the write; a request leaving in those milliseconds
+ * raced the change anyway.
+ */
+export function storedConnection(id: string, ready: Promise<unknown>, changes: () => number) {
+  return async () => {
+    await ready;
+    // Counted before the read: a change while it is read makes what it read stale at once.
+    const seen = changes();
+    const now = (await connectionsItem.getValue()).list.find((x) => x.id === id);
+    return now ? { baseUrl: now.baseUrl, apiKey: now.apiKey, unchanged: () => changes() === seen } : null;
+  };
+}
+
+function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>, connectionChanges: () => number) {
   const db = databaseNamed(c.database);
   const engine = createSyncEngine({
     db,
-    connection: async () => {
-      await connectionsReady;
-      const now = (await connectionsItem.getValue()).list.find((x) => x.id === c.id);
-      return now ? { baseUrl: now.baseUrl, apiKey: now.apiKey } : null;
-    },
+    connection: storedConnection(c.id, connectionsReady, connectionChanges),
     // Every request tells the pages whether the service answers (the offline banner, a paused copy).
     fetch: recordingReachability(db, platformFetch),
     exclusive: exclusiveAcrossContexts(`${c.database}-sync`),
@@ -97,11 +122,12 @@ export function createBackgroundSync() {
   // Before the first request of this worker: a connection pooled without the rule could be reused.
   const connectionsReady = installFreshConnectionRule();
   const engines = new Map<string, ConnectionSync>();
+  const connectionChanges = countConnectionChanges();
 
   const syncOf = (c: Connection) => {
     let sync = engines.get(c.id);
     if (!sync) {
-      sync = createConnectionSync(c, connectionsReady);
+      sync = createConnectionSync(c, connectionsReady, connectionChanges);
       engines.set(c.id, sync);
     }
     return sync;

@@ -20,6 +20,12 @@ import { type BudgetLook, type ClientFor, createRefreshRunner, PLAIN_LOOK, type 
 export interface Connection {
   baseUrl: string;
   apiKey: string;
+  /**
+   * True while what it was read from is known not to have changed since (the worker counts
+   * storage's change events): a request then goes without reading it again. Without it, every
+   * request reads the connection again before it goes.
+   */
+  unchanged?: () => boolean;
 }
 
 export interface EngineDeps {
@@ -102,11 +108,15 @@ export function createSyncEngine(deps: EngineDeps) {
         fetch: async (input, init) => {
           const { atOnce, room } = look?.() ?? PLAIN_LOOK;
           await budget.take(priority, use, atOnce ? 0 : inlineWaitMs, sleep, room);
-          // The wait may outlast the connection: one removed or pointed elsewhere meanwhile gets
-          // nothing, above all not its old key. Nothing was sent, so the change waits (as for a new key).
-          const still = await deps.connection();
-          if (still?.baseUrl !== connection.baseUrl || still.apiKey !== connection.apiKey)
-            throw new ApiError({ kind: 'auth', message: words('syncProblem.notConnected'), retryable: false });
+          // The wait (or the read before a write) may outlast the connection: one removed or pointed
+          // elsewhere meanwhile gets nothing, above all not its old key. Nothing was sent, so the change
+          // waits (as for a new key). Read again only when it may have changed: a read of storage is a
+          // trip through the browser, milliseconds on the way of every request.
+          if (!connection.unchanged?.()) {
+            const still = await deps.connection();
+            if (still?.baseUrl !== connection.baseUrl || still.apiKey !== connection.apiKey)
+              throw new ApiError({ kind: 'auth', message: words('syncProblem.notConnected'), retryable: false });
+          }
           return send(input, init);
         },
         onRateLimit: (info, status) => budget.observe(info, status),

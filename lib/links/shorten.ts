@@ -68,10 +68,14 @@ export type Shortened =
 export async function shortenLink(place: ShortenPlace, request: ShortenRequest): Promise<Shortened> {
   const { db } = place;
   const now = place.now ?? Date.now;
-  const checked = await checkShortening(db, request, new Date(now()));
+  // Side by side: each is a trip to IndexedDB, on the way of a person waiting for their link.
+  const [checked, asked, placement] = await Promise.all([
+    checkShortening(db, request, new Date(now())),
+    request.key ? db.links.get(request.key) : undefined,
+    placementInMirror(db, request.placement ?? { channelKey: null, campaignKey: null }),
+  ]);
   if (checked.errors) return { state: 'invalid', errors: checked.errors };
   const { fields } = checked;
-  const asked = request.key ? await db.links.get(request.key) : undefined;
   if (asked) return standing(db, asked);
   if (request.reuseExisting) {
     const existing = await linkForPage(db, fields.url);
@@ -79,7 +83,6 @@ export async function shortenLink(place: ShortenPlace, request: ShortenRequest):
   }
   const local: { row?: Promise<LinkRow | undefined> } = {};
   try {
-    const placement = await placementInMirror(db, request.placement ?? { channelKey: null, campaignKey: null });
     const { key, made } = await createAnswered(
       db,
       (ctx) =>

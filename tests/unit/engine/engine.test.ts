@@ -735,6 +735,70 @@ describe('a connection removed while its change waits to be sent', () => {
     expect(service.sent()).toEqual([]);
     expect((await db.outbox.toArray()).map((e) => [e.state, e.error])).toEqual([['pending', null]]);
   });
+
+  /** A connection read from a store that says whether it changed since (as the worker's does). */
+  function toldConnection() {
+    const told = { reads: 0, changes: 0, removed: false };
+    const connection = async () => {
+      told.reads += 1;
+      const seen = told.changes;
+      return told.removed ? null : { baseUrl: 'https://s.test', apiKey: 'k', unchanged: () => told.changes === seen };
+    };
+    return { told, connection };
+  }
+  const channelService = () =>
+    fakeService(() => ({ body: { error: 0, id: 3, name: 'One', description: '', color: null } }));
+
+  it('is read again before a request only when it may have changed', async () => {
+    const asBefore = channelService();
+    let readsAsBefore = 0;
+    const dbBefore = freshDb();
+    const before = createSyncEngine({
+      db: dbBefore,
+      connection: async () => {
+        readsAsBefore += 1;
+        return { baseUrl: 'https://s.test', apiKey: 'k' };
+      },
+      fetch: asBefore.fetch,
+    });
+    await actions.create({ db: dbBefore }, 'channel', { name: 'One' });
+    await before.drain();
+
+    const service = channelService();
+    const { told, connection } = toldConnection();
+    const db = freshDb();
+    const engine = createSyncEngine({ db, connection, fetch: service.fetch });
+    await actions.create({ db }, 'channel', { name: 'One' });
+    await engine.drain();
+    expect(service.sent().length).toBeGreaterThan(0);
+    expect(service.sent()).toEqual(asBefore.sent());
+    // One read fewer for every request that went: the connection was known not to have changed.
+    expect(readsAsBefore - told.reads).toBe(service.sent().length);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('removed after it was read (the change told) sends nothing, as when every request read it again', async () => {
+    const db = freshDb();
+    const service = channelService();
+    const { told, connection } = toldConnection();
+    const engine = createSyncEngine({
+      db,
+      connection: async () => {
+        const read = await connection();
+        if (told.reads === 1) {
+          told.removed = true;
+          told.changes += 1;
+        }
+        return read;
+      },
+      fetch: service.fetch,
+    });
+    await actions.create({ db }, 'channel', { name: 'One' });
+    await engine.drain();
+    expect(told.reads).toBeGreaterThan(1);
+    expect(service.sent()).toEqual([]);
+    expect((await db.outbox.toArray()).map((e) => [e.state, e.error])).toEqual([['pending', null]]);
+  });
 });
 
 describe("the person's own change", () => {

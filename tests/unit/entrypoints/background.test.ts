@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { ALARM_TICK, wakeAlarmOf } from '@/entrypoints/background/sync';
+import { ALARM_TICK, countConnectionChanges, storedConnection, wakeAlarmOf } from '@/entrypoints/background/sync';
 import { readMeta, writeMeta } from '@/lib/db/meta';
 import { DB_NAME } from '@/lib/db/names';
 import { database, databaseNamed } from '@/lib/db/open';
@@ -118,6 +118,22 @@ afterEach(async () => {
 });
 
 describe('the background worker', () => {
+  it("an engine's connection says whether storage has changed since it was read, the worker's own writes too", async () => {
+    await connect();
+    const read = storedConnection(first.id, Promise.resolve(), countConnectionChanges());
+    const before = await read();
+    expect(before).toMatchObject({ baseUrl: first.baseUrl, apiKey: first.apiKey });
+    expect(before?.unchanged?.()).toBe(true);
+    await connectionsItem.setValue({ activeId: first.id, list: [{ ...first, apiKey: 'key-new' }] });
+    await vi.waitFor(() => expect(before?.unchanged?.()).toBe(false));
+    const after = await read();
+    expect(after).toMatchObject({ apiKey: 'key-new' });
+    expect(after?.unchanged?.()).toBe(true);
+    await connectionsItem.setValue({ activeId: null, list: [] });
+    await vi.waitFor(() => expect(after?.unchanged?.()).toBe(false));
+    expect(await read()).toBeNull();
+  });
+
   it('on start schedules its checks, and sends what waits once connected', async () => {
     await actions.create({ db: database() }, 'channel', { name: 'Queued' });
     background.main();
