@@ -33,11 +33,6 @@ const KEEP_ALIVE_MS = 20_000;
 export const wakeAlarmOf = (connectionId: string) => `${ALARM_WAKE}:${connectionId}`;
 
 /**
- * One sync engine per connection, each on its own database (mirror, outbox, budget), Web Lock
- * and wake-up alarm; it reads its key from storage by its own id at every request, so a change
- * queued for one connection is sent to that connection alone, with its key, even after a switch.
- */
-/**
  * How many changes of the stored connections storage has reported to this worker, its own writes too.
  * Registered once, when the worker starts.
  */
@@ -66,6 +61,11 @@ export function storedConnection(id: string, ready: Promise<unknown>, changes: (
   };
 }
 
+/**
+ * One sync engine per connection, each on its own database (mirror, outbox, budget), Web Lock
+ * and wake-up alarm; it reads its key from storage by its own id (`storedConnection`), so a change
+ * queued for one connection is sent to that connection alone, with its key, even after a switch.
+ */
 function createConnectionSync(c: Connection, connectionsReady: Promise<unknown>, connectionChanges: () => number) {
   const db = databaseNamed(c.database);
   const engine = createSyncEngine({
