@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Asks, Change, Changes, Kind, LinkpilotDb, Mirrored, OutboxEntry } from '../db/schema';
 import { type MessageKey, words } from '../words';
-import type { Capability } from './capabilities';
+import type { Capability, Offered } from './capabilities';
 import type { Edit, Removal } from './edits';
 import type { Listing } from './listing';
 import type { MirrorWrite, WrittenTable } from './mirror-write';
@@ -32,6 +32,12 @@ export interface SendContext {
    * the window's last request leaves its write to wait, and to be read again: a request spent for nothing.
    */
   readToWrite?(): void;
+  /**
+   * The service's offer of an operation as read for this send before the record was
+   * (lib/sync/send.ts), or null for another operation: nothing between that read and the write
+   * waits on IndexedDB.
+   */
+  offered?(capability: Capability): Promise<Offered> | null;
 }
 
 export type Fields = Record<string, string | undefined>;

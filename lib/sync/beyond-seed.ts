@@ -32,7 +32,7 @@ interface BeyondSeed {
  * refusal is an ordinary refused change).
  */
 async function sendBeyondSeed(ctx: SendContext, entry: Queued, how: BeyondSeed): Promise<'settled' | undefined> {
-  if ((await readCapability(ctx.db, how.capability)) !== 'absent') {
+  if ((await (ctx.offered?.(how.capability) ?? readCapability(ctx.db, how.capability))) !== 'absent') {
     try {
       return (await how.request()) === 'settled' ? 'settled' : undefined;
     } catch (error) {

@@ -69,6 +69,41 @@ describe('an edit read before it is sent', () => {
     });
   });
 
+  it('goes after its read without waiting on IndexedDB: what the service offers was read before the record', async () => {
+    const db = freshDb();
+    await mirroredLink(db);
+    await actions.update({ db }, 'link', 'l5', { url: 'https://example.com/mine' });
+    // As the read's answer comes, another transaction writes the meta store (the budget's write of the
+    // answer's headers, say) and stays open until the test lets it go.
+    let letGo: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let holding = false;
+    let heldWhenWritten: boolean | undefined;
+    const service = fakeService(({ method }) => {
+      if (method === 'GET') {
+        holding = true;
+        void db
+          .transaction('rw', db.meta, () => Dexie.waitFor(held))
+          .then(() => {
+            holding = false;
+          });
+        return { body: { error: 0, id: 5, details: detailsOf(5), data: 0 } };
+      }
+      heldWhenWritten = holding;
+      letGo();
+      return { body: { error: 0, id: 5, short: 'https://s.test/docs5' } };
+    });
+    // A write that waited for the meta store would wait for this.
+    const timer = setTimeout(letGo, 1_000);
+    await engineFor(db, service).drain();
+    clearTimeout(timer);
+    expect(service.sent()).toEqual(['GET /api/url/5', 'PUT /api/url/5/update']);
+    expect(heldWhenWritten).toBe(true);
+    expect(await db.links.get('l5')).toMatchObject({ longurl: 'https://example.com/mine', sync: 'synced' });
+  });
+
   it('waits for a window with room for its write too, rather than spend the last request on a read it must repeat', async () => {
     const db = freshDb();
     await mirroredLink(db);
