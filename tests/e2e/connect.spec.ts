@@ -1,5 +1,7 @@
+import { keyHash } from '../../server/api-keys';
 import { expect, test } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
+import { connectFromSettings, outboxSize, serverList } from './support';
 
 test('connecting with the demo key shows the account e-mail from GET /api/account', async ({
   context,
@@ -83,4 +85,40 @@ test.describe('with a slow service', () => {
     await settings.page.getByRole('link', { name: 'Channels' }).click();
     await expect(settings.page.getByTestId('channel-row').filter({ hasText: 'News' })).toHaveCount(1);
   });
+});
+
+test('a key revoked and replaced while a link waits: after the new key is given in Settings, the link goes with it, once, to the same account', async ({
+  context,
+  server,
+  extensionUrl,
+  popupFor,
+  worker,
+  web,
+}) => {
+  const page = await context.newPage();
+  await connectFromSettings(page, extensionUrl, server);
+  // The account's owner revokes the key elsewhere (the service's web app) and makes another one.
+  const hash = keyHash(server.apiKey);
+  const account = server.db.prepare('SELECT account_id FROM api_keys WHERE key_hash = ?').pluck().get(hash);
+  server.db.prepare('DELETE FROM api_keys WHERE key_hash = ?').run(hash);
+  const newKey = 'e2e-the-new-key-of-the-demo-account';
+  server.db
+    .prepare('INSERT INTO api_keys (key_hash, account_id, expires, created) VALUES (?, ?, NULL, ?)')
+    .run(keyHash(newKey), account, '2026-11-30 00:00:00');
+
+  // A page shortened meanwhile: refused for its key, the link is kept and waits.
+  const url = web.url('/made-while-the-key-was-refused');
+  const { popup } = await popupFor(url);
+  await popup.shortenButton().click();
+  await expect(popup.page.getByTestId('pending-note')).toBeVisible();
+  expect(await outboxSize(worker)).toBe(1);
+
+  // The new key, given where the connection is changed: the same account, the same mirror, and the link goes.
+  const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
+  await settings.open();
+  await settings.connect(server.url, newKey);
+  await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
+  await expect.poll(() => outboxSize(worker), { timeout: 30_000 }).toBe(0);
+  const made = await serverList<{ longurl: string }>(server, '/api/urls', 'urls', newKey);
+  expect(made.filter((link) => link.longurl === url)).toHaveLength(1);
 });
