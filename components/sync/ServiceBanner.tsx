@@ -15,7 +15,14 @@ import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
  * service: it can't be reached, or changes were refused. Nothing at all when all is well.
  * Being the one sync view every page mounts, it also keeps what the page shows fresh.
  */
-export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
+export function ServiceBanner({
+  onOpenSync,
+  onOpenSettings,
+}: {
+  onOpenSync?: () => void;
+  /** Where the key is given; left out on the Settings page itself. */
+  onOpenSettings?: () => void;
+}) {
   useFreshWhileShown(useShownHere());
   const db = database();
   const online = useBrowserOnline();
@@ -50,6 +57,20 @@ export function ServiceBanner({ onOpenSync }: { onOpenSync?: () => void }) {
           {waiting > 0 ? plural('banner.willSend', waiting) : t('banner.stillWorks')}
         </span>
         {details}
+      </div>
+    );
+  }
+  // Every change waits for the current key, and only the person can give it.
+  if (reach?.keyRefused) {
+    return (
+      <div className="banner banner-error" role="status" data-testid="key-refused-banner">
+        <CircleAlert size={16} aria-hidden="true" />
+        <span>{t('banner.keyRefused')}</span>
+        {onOpenSettings ? (
+          <button type="button" className="ghost small" onClick={onOpenSettings}>
+            {t('banner.enterKey')}
+          </button>
+        ) : null}
       </div>
     );
   }

@@ -102,7 +102,10 @@ export function App() {
     <div className="app-shell" key={active.id}>
       <Sidebar current={section} connections={connections.value} />
       <div className="app-content">
-        <ServiceBanner onOpenSync={section.route === 'sync' ? undefined : () => window.location.assign('#/sync')} />
+        <ServiceBanner
+          onOpenSync={section.route === 'sync' ? undefined : () => window.location.assign('#/sync')}
+          onOpenSettings={section.route === 'settings' ? undefined : () => window.location.assign('#/settings')}
+        />
         <main>
           <Suspense fallback={null}>{section.render()}</Suspense>
         </main>

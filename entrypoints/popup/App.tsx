@@ -143,7 +143,10 @@ function Popup({
           <div className="banner-room popup-column" {...banner.props}>
             {painted ? (
               <Suspense fallback={<Pending />}>
-                <ServiceBanner onOpenSync={() => void openDashboard('sync').then(() => window.close())} />
+                <ServiceBanner
+                  onOpenSync={() => void openDashboard('sync').then(() => window.close())}
+                  onOpenSettings={() => void openDashboard('settings').then(() => window.close())}
+                />
               </Suspense>
             ) : (
               <Pending />

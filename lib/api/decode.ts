@@ -56,6 +56,9 @@ export function decode<S extends z.ZodType>(
   return parsed.data;
 }
 
+/** An answer that refuses the API key itself: every request with it would be refused alike. */
+export const refusesKey = (status: number): boolean => status === 401 || status === 403;
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -76,7 +79,7 @@ function errorFromResponse(
   const serverMessage = typeof raw === 'string' && raw.trim() !== '' ? raw.trim().slice(0, 500) : null;
   const status = response.status;
   const base = { status, serverMessage, field: fieldOfMessage(serverMessage) };
-  if (status === 401 || status === 403) {
+  if (refusesKey(status)) {
     return new ApiError({ ...base, kind: 'auth', message: theirs(serverMessage) ?? words('service.keyRefused') });
   }
   if (status === 429) {

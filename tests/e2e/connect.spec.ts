@@ -112,13 +112,24 @@ test('a key revoked and replaced while a link waits: after the new key is given 
   await popup.shortenButton().click();
   await expect(popup.page.getByTestId('pending-note')).toBeVisible();
   expect(await outboxSize(worker)).toBe(1);
+  // Said where the person looks, with what to do: in the popup, and on every page of the dashboard.
+  const said =
+    'The service refused the API key. Your changes are kept here and go out once you enter the current key in Settings.';
+  await expect(popup.page.getByTestId('key-refused-banner')).toContainText(said);
+  await page.goto(extensionUrl('dashboard.html#/links'));
+  const banner = page.getByTestId('key-refused-banner');
+  await expect(banner).toContainText(said);
+  await banner.getByRole('button', { name: 'Enter the key' }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  // On Settings itself the banner stays, without a button to where the person already is.
+  await expect(banner.getByRole('button')).toHaveCount(0);
 
   // The new key, given where the connection is changed: the same account, the same mirror, and the link goes.
   const settings = new SettingsPage(page, extensionUrl('dashboard.html#/settings'));
-  await settings.open();
   await settings.connect(server.url, newKey);
   await expect(settings.accountEmail()).toHaveText('demo@linkpilot.test');
   await expect.poll(() => outboxSize(worker), { timeout: 30_000 }).toBe(0);
+  await expect(banner).toHaveCount(0);
   const made = await serverList<{ longurl: string }>(server, '/api/urls', 'urls', newKey);
   expect(made.filter((link) => link.longurl === url)).toHaveLength(1);
 });

@@ -34,6 +34,31 @@ describe('whether the service answers', () => {
     db.close();
   });
 
+  it('records an answer refusing the key, until an answer takes it', async () => {
+    const db = freshDb();
+    let clock = 1_000;
+    let status = 401;
+    const send = recordingReachability(
+      db,
+      async () => new Response('{"error":1}', { status }),
+      () => clock,
+    );
+    await send('https://s.test/api/urls');
+    await send.recorded();
+    expect(await readReachability(db)).toEqual({ reachable: true, since: 1_000, message: null, keyRefused: true });
+    clock = 2_000;
+    status = 403;
+    await send('https://s.test/api/urls');
+    await send.recorded();
+    expect((await readReachability(db))?.since).toBe(1_000);
+    clock = 3_000;
+    status = 200;
+    await send('https://s.test/api/urls');
+    await send.recorded();
+    expect(await readReachability(db)).toEqual({ reachable: true, since: 3_000, message: null });
+    db.close();
+  });
+
   it('counts a timeout as unreachable but not an abort the caller asked for', async () => {
     const db = freshDb();
     const failWith = (error: unknown) => recordingReachability(db, async () => Promise.reject(error));
