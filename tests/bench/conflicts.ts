@@ -29,7 +29,7 @@ import { stopServiceWorker, wakeServiceWorker } from '../e2e/service-worker';
 import type { BenchActions } from './conflicts-page';
 import { connectedExtension, waitForMirror } from './extension';
 import { faultMix, TIMEOUT_S } from './fault-mix';
-import { report } from './report';
+import { median, report } from './report';
 
 const t0 = Date.now();
 const progress = (what: string) => console.error(`[conflicts ${((Date.now() - t0) / 1000).toFixed(0)} s] ${what}`);
@@ -224,8 +224,9 @@ function webClient(web: RunningServer) {
 function installLog(ext: RunningServer, web: RunningServer): void {
   ext.db.function('bench_writer', () => 'ext');
   web.db.function('bench_writer', () => 'web');
+  for (const db of [ext.db, web.db]) db.function('bench_ms', () => Math.round(performance.now()));
   ext.db.exec(
-    'CREATE TABLE bench_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, writer TEXT, tbl TEXT, id INTEGER, op TEXT, field TEXT, old TEXT, new TEXT)',
+    'CREATE TABLE bench_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, writer TEXT, tbl TEXT, id INTEGER, op TEXT, field TEXT, old TEXT, new TEXT, ms INTEGER DEFAULT (bench_ms()))',
   );
   for (const kind of KINDS) {
     const table = TABLE[kind];
@@ -250,6 +251,7 @@ interface Request {
   path: string;
   /** The log's last seq when the request reached the service. */
   logSeq: number;
+  ms: number;
 }
 
 interface LogEntry {
@@ -261,6 +263,7 @@ interface LogEntry {
   field: string | null;
   old: string | null;
   new: string | null;
+  ms: number;
 }
 
 /** Every row of one mirror table, read from IndexedDB directly. */
@@ -437,11 +440,22 @@ async function run() {
     rateLimit: 10_000,
     rateWindowSec: 60,
     onApiRequest: (method, url) => {
-      if (counting) requests.push({ method, path: url.pathname, logSeq: logSeq() });
+      if (counting) requests.push({ method, path: url.pathname, logSeq: logSeq(), ms: Math.round(performance.now()) });
     },
   });
   // The other writer's door: the same database and key, short URLs under the same address.
-  const web = await startServer({ port: 0, db: file, apiKey: server.apiKey, publicUrl: server.url, rateLimit: 10_000 });
+  const webRequests: Request[] = [];
+  const web = await startServer({
+    port: 0,
+    db: file,
+    apiKey: server.apiKey,
+    publicUrl: server.url,
+    rateLimit: 10_000,
+    onApiRequest: (method, url) => {
+      if (counting)
+        webRequests.push({ method, path: url.pathname, logSeq: logSeq(), ms: Math.round(performance.now()) });
+    },
+  });
   const other = webClient(web);
   installLog(server, web);
   const lastSeq = server.db.prepare('SELECT COALESCE(MAX(seq), 0) FROM bench_log').pluck();
@@ -615,6 +629,7 @@ async function run() {
       heldLate: late.length,
       server,
       requests,
+      webRequests,
       created,
       kills,
       finalOutbox,
@@ -638,6 +653,8 @@ async function figures(input: {
   heldLate: number;
   server: RunningServer;
   requests: Request[];
+  /** The other writer's requests, as `requests`. */
+  webRequests: Request[];
   created: { ext: { kind: Kind; name: string }[]; web: { kind: Kind; name: string }[] };
   kills: number;
   finalOutbox: Awaited<ReturnType<typeof outbox>>;
@@ -649,7 +666,7 @@ async function figures(input: {
   /** What the service logged of a record, in order: who wrote what, when. */
   const writesOf = (entries: LogEntry[]) =>
     entries
-      .map((e) => `${e.seq} ${e.writer} ${e.op} ${e.field ?? ''} "${e.old ?? ''}" → "${e.new ?? ''}"`)
+      .map((e) => `${e.seq} @${e.ms} ${e.writer} ${e.op} ${e.field ?? ''} "${e.old ?? ''}" → "${e.new ?? ''}"`)
       .join('; ') || 'nothing';
   const column = (r: Round, field: string) => COLUMNS[r.kind][field]!;
 
@@ -668,6 +685,64 @@ async function figures(input: {
         q.path.startsWith(`/api/${SEGMENT[tbl]}/${id}/`) &&
         q.logSeq < seq,
     );
+  const READ_PATH: Record<string, (id: number) => string> = {
+    links: (id) => `/api/url/${id}`,
+    qr_codes: (id) => `/api/qr/${id}`,
+    channels: () => '/api/channels',
+    campaigns: () => '/api/campaigns',
+  };
+  const TABLE_OF_SEGMENT = Object.fromEntries(Object.entries(SEGMENT).map(([tbl, seg]) => [seg, tbl]));
+  /** The record a request writes (an update or a delete), if any. */
+  const writeOf = (q: Request) => {
+    const m = /^\/api\/(url|channel|campaign|qr)\/(\d+)\/(update|delete)$/.exec(q.path);
+    return m && (q.method === 'PUT' || q.method === 'DELETE')
+      ? { tbl: TABLE_OF_SEGMENT[m[1]!]!, id: Number(m[2]) }
+      : null;
+  };
+  /**
+   * The read a write went on: the writer's last read of the record (its rebase's GET: the record for
+   * links and QR codes, the list for channels and campaigns) before it, with no write of it between.
+   */
+  const readBefore = (requests: Request[], n: number): Request | undefined => {
+    const written = writeOf(requests[n]!)!;
+    for (let k = n - 1; k >= 0; k--) {
+      const q = requests[k]!;
+      const other = writeOf(q);
+      if (other && other.tbl === written.tbl && other.id === written.id) return undefined;
+      if (q.method === 'GET' && q.path === READ_PATH[written.tbl]!(written.id)) return q;
+    }
+    return undefined;
+  };
+  /** Whether the extension read the record after `seq` and before its next write of it. */
+  const readBetween = (tbl: string, id: number, seq: number) => {
+    const after = input.requests.filter((q) => q.logSeq >= seq);
+    const write = after.findIndex((q) => {
+      const written = writeOf(q);
+      return written?.tbl === tbl && written.id === id;
+    });
+    return after
+      .slice(0, write === -1 ? after.length : write)
+      .some((q) => q.method === 'GET' && q.path === READ_PATH[tbl]!(id));
+  };
+  /** Milliseconds from each write's read reaching the service to the write reaching it. */
+  const readToWrite = (requests: Request[]) =>
+    requests.flatMap((q, n) => {
+      if (!writeOf(q)) return [];
+      const read = readBefore(requests, n);
+      return read ? [q.ms - read.ms] : [];
+    });
+  /**
+   * Whether the extension's write applied at `appliedSeq` went on a read of the record that reached
+   * the service before the other writer's change at `seq`: a change no read of it could show.
+   */
+  const readBeforeChange = (tbl: string, id: number, seq: number, appliedSeq: number) => {
+    const n = input.requests.findLastIndex((q) => {
+      const written = writeOf(q);
+      return written?.tbl === tbl && written.id === id && q.logSeq < appliedSeq;
+    });
+    const read = n === -1 ? undefined : readBefore(input.requests, n);
+    return read && read.logSeq < seq ? { ms: input.requests[n]!.ms - read.ms } : null;
+  };
   // Conflicts made: the other writer set the field the extension changed (or changed a record the
   // extension deleted) to another value before the extension's change was sent.
   let made = 0;
@@ -681,15 +756,21 @@ async function figures(input: {
       (e) => e.writer === 'web' && e.op === 'update' && r.webField && e.field === column(r, r.webField),
     );
     let isMade = false;
+    let extWrite: LogEntry | undefined;
     if (r.scenario === 'same-diff' && webWrite) {
-      const extWrite = entries.find((e) => e.writer === 'ext' && e.op === 'update' && e.field === webWrite.field);
+      extWrite = entries.find((e) => e.writer === 'ext' && e.op === 'update' && e.field === webWrite.field);
       isMade = !extWrite || webWrite.seq < extWrite.seq;
     }
     if (r.scenario === 'ext-delete' && webWrite) {
-      const extDelete = entries.find((e) => e.writer === 'ext' && e.op === 'delete');
-      isMade = !extDelete || webWrite.seq < extDelete.seq;
+      extWrite = entries.find((e) => e.writer === 'ext' && e.op === 'delete');
+      isMade = !extWrite || webWrite.seq < extWrite.seq;
     }
-    if (isMade && webWrite && onTheWire(webWrite.tbl, webWrite.id, webWrite.seq)) {
+    if (
+      isMade &&
+      webWrite &&
+      (onTheWire(webWrite.tbl, webWrite.id, webWrite.seq) ||
+        (extWrite && readBeforeChange(webWrite.tbl, webWrite.id, webWrite.seq, extWrite.seq)))
+    ) {
       raced++;
       continue;
     }
@@ -706,51 +787,46 @@ async function figures(input: {
   });
 
   // Lost updates: a value the other writer set, overwritten later by the extension (a field set
-  // again, or the record deleted) without the person having chosen "keep mine" over it.
+  // again, or the record deleted) without the person having chosen "keep mine" over it, when the
+  // extension could have seen it: the write had no read of the record before it, or its read came
+  // after the change. Not lost but raced: the change landed between the write's read reaching the
+  // service and the write reaching it, where no client sees it without a condition on the write,
+  // which the API does not offer (0019); how long the extension keeps that window open is a figure
+  // of its own (`readToWrite`, below).
   const lost: string[] = [];
   const overwrittenOnTheWire: string[] = [];
+  const racedReadToWrite: string[] = [];
   /** Of the lost: sent without a read of the record after the other writer's change landed. */
   const sentUnread: string[] = [];
-  /**
-   * Whether the extension read the record (its rebase's GET: the record itself for links and QR
-   * codes, the list for channels and campaigns) after `seq` and before its next write of it.
-   */
-  const READ_PATH: Record<string, (id: number) => string> = {
-    links: (id) => `/api/url/${id}`,
-    qr_codes: (id) => `/api/qr/${id}`,
-    channels: () => '/api/channels',
-    campaigns: () => '/api/campaigns',
-  };
-  const readBetween = (tbl: string, id: number, seq: number) => {
-    const after = input.requests.filter((q) => q.logSeq >= seq);
-    const write = after.findIndex(
-      (q) => (q.method === 'PUT' || q.method === 'DELETE') && q.path.startsWith(`/api/${SEGMENT[tbl]}/${id}/`),
-    );
-    return after
-      .slice(0, write === -1 ? after.length : write)
-      .some((q) => q.method === 'GET' && q.path === READ_PATH[tbl]!(id));
-  };
   for (const w of log.filter((e) => e.writer === 'web' && e.op === 'update')) {
     const record = `${w.tbl}:${w.id}`;
     const askedMine = decisions.get(record) === 'mine';
     const later = log.filter((e) => e.writer === 'ext' && e.tbl === w.tbl && e.id === w.id && e.seq > w.seq);
     const over = later.find((e) => (e.op === 'update' && e.field === w.field && e.new !== w.new) || e.op === 'delete');
-    if (over && !askedMine && onTheWire(w.tbl, w.id, w.seq))
-      overwrittenOnTheWire.push(`${record} ${w.field}: ${w.new} → ${over.op === 'delete' ? 'deleted' : over.new}`);
-    else if (over && !askedMine && !readBetween(w.tbl, w.id, w.seq)) sentUnread.push(`${record} ${w.field}`);
-    if (over && !askedMine && !onTheWire(w.tbl, w.id, w.seq)) {
-      // With the service's log of the record and the extension's requests of it around the two writes.
-      const asked = input.requests
-        .filter((q) => q.logSeq >= w.seq - 2 && q.logSeq <= over.seq)
-        .filter((q) => q.path.startsWith(`/api/${SEGMENT[w.tbl]}/${w.id}/`) || q.path === READ_PATH[w.tbl]!(w.id))
-        .map((q) => `${q.method} ${q.path} at ${q.logSeq}`);
-      lost.push(
-        `${record} ${w.field}: ${w.new} → ${over.op === 'delete' ? 'deleted' : over.new} (${byRecord.get(record)?.block ?? '?'}; ` +
-          `the service's log: ${writesOf(log.filter((e) => e.tbl === w.tbl && e.id === w.id))}; ` +
-          `the extension's requests: ${asked.join('; ') || 'none'})`,
-      );
+    if (!over || askedMine) continue;
+    const what = `${record} ${w.field}: ${w.new} → ${over.op === 'delete' ? 'deleted' : over.new}`;
+    if (onTheWire(w.tbl, w.id, w.seq)) {
+      overwrittenOnTheWire.push(what);
+      continue;
     }
+    const raced = readBeforeChange(w.tbl, w.id, w.seq, over.seq);
+    if (raced) {
+      racedReadToWrite.push(`${what} (its read reached the service ${raced.ms} ms before its write)`);
+      continue;
+    }
+    if (!readBetween(w.tbl, w.id, w.seq)) sentUnread.push(`${record} ${w.field}`);
+    // With the service's log of the record and the extension's requests of it around the two writes.
+    const asked = input.requests
+      .filter((q) => q.logSeq >= w.seq - 3 && q.logSeq <= over.seq)
+      .filter((q) => q.path.startsWith(`/api/${SEGMENT[w.tbl]}/${w.id}/`) || q.path === READ_PATH[w.tbl]!(w.id))
+      .map((q) => `${q.method} ${q.path} at ${q.logSeq} @${q.ms}`);
+    lost.push(
+      `${what} (${byRecord.get(record)?.block ?? '?'}; ` +
+        `the service's log: ${writesOf(log.filter((e) => e.tbl === w.tbl && e.id === w.id))}; ` +
+        `the extension's requests: ${asked.join('; ') || 'none'})`,
+    );
   }
+  const windows = { ext: readToWrite(input.requests), web: readToWrite(input.webRequests) };
 
   // Resurrected: a record deleted by either side that is in the mirror again, or made again by the
   // extension under the same name or alias.
@@ -856,6 +932,8 @@ async function figures(input: {
     made,
     raced,
     overwrittenOnTheWire,
+    racedReadToWrite,
+    windows,
     sentUnread,
     shownAndMade,
     shown: heldByRecord.size,
@@ -889,16 +967,31 @@ for (const line of result.differences) progress(`  mirror and service differ: ${
 for (const line of result.changesLost) progress(`  extension's change lost: ${line}`);
 for (const line of result.leftRefused) progress(`  refused, left: ${line}`);
 for (const line of result.overwrittenOnTheWire) progress(`  overwritten by a write already on the wire: ${line}`);
+for (const line of result.racedReadToWrite) progress(`  changed between the extension's read and its write: ${line}`);
 report('conflicts.lost_updates', result.lost.length, 'fields', {
   goal: 0,
   // Not counted above: the extension's write had reached the service before the other writer's
   // change landed, and was applied after it (a slow answer): the one-request window.
   overwritten_by_a_write_on_the_wire: result.overwrittenOnTheWire.length,
+  // Nor: the change landed between the extension's read of the record reaching the service and its
+  // write reaching it (the window below).
+  raced_between_read_and_write: result.racedReadToWrite.length,
   // Of the lost: no read of the record between the other writer's change and the extension's write
   // (the row counted as confirmed lately and the edit as sent at once, lib/sync/rebase.ts).
   lost_sent_without_a_read: result.sentUnread.length,
   rounds: result.edits,
   seed: SEED,
+});
+// The window the API leaves open, the part of it that is the extension's: from an edit's read of the
+// record reaching the service to its write reaching it, against the other writer's (a script that
+// writes as soon as its read has answered: the floor). A wait between the two shows here.
+report('conflicts.read_to_write_over_script', median(result.windows.ext) / median(result.windows.web), 'ratio', {
+  goal: '<= 12',
+  read_to_write_ms: median(result.windows.ext),
+  read_to_write_max_ms: Math.max(...result.windows.ext),
+  writes: result.windows.ext.length,
+  script_ms: median(result.windows.web),
+  script_max_ms: Math.max(...result.windows.web),
 });
 report('conflicts.resurrected', result.resurrected.length, 'records', { goal: 0 });
 report('conflicts.false_copy_flags', result.falseFlags, 'rows', { goal: 0, flagged: result.flagged });
@@ -908,8 +1001,9 @@ report('conflicts.shown_per_made', result.made === 0 ? Number.NaN : result.shown
   conflicts_shown: result.shown,
   shown_of_made: result.shownAndMade,
   shown_not_made: result.shownNotMade.length,
-  // Both changed the field, but the extension's write was already on the wire: not a conflict it could see.
-  raced_on_the_wire: result.raced,
+  // Both changed the field, but the other writer's change landed after the extension's read of the
+  // record had reached the service (its write on the wire, or on its way): not a conflict it could see.
+  raced: result.raced,
   made_by_block: result.made_by_block,
   settled_in_ui: result.settledInUi,
   held_after_settling_began: result.heldLate,
