@@ -670,21 +670,7 @@ async function figures(input: {
       .join('; ') || 'nothing';
   const column = (r: Round, field: string) => COLUMNS[r.kind][field]!;
 
-  /**
-   * Whether a write of the extension's to this record was already on the wire when the other
-   * writer's change landed (at `seq`): its request reached the service before, and was held back
-   * there (a slow answer) or answered after the client gave up. No client can see a change made
-   * after its request left: that window, one request long, needs a condition on the write, which
-   * the API does not offer (see lib/sync/rebase.ts).
-   */
   const SEGMENT: Record<string, string> = { links: 'url', channels: 'channel', campaigns: 'campaign', qr_codes: 'qr' };
-  const onTheWire = (tbl: string, id: number, seq: number) =>
-    input.requests.some(
-      (q) =>
-        (q.method === 'PUT' || q.method === 'DELETE') &&
-        q.path.startsWith(`/api/${SEGMENT[tbl]}/${id}/`) &&
-        q.logSeq < seq,
-    );
   const READ_PATH: Record<string, (id: number) => string> = {
     links: (id) => `/api/url/${id}`,
     qr_codes: (id) => `/api/qr/${id}`,
@@ -699,6 +685,18 @@ async function figures(input: {
       ? { tbl: TABLE_OF_SEGMENT[m[1]!]!, id: Number(m[2]) }
       : null;
   };
+  /**
+   * Whether a write of the extension's to this record was already on the wire when the other
+   * writer's change landed (at `seq`): its request reached the service before, and was held back
+   * there (a slow answer) or answered after the client gave up. No client can see a change made
+   * after its request left: that window, one request long, needs a condition on the write, which
+   * the API does not offer (see lib/sync/rebase.ts).
+   */
+  const onTheWire = (tbl: string, id: number, seq: number) =>
+    input.requests.some((q) => {
+      const written = writeOf(q);
+      return written?.tbl === tbl && written.id === id && q.logSeq < seq;
+    });
   /**
    * The read a write went on: the writer's last read of the record (its rebase's GET: the record for
    * links and QR codes, the list for channels and campaigns) before it, with no write of it between.
