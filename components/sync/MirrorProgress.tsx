@@ -15,12 +15,13 @@ export function holdText(hold: CopyHold, now: number): string | null {
   if (!hold) return null;
   if (hold.reason === 'offline') return t('mirror.pausedOffline');
   if (hold.reason === 'unreachable') return t('mirrorProgress.copyingYourDataIs');
+  if (hold.reason === 'keyRefused') return t('mirror.pausedKeyRefused');
   return t('mirror.waitingAllowance', { seconds: formatNumber(Math.max(1, Math.ceil((hold.until - now) / 1000))) });
 }
 
 /**
  * Progress of the copy of your data under way (nothing when none is running), and why it stands
- * still when it does: offline, the service out of reach, or the service's allowance spent.
+ * still when it does: offline, the service out of reach or refusing the key, or its allowance spent.
  */
 export function MirrorProgress() {
   const state = useCopyState();
@@ -33,7 +34,8 @@ export function MirrorProgress() {
       ? t('mirror.pageOf', { what: label, page: formatNumber(copy.page), pages: formatNumber(maxpage) })
       : label;
   const why = holdText(state.hold, state.now);
-  const paused = state.hold?.reason === 'offline' || state.hold?.reason === 'unreachable';
+  // Paused until something outside the copy changes; a wait for the allowance ends by itself.
+  const paused = state.hold !== null && state.hold.reason !== 'allowance';
   return (
     <div className="stack" data-testid="mirror-progress">
       <p className="muted">

@@ -29,6 +29,14 @@ export function SyncCentre() {
   const failed = (entries ?? []).filter((e) => e.state === 'failed');
   const waiting = (entries ?? []).filter((e) => e.state !== 'failed');
   const unreachable = reach?.reachable === false || !navigator.onLine;
+  // Why the waiting changes wait, in the sentence and the line below it: the service out of reach, a
+  // key it refuses (answered, so reachable: not "Sending", which no change is while the key is refused),
+  // or nothing but the pace it allows.
+  const [waitHeadline, waitLine] = unreachable
+    ? (['sync.waitingUnreachable', 'syncCentre.theyAreKeptIn'] as const)
+    : reach?.keyRefused
+      ? (['sync.waitingKeyRefused', 'syncCentre.theyGoOutWithKey'] as const)
+      : (['sync.sending', 'syncCentre.theyGoOutAt'] as const);
   return (
     <section className="stack-lg" aria-labelledby="sync-heading">
       <SectionHead id="sync-heading" title={t('syncCentre.sync')}>
@@ -50,18 +58,14 @@ export function SyncCentre() {
               {failed.length > 0
                 ? plural('sync.needYou', failed.length)
                 : waiting.length > 0
-                  ? unreachable
-                    ? plural('sync.waitingUnreachable', waiting.length)
-                    : plural('sync.sending', waiting.length)
+                  ? plural(waitHeadline, waiting.length)
                   : t('syncCentre.everythingIsSavedOn')}
             </p>
             <p className="muted">
               {failed.length > 0
                 ? t('syncCentre.nothingIsLostFix')
                 : waiting.length > 0
-                  ? unreachable
-                    ? t('syncCentre.theyAreKeptIn')
-                    : t('syncCentre.theyGoOutAt')
+                  ? t(waitLine)
                   : t('syncCentre.changesYouMakeHere')}
             </p>
           </div>

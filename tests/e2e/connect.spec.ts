@@ -119,6 +119,14 @@ test('a key revoked and replaced while a link waits: after the new key is given 
   await page.goto(extensionUrl('dashboard.html#/links'));
   const banner = page.getByTestId('key-refused-banner');
   await expect(banner).toContainText(said);
+  // The sync centre says why the change waits: not "Sending", which it is not while the key is refused.
+  await page.goto(extensionUrl('dashboard.html#/sync'));
+  const summary = page.getByTestId('sync-summary');
+  await expect(summary).toContainText('1 change waiting: the service refused the API key.');
+  await expect(summary).toContainText(
+    'They are kept in this browser and go out once you enter the current key in Settings.',
+  );
+  await expect(summary).not.toContainText('Sending');
   await banner.getByRole('button', { name: 'Enter the key' }).click();
   await expect(page).toHaveURL(/#\/settings$/);
   // On Settings itself the banner stays, without a button to where the person already is.

@@ -14,6 +14,14 @@ describe('copyHold', () => {
     });
   });
 
+  it('says a refused key before the allowance: no page would be taken until a key is', () => {
+    const refused = { reachable: true, since: NOW, message: null, keyRefused: true as const };
+    expect(copyHold(spent, refused, true, NOW)).toEqual({ reason: 'keyRefused' });
+    expect(copyHold(null, refused, true, NOW)).toEqual({ reason: 'keyRefused' });
+    // Out of reach says more than a key refused by an answer from before.
+    expect(copyHold(null, { ...refused, reachable: false }, true, NOW)).toEqual({ reason: 'unreachable' });
+  });
+
   it('waits for the allowance until the window resets, and not at all while requests are left', () => {
     expect(copyHold(spent, null, true, NOW)).toEqual({ reason: 'allowance', until: NOW + 40_000 });
     // The copy keeps a few requests back for the person (background priority), so 3 left is a wait too.
