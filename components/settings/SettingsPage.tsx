@@ -9,6 +9,7 @@ import { ArrowRight, CircleCheck, Link2 } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { activeConnection, connectionsItem } from '@/lib/settings/connection';
+import { readReachability } from '@/lib/sync/reachability';
 import { ConnectionForm } from './ConnectionForm';
 import { OtherConnections } from './OtherConnections';
 import { PreferencesForm } from './PreferencesForm';
@@ -16,15 +17,21 @@ import { confirmRemove } from './remove-connection';
 
 /**
  * Settings: the connection first. Connected, it reads "Connected to … as …" with Change and
- * Disconnect; right after connecting it offers the next step. The other connections follow, then
- * preferences.
+ * Disconnect; right after connecting it offers the next step. While the service refuses the key, the
+ * form is open at once, where the banner sends the person to enter the current key. The other
+ * connections follow, then preferences.
  */
 export function SettingsPage() {
   const connections = useStorageItem(connectionsItem);
   const account = useLiveQuery(() => database().account.get('me'));
-  const [changing, setChanging] = useState(false);
+  // Null until the person opens or closes the form; till then it is open only while the key is refused.
+  const [changing, setChanging] = useState<boolean | null>(null);
+  const keyRefused = useLiveQuery(async () => (await readReachability(database()))?.keyRefused === true);
   const { justConnected, setJustConnected } = useDashboard();
   const connected = activeConnection(connections.value);
+  // Undefined (nothing drawn) until the reachability is read: the card first and the form a moment
+  // later would move the page, and a click on Change could land as it goes.
+  const formOpen = connected ? (changing ?? keyRefused) : true;
 
   async function disconnect() {
     if (!connected) return;
@@ -45,7 +52,7 @@ export function SettingsPage() {
           <p className="muted">{t('settingsPage.onceConnectedYourLinks')}</p>
         </div>
       )}
-      {connected && !changing ? (
+      {formOpen === undefined ? null : connected && !formOpen ? (
         <div className="card stack-lg" data-testid="connection-card">
           {justConnected ? (
             <div className="banner banner-ok" role="status" data-testid="connected-note">

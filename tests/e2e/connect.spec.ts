@@ -116,6 +116,15 @@ test('a key revoked and replaced while a link waits: after the new key is given 
   const said =
     'The service refused the API key. Your changes are kept here and go out once you enter the current key in Settings.';
   await expect(popup.page.getByTestId('key-refused-banner')).toContainText(said);
+  // The popup's button opens the dashboard where the key is given.
+  const opened = context.waitForEvent('page');
+  await popup.page.getByTestId('key-refused-banner').getByRole('button', { name: 'Enter the key' }).click();
+  const settingsTab = await opened;
+  await expect(settingsTab).toHaveURL(/dashboard\.html#\/settings$/);
+  // Open at the key, with the service's address kept: nothing to find first.
+  await expect(settingsTab.getByLabel('API key', { exact: true })).toBeVisible();
+  await expect(settingsTab.getByLabel('Service URL')).toHaveValue(server.url);
+  await settingsTab.close();
   await page.goto(extensionUrl('dashboard.html#/links'));
   const banner = page.getByTestId('key-refused-banner');
   await expect(banner).toContainText(said);

@@ -17,8 +17,11 @@ export class SettingsPage {
   /** Connected, the form is folded behind Change; connecting again opens it first. */
   async connect(serviceUrl: string, apiKey: string) {
     const change = this.page.getByRole('button', { name: 'Change', exact: true });
+    const url = this.page.getByLabel('Service URL');
+    // The card with Change, or the form itself (not connected, or the key refused): whichever the page shows.
+    await expect(change.or(url)).toBeVisible();
     if (await change.isVisible()) await change.click();
-    await this.page.getByLabel('Service URL').fill(serviceUrl);
+    await url.fill(serviceUrl);
     await this.page.getByLabel('API key', { exact: true }).fill(apiKey);
     await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
   }
