@@ -1,5 +1,5 @@
 import { defineConfig, type UserManifest } from 'wxt';
-import { firstPaintFirst } from './components/ui/first-paint-html';
+import { builtAlone, firstPaintFirst } from './components/ui/first-paint-html';
 import { withIconSprite } from './components/ui/icon-sprite';
 import { withoutCodeFromStrings } from './store/build-patches';
 import { extensionManifest, grantsLocalService } from './store/manifest';
@@ -7,6 +7,7 @@ import { extensionManifest, grantsLocalService } from './store/manifest';
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/i18n/module'],
   webExt: { disabled: true },
+  hooks: { 'entrypoints:grouped': builtAlone('popup') },
   // Separate builds can live side by side (e.g. parallel test runs): LINKPILOT_OUT_DIR=.output-b
   outDir: process.env.LINKPILOT_OUT_DIR ?? '.output',
   vite: () => ({

@@ -7,10 +7,11 @@ import { startEarlyFirstScreen } from '@/lib/browser/early-first-screen';
  * it imports the popup's module entry once the picture's frame has left the page; under `wxt dev` the
  * page's own module script runs.
  *
- * With `import()`: the entry comes, then its imports. Appending a `modulepreload` link for each of them
- * and the entry's script instead held the main thread 4–8 ms right after the picture's frame, and the
- * picture's paint came that much later (README, Decisions 0023). The address is a literal, as the
- * stores' lint asks; the build puts the entry there.
+ * With `import()`: the popup is built alone (`builtAlone` in components/ui/first-paint-html.ts), so its
+ * entry holds every module its first render needs, one file. Appending a `modulepreload` link for each
+ * import of an entry built with the other pages instead held the main thread 4–8 ms right after the
+ * picture's frame, and the picture's paint came that much later (README, Decisions 0023). The address is
+ * a literal, as the stores' lint asks; the build puts the entry there.
  */
 export default defineUnlistedScript(() => {
   const built = document.currentScript?.dataset.main !== undefined;

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import type { EntrypointGroup } from 'wxt';
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -41,5 +42,26 @@ export function firstPaintFirst({ page, boot, entry }: { page: string; boot: str
           .replace(bootTag, `<script src="${boot}" data-main="${entry}"></script>`);
       },
     },
+  };
+}
+
+/**
+ * A WXT `entrypoints:grouped` hook that builds the page `name` (the popup) on its own, apart from the
+ * other pages. Built with them, its entry imported five chunks it shared with the dashboard (React's among
+ * them), which the browser asks for only once the entry has come and been read: a second trip between
+ * the picture and the live list. Built alone, everything it imports statically is in its entry, one
+ * file; what it loads later stays in chunks of its own. Its modules are then in the package twice (the
+ * pages never share a module instance anyway). Measured with bench:moment (README, Decisions 0023).
+ */
+export function builtAlone(name: string): (wxt: unknown, groups: EntrypointGroup[]) => void {
+  return (_wxt, groups) => {
+    const pages = groups.find((group) => Array.isArray(group) && group.some((entry) => entry.name === name));
+    if (!Array.isArray(pages)) throw new Error(`${name}: no such page among the entrypoints to build alone`);
+    if (pages.length === 1) return;
+    const [alone] = pages.splice(
+      pages.findIndex((entry) => entry.name === name),
+      1,
+    );
+    groups.push([alone!]);
   };
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { IndexHtmlTransformHook, Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { firstPaintFirst } from '@/components/ui/first-paint-html';
+import type { Entrypoint, EntrypointGroup } from 'wxt';
+import { builtAlone, firstPaintFirst } from '@/components/ui/first-paint-html';
 
 const ENTRY = '/chunks/popup.js';
 
@@ -66,5 +67,27 @@ describe('the popup built for its first paint', () => {
     const resolveId = plugin().resolveId as (id: string) => unknown;
     expect(resolveId(ENTRY)).toEqual({ id: ENTRY, external: true });
     expect(resolveId('/chunks/other.js')).toBeNull();
+  });
+});
+
+describe('the popup built alone', () => {
+  const entry = (name: string) => ({ name }) as Entrypoint;
+  const names = (groups: EntrypointGroup[]) =>
+    groups.map((group) => (Array.isArray(group) ? group.map((e) => e.name) : group.name));
+
+  it('takes the popup out of the pages built together into a build of its own', () => {
+    const groups: EntrypointGroup[] = [[entry('dashboard'), entry('popup'), entry('welcome')], entry('background')];
+    builtAlone('popup')(undefined, groups);
+    expect(names(groups)).toEqual([['dashboard', 'welcome'], 'background', ['popup']]);
+  });
+
+  it('leaves a popup already alone as it is', () => {
+    const groups: EntrypointGroup[] = [[entry('popup')], entry('background')];
+    builtAlone('popup')(undefined, groups);
+    expect(names(groups)).toEqual([['popup'], 'background']);
+  });
+
+  it('fails the build when there is no such page, rather than build it with the others unseen', () => {
+    expect(() => builtAlone('popup')(undefined, [[entry('dashboard')], entry('popup')])).toThrow(/popup: no such page/);
   });
 });
