@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { AccountSummary } from '@/components/account/AccountSummary';
+import { useReachability } from '@/components/hooks/useReachability';
 import { useStorageItem } from '@/components/hooks/useStorageItem';
 import { useDashboard } from '@/components/state/dashboard';
 import { MirrorProgress } from '@/components/sync/MirrorProgress';
@@ -9,7 +10,6 @@ import { ArrowRight, CircleCheck, Link2 } from '@/components/ui/icons';
 import { t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { activeConnection, connectionsItem } from '@/lib/settings/connection';
-import { readReachability } from '@/lib/sync/reachability';
 import { ConnectionForm } from './ConnectionForm';
 import { OtherConnections } from './OtherConnections';
 import { PreferencesForm } from './PreferencesForm';
@@ -26,7 +26,8 @@ export function SettingsPage() {
   const account = useLiveQuery(() => database().account.get('me'));
   // Null until the person opens or closes the form; till then it is open only while the key is refused.
   const [changing, setChanging] = useState<boolean | null>(null);
-  const keyRefused = useLiveQuery(async () => (await readReachability(database()))?.keyRefused === true);
+  const reach = useReachability();
+  const keyRefused = reach === undefined ? undefined : reach?.keyRefused === true;
   const { justConnected, setJustConnected } = useDashboard();
   const connected = activeConnection(connections.value);
   // Undefined (nothing drawn) until the reachability is read: the card first and the form a moment

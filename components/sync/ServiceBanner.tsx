@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { useBrowserOnline } from '@/components/hooks/useBrowserOnline';
+import { useReachability } from '@/components/hooks/useReachability';
 import { CircleAlert, WifiOff } from '@/components/ui/icons';
 import { Pending } from '@/components/ui/Pending';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { answeredHere } from '@/lib/sync/answered-here';
-import { readReachability } from '@/lib/sync/reachability';
 import { refusedCounts, waitingCounts } from '@/lib/sync/status';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
 
@@ -26,7 +26,7 @@ export function ServiceBanner({
   useFreshWhileShown(useShownHere());
   const db = database();
   const online = useBrowserOnline();
-  const reach = useLiveQuery(() => readReachability(db), []);
+  const reach = useReachability();
   // A refusal a form here waits for is shown at its field, never first as a banner.
   const answering = useSyncExternalStore(answeredHere.subscribe, answeredHere.version);
   const counts = useLiveQuery(() => refusedCounts(db, answeredHere.has), [answering]);

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useReachability } from '@/components/hooks/useReachability';
 import { withAddresses } from '@/components/ui/Address';
 import { CircleAlert, CircleCheck, CloudUpload, RefreshCw } from '@/components/ui/icons';
 import { SectionHead } from '@/components/ui/SectionHead';
@@ -8,7 +9,6 @@ import { database } from '@/lib/db/open';
 import type { OutboxEntry } from '@/lib/db/schema';
 import { sendRequest } from '@/lib/messages/send';
 import { stateOfEntry } from '@/lib/sync/change-state';
-import { readReachability } from '@/lib/sync/reachability';
 import { ConflictNotice } from './ConflictNotice';
 import { describeChange } from './describe-change';
 import { LikelyCopies } from './LikelyCopies';
@@ -24,7 +24,7 @@ export function SyncCentre() {
   const db = database();
   // No default: until IndexedDB has answered, saying "in sync" would be a claim nobody checked.
   const entries = useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
-  const reach = useLiveQuery(() => readReachability(db), []);
+  const reach = useReachability();
   const kick = () => void sendRequest({ type: 'sync.kick' }).catch(() => undefined);
   const failed = (entries ?? []).filter((e) => e.state === 'failed');
   const waiting = (entries ?? []).filter((e) => e.state !== 'failed');
