@@ -1,4 +1,4 @@
-import { liveQuery, type Subscription } from 'dexie';
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { browser } from 'wxt/browser';
 import { platformFetch } from '@/lib/api/fetch';
 import { showSyncBadge } from '@/lib/browser/badge';
@@ -6,6 +6,7 @@ import { installFreshConnectionRule } from '@/lib/browser/fresh-connections';
 import { exclusiveAcrossContexts } from '@/lib/browser/locks';
 import { releaseUnusedOrigins } from '@/lib/browser/permissions';
 import { databaseNamed } from '@/lib/db/open';
+import type { LinkpilotDb } from '@/lib/db/schema';
 import { createSyncEngine } from '@/lib/engine/engine';
 import type { DrainReport, OwnReport } from '@/lib/messages/reports';
 import { mirrored } from '@/lib/refresh/pull';
@@ -117,6 +118,40 @@ export type ConnectionSync = ReturnType<typeof createConnectionSync>;
 
 export const NOT_DRAINED: OwnReport = { sent: 0, failed: 0, wakeAt: null, sentKeys: [], made: {} };
 
+/** How long the badge lets the queue change before it counts it again. */
+const BADGE_SETTLE_MS = 150;
+
+/**
+ * Shows the queue of `db` on the badge, counted again a moment after its outbox changed (here or in
+ * a page), at most once in BADGE_SETTLE_MS, not in the instant of each change: a person's new link
+ * is counted once it has gone. Counted at once, its count's three reads and the badge's three calls
+ * to the browser ran between the commit of the link and its request, and again between the
+ * service's answer and the reply to the popup, for a "1" shown a few milliseconds. Returns how to stop.
+ */
+function countOnBadge(db: LinkpilotDb): () => void {
+  const outbox = `idb://${db.name}/outbox/`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const count = () =>
+    outboxCounts(db)
+      .then((n) => (stopped ? undefined : showSyncBadge(n.pending + n.inflight, n.failed)))
+      .catch((e: unknown) => console.error('Linkpilot: badge update failed', e));
+  const onMutated = (parts: ObservabilitySet) => {
+    if (timer !== undefined || !Object.keys(parts).some((part) => part.startsWith(outbox))) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void count();
+    }, BADGE_SETTLE_MS);
+  };
+  Dexie.on('storagemutated', onMutated);
+  void count();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    Dexie.on.storagemutated.unsubscribe(onMutated);
+  };
+}
+
 /** The engines of every stored connection, wired to the worker: alarms, the badge of the active one. */
 export function createBackgroundSync() {
   // Before the first request of this worker: a connection pooled without the rule could be reused.
@@ -148,25 +183,18 @@ export function createBackgroundSync() {
     await Promise.all(list.map((c) => syncOf(c).drain()));
   }
 
-  let badge: { id: string | null; subscription?: Subscription } = { id: null };
+  let badge: { id: string | null; stop?: () => void } = { id: null };
   /** The badge counts the active connection's queue, and follows a switch. */
   function followActive(all: Connections): void {
     const c = activeConnection(all);
-    if (badge.subscription && badge.id === (c?.id ?? null)) return;
-    badge.subscription?.unsubscribe();
+    if (badge.stop && badge.id === (c?.id ?? null)) return;
+    badge.stop?.();
     if (!c) {
       badge = { id: null };
       void showSyncBadge(0, 0);
       return;
     }
-    const db = syncOf(c).db;
-    badge = {
-      id: c.id,
-      subscription: liveQuery(() => outboxCounts(db)).subscribe({
-        next: (n) => void showSyncBadge(n.pending + n.inflight, n.failed),
-        error: (e: unknown) => console.error('Linkpilot: badge update failed', e),
-      }),
-    };
+    badge = { id: c.id, stop: countOnBadge(syncOf(c).db) };
   }
 
   return {

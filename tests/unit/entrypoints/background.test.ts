@@ -189,6 +189,29 @@ describe('the background worker', () => {
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
   });
 
+  it('the badge counts the queue a moment after it changed: a change gone within that moment never shows on it', async () => {
+    const shown = vi.spyOn(fakeBrowser.action, 'setBadgeText');
+    await connect();
+    background.main();
+    // The count the worker starts with.
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledWith({ text: '' }));
+    await vi.waitFor(() => expect(held.size).toBe(0));
+    shown.mockClear();
+
+    // Queued and gone again at once (as a person's new link is, sent the instant it is made).
+    await actions.create({ db: database() }, 'channel', { name: 'Quick' });
+    await database().outbox.clear();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(shown.mock.calls.map(([details]) => details.text)).not.toContain('1');
+
+    // A change that stays is counted; so are several queued in a burst, once they are all there.
+    shown.mockClear();
+    for (const name of ['One', 'Two', 'Three']) await actions.create({ db: database() }, 'channel', { name });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('3'));
+    expect(shown.mock.calls.map(([details]) => details.text)).toEqual(['3']);
+    await database().outbox.clear();
+  });
+
   it("gives back host access to a removed connection's origin, and keeps the one still used", async () => {
     const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
     await connectionsItem.setValue({ activeId: first.id, list: [first, second] });
