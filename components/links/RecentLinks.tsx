@@ -95,7 +95,7 @@ export function RecentLinks({
 
   // The live answer once it comes; until then the rows read beforehand (none yet for a search).
   const painted = usePainted();
-  const [live, setLive] = useState<{ query: string; links: LinkRow[] } | null>(null);
+  const [live, setLive] = useState<LiveAnswer | null>(null);
   const links = live?.query === query ? live.links : query ? undefined : initial;
   const drawn = painted || initialInView === undefined ? links : links?.slice(0, initialInView);
   return (
@@ -146,20 +146,36 @@ export function RecentLinks({
   );
 }
 
+type LiveAnswer = { query: string; links: LinkRow[] };
+
 type RowKey = (event: KeyboardEvent<HTMLLIElement>, shortUrl: string, name: string) => void;
 
-/** One link of the list. Memoised: the popup re-renders around the list (a new link made, say) without redrawing it. */
-const RecentRow = memo(function RecentRow({
-  link,
-  qrOpen,
-  onQr,
-  onKey,
-}: {
+/** What a row shows of its link: a row is drawn again only when one of these changed. */
+const SHOWN: readonly (keyof LinkRow)[] = ['key', 'title', 'longurl', 'shorturl', 'alias', 'sync'];
+
+/**
+ * Whether a row would draw the same. Each answer of the live list is read anew from the mirror, so
+ * every link in it is a new object even when nothing changed: compared by what the row shows, a new
+ * link made redraws its own row, not the twenty under it, while the person waits for its short URL.
+ */
+export function sameRow(a: RowProps, b: RowProps): boolean {
+  return (
+    a.qrOpen === b.qrOpen &&
+    a.onQr === b.onQr &&
+    a.onKey === b.onKey &&
+    SHOWN.every((field) => Object.is(a.link[field], b.link[field]))
+  );
+}
+
+export interface RowProps {
   link: LinkRow;
   qrOpen: boolean;
   onQr: (key: string) => void;
   onKey: RowKey;
-}) {
+}
+
+/** One link of the list. Memoised: the popup re-renders around the list (a new link made, say) without redrawing it. */
+const RecentRow = memo(function RecentRow({ link, qrOpen, onQr, onKey }: RowProps) {
   const name = link.title || displayUrl(link.longurl);
   const short = link.shorturl ? displayUrl(link.shorturl) : '';
   return (
@@ -197,4 +213,4 @@ const RecentRow = memo(function RecentRow({
       ) : null}
     </li>
   );
-});
+}, sameRow);
