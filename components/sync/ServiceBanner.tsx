@@ -7,7 +7,7 @@ import { Pending } from '@/components/ui/Pending';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { answeredHere } from '@/lib/sync/answered-here';
-import { refusedCounts, waitingCounts } from '@/lib/sync/status';
+import { countRefused, refusedChanges, waitingCounts } from '@/lib/sync/status';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
 
 /**
@@ -27,9 +27,12 @@ export function ServiceBanner({
   const db = database();
   const online = useBrowserOnline();
   const reach = useReachability();
-  // A refusal a form here waits for is shown at its field, never first as a banner.
-  const answering = useSyncExternalStore(answeredHere.subscribe, answeredHere.version);
-  const counts = useLiveQuery(() => refusedCounts(db, answeredHere.has), [answering]);
+  // A refusal a form here waits for is shown at its field, never first as a banner. Left out as the
+  // banner is drawn, not in the read: a read started as the popup's shortening begins and ends
+  // stood in the way of the worker's write of the link, and of the answer's render.
+  useSyncExternalStore(answeredHere.subscribe, answeredHere.version);
+  const refusedNow = useLiveQuery(() => refusedChanges(db), [db]);
+  const counts = refusedNow && countRefused(refusedNow, answeredHere.has);
   const refused = counts?.failed ?? 0;
   const unreachable = !online || reach?.reachable === false;
   // Read only while it is said: the popup's own shortening changes these counts several times, and
