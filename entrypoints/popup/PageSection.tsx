@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterNextPaint } from '@/components/hooks/usePainted';
 import { PageLink, warmPageLink } from '@/components/links/PageLink';
 import { PageTitleCard } from '@/components/links/PageTitleCard';
 import { SamePageLinks } from '@/components/links/SamePageLinks';
@@ -42,7 +43,10 @@ export function PageSection({ page, onHasLink }: { page: PageInfo; onHasLink: (h
   // Until the service has answered "Shorten this page", its form stays: a refusal is shown there.
   const waiting = links?.some((l) => l.key === answering);
   const link = another || waiting ? undefined : links?.[0];
-  useEffect(() => onHasLink(Boolean(link)), [link, onHasLink]);
+  // Once the link is on screen, not in the frame that draws it: the cursor moving to the search
+  // re-renders the whole popup and moves the focus, work that held the new short URL's paint back.
+  const hasLink = Boolean(link);
+  useEffect(() => afterNextPaint(() => onHasLink(hasLink)), [hasLink, onHasLink]);
   // A page that lives only in this browser (its settings, an extension, a file) has nothing to share.
   const notShortenable = whyNotShortenable(page.url);
 
