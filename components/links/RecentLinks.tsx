@@ -95,7 +95,7 @@ export function RecentLinks({
 
   // The live answer once it comes; until then the rows read beforehand (none yet for a search).
   const painted = usePainted();
-  const [live, setLive] = useState<LiveAnswer | null>(null);
+  const [live, setLive] = useState<{ query: string; links: LinkRow[] } | null>(null);
   const links = live?.query === query ? live.links : query ? undefined : initial;
   const drawn = painted || initialInView === undefined ? links : links?.slice(0, initialInView);
   return (
@@ -145,8 +145,6 @@ export function RecentLinks({
     </section>
   );
 }
-
-type LiveAnswer = { query: string; links: LinkRow[] };
 
 type RowKey = (event: KeyboardEvent<HTMLLIElement>, shortUrl: string, name: string) => void;
 

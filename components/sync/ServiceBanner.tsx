@@ -28,8 +28,9 @@ export function ServiceBanner({
   const online = useBrowserOnline();
   const reach = useReachability();
   // A refusal a form here waits for is shown at its field, never first as a banner. Left out as the
-  // banner is drawn, not in the read: a read started as the popup's shortening begins and ends
-  // stood in the way of the worker's write of the link, and of the answer's render.
+  // banner is drawn (drawn again when a form's wait begins or ends), not in the read: a read started
+  // as the popup's shortening began and ended stood in the way of the worker's write of the link,
+  // and of the answer's render.
   useSyncExternalStore(answeredHere.subscribe, answeredHere.version);
   const refusedNow = useLiveQuery(() => refusedChanges(db), [db]);
   const counts = refusedNow && countRefused(refusedNow, answeredHere.has);
