@@ -9,6 +9,7 @@
 const keys = new Map<string, number>();
 const listeners = new Set<() => void>();
 let version = 0;
+let letGoes = 0;
 
 function changed(): void {
   version += 1;
@@ -19,6 +20,11 @@ export const answeredHere = {
   has: (key: string) => keys.has(key),
   /** For React's useSyncExternalStore: a number that changes whenever the set does. */
   version: () => version,
+  /**
+   * A number that changes whenever a form here lets go of a change: a refusal it leaves behind (its
+   * form closed before it was fixed) is then counted by this page too, and only a new read says so.
+   */
+  letGoes: () => letGoes,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => void listeners.delete(listener);
@@ -36,6 +42,7 @@ export function awaitHere(key: string): () => void {
     const left = (keys.get(key) ?? 1) - 1;
     if (left > 0) keys.set(key, left);
     else keys.delete(key);
+    letGoes += 1;
     changed();
   };
 }

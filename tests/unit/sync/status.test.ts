@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/lib/db/schema';
-import { countRefused, outboxCounts, refusedChanges } from '@/lib/sync/status';
+import { answeredHere, awaitHere } from '@/lib/sync/answered-here';
+import { countRefused, leftOutUntilReadAgain, outboxCounts, refusedChanges } from '@/lib/sync/status';
 import { freshDb } from './db';
 
 const entry = (key: string, state: OutboxEntry['state'], conflict?: string[]): OutboxEntry =>
@@ -42,5 +43,22 @@ describe('where the queue stands, counted', () => {
     expect(countRefused(refused, (key) => key === 'b')).toEqual({ failed: 2, conflicts: 1 });
     expect(countRefused(refused, () => true)).toEqual({ failed: 0, conflicts: 0 });
     expect(await outboxCounts(db, (key) => key === 'a')).toEqual({ pending: 1, inflight: 1, failed: 2, conflicts: 2 });
+  });
+});
+
+describe('a refusal a form here let go of', () => {
+  it('stays left out until the refused changes are read again, and is counted by the read after', () => {
+    const leftOut = leftOutUntilReadAgain();
+    const read = [{ key: 'k', conflict: false }];
+    const release = awaitHere('k');
+    expect(countRefused(read, leftOut(read, answeredHere.has)).failed).toBe(0);
+    const before = answeredHere.letGoes();
+    release();
+    expect(answeredHere.letGoes()).not.toBe(before);
+    // The form took it back; the read that says so has not come yet: the same read, still left out.
+    expect(countRefused(read, leftOut(read, answeredHere.has)).failed).toBe(0);
+    // Read again and still refused (its form closed before it was fixed): every page counts it now.
+    const again = [{ key: 'k', conflict: false }];
+    expect(countRefused(again, leftOut(again, answeredHere.has)).failed).toBe(1);
   });
 });
