@@ -111,27 +111,7 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
         </button>
       </div>
       <QrDestination qr={qr} />
-      {!saved ? <p className="muted">{t('qrCodeDetail.statisticsAppearOnceThe')}</p> : null}
-      {state.error ? <p className="error">{state.error}</p> : null}
-      <RecordConflicts recordKey={qr.key} />
-      <QuickStats clicks={qr.scans} stats={stats} noun="scan" />
-      {scansCounted(qr) ? (
-        <Suspense fallback={null}>
-          <RecordHistory
-            kind="qr"
-            record={{ id: qr.id, date: qr.date, total: qr.scans }}
-            name={qr.link}
-            fileName={qr.name || 'qr-code'}
-          />
-        </Suspense>
-      ) : null}
-      {qr.link && scansCounted(qr) ? (
-        <p className="muted small-text">
-          {/* Isolated: in a right-to-left line the address keeps its own order. */}
-          {t('qrCodeDetail.scansAreCountedAt')} <Address className="qr-link">{displayUrl(qr.link)}</Address>
-        </p>
-      ) : null}
-      {!scansCounted(qr) ? <p className="muted small-text">{t('qrCodeDetail.thisWiFiCode')}</p> : null}
+      {/* Above what loads after the panel (its statistics, its scans' history): a press never lands on a moving button. */}
       <div className="row">
         <button
           type="button"
@@ -165,6 +145,27 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
           {note}
         </p>
       ) : null}
+      {!saved ? <p className="muted">{t('qrCodeDetail.statisticsAppearOnceThe')}</p> : null}
+      {state.error ? <p className="error">{state.error}</p> : null}
+      <RecordConflicts recordKey={qr.key} />
+      <QuickStats clicks={qr.scans} stats={stats} noun="scan" />
+      {scansCounted(qr) ? (
+        <Suspense fallback={null}>
+          <RecordHistory
+            kind="qr"
+            record={{ id: qr.id, date: qr.date, total: qr.scans }}
+            name={qr.link}
+            fileName={qr.name || 'qr-code'}
+          />
+        </Suspense>
+      ) : null}
+      {qr.link && scansCounted(qr) ? (
+        <p className="muted small-text">
+          {/* Isolated: in a right-to-left line the address keeps its own order. */}
+          {t('qrCodeDetail.scansAreCountedAt')} <Address className="qr-link">{displayUrl(qr.link)}</Address>
+        </p>
+      ) : null}
+      {!scansCounted(qr) ? <p className="muted small-text">{t('qrCodeDetail.thisWiFiCode')}</p> : null}
       {editing ? (
         <Dialog title={t('qrEdit.heading')} onClose={() => setEditing(false)} testId="edit-qr-dialog">
           <QrEditForm qr={qr} onSaved={edited} />

@@ -191,8 +191,14 @@ test('QR codes: scans made with the code show in its details', async ({ context,
   expect(scan.status).toBeGreaterThanOrEqual(300);
   await qr.open();
   let detail = await qr.openDetail('Menu card');
+  // Its buttons stand above what comes after the panel opened (the statistics, the scans' history),
+  // so a press aimed at one is not moved off it as they come.
+  const remove = detail.getByRole('button', { name: 'Delete QR code' });
+  const before = await remove.boundingBox();
   await expect(detail.getByRole('region', { name: 'Countries' })).toContainText('Spain');
   await expect(detail.getByRole('region', { name: 'Browsers' })).toContainText('Firefox');
+  await expect(detail.getByRole('heading', { name: 'Scans over time' })).toBeVisible();
+  expect(await remove.boundingBox()).toEqual(before);
   await expect(detail.getByTestId('clicks')).toHaveText('2');
   await expect(qr.row('Menu card').getByTestId('qr-scans')).toHaveText('2 scans');
   await expectAccessible(page);

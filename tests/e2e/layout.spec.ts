@@ -186,6 +186,10 @@ for (const language of ['en', 'de', 'ar']) {
         await expect(dialog.getByTestId('qr-image')).toBeVisible();
         await look(dashboard, `new-qr-${width}`);
         await closeWithEscape(dashboard, dialog);
+        // The demo's QR code's details, its scans' history in.
+        await dashboard.locator('.qr-name-button').first().click();
+        await expect(dashboard.getByTestId('qr-detail').getByTestId('trend-chart')).toBeVisible();
+        await look(dashboard, `qr-detail-${width}`);
       }
       server.setFaults(null);
 
