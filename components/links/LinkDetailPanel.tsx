@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QrImage } from '@/components/qr/QrImage';
 import { QuickStats } from '@/components/stats/QuickStats';
+import { RecordHistoryLater } from '@/components/stats/RecordHistoryLater';
 import { RecordConflicts } from '@/components/sync/ConflictNotice';
 import { TwinNotice } from '@/components/sync/TwinNotice';
 import { displayUrl, formatDateTime } from '@/components/ui/format';
@@ -17,9 +18,6 @@ import { sendRequest } from '@/lib/messages/send';
 import { AssignControls } from './AssignControls';
 import { CopyButton } from './CopyButton';
 import { LinkEditActions } from './LinkEditActions';
-
-// The chart's code loads with the first details opened, not with the dashboard.
-const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
 
 /**
  * One link in full, beside the table: short URL, statistics, targeting, channel and campaign, QR code.
@@ -112,14 +110,12 @@ export function LinkDetailPanel({ linkKey, onClose }: { linkKey: string; onClose
       {link.twinOf ? <TwinNotice name={link.longurl} /> : null}
       <QuickStats clicks={link.clicks} stats={stats} />
       {note ? <p className="muted small-text">{note}</p> : null}
-      <Suspense fallback={null}>
-        <RecordHistory
-          kind="link"
-          record={{ id: link.id, date: link.date, total: link.clicks }}
-          name={link.shorturl}
-          fileName={link.alias || 'link'}
-        />
-      </Suspense>
+      <RecordHistoryLater
+        kind="link"
+        record={{ id: link.id, date: link.date, total: link.clicks }}
+        name={link.shorturl}
+        fileName={link.alias || 'link'}
+      />
       {targets.length > 0 ? (
         <div className="stack">
           <h4>{t('link.groupTargeting')}</h4>

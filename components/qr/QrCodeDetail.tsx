@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useCapability } from '@/components/hooks/useCapability';
 import { askFirst } from '@/components/state/confirm';
 import { QuickStats } from '@/components/stats/QuickStats';
+import { RecordHistoryLater } from '@/components/stats/RecordHistoryLater';
 import { RecordConflicts } from '@/components/sync/ConflictNotice';
 import { useFreshWhileShown } from '@/components/sync/useFreshWhileShown';
 import { Address } from '@/components/ui/Address';
@@ -22,8 +23,6 @@ import { changeAnswered } from '@/lib/sync/answer';
 import { QrDestination } from './QrDestination';
 import { QrEditForm, type QrEditOutcome } from './QrEditForm';
 import { qrTypeLabel } from './QrTypeFields';
-
-const RecordHistory = lazy(() => import('@/components/stats/RecordHistory'));
 
 /**
  * One QR code's scans and statistics. Opening it asks the worker for fresh statistics (an
@@ -150,14 +149,12 @@ export function QrCodeDetail({ qr }: { qr: QrRow }) {
       <RecordConflicts recordKey={qr.key} />
       <QuickStats clicks={qr.scans} stats={stats} noun="scan" />
       {scansCounted(qr) ? (
-        <Suspense fallback={null}>
-          <RecordHistory
-            kind="qr"
-            record={{ id: qr.id, date: qr.date, total: qr.scans }}
-            name={qr.link}
-            fileName={qr.name || 'qr-code'}
-          />
-        </Suspense>
+        <RecordHistoryLater
+          kind="qr"
+          record={{ id: qr.id, date: qr.date, total: qr.scans }}
+          name={qr.link}
+          fileName={qr.name || 'qr-code'}
+        />
       ) : null}
       {qr.link && scansCounted(qr) ? (
         <p className="muted small-text">

@@ -1,0 +1,16 @@
+import { type ComponentProps, lazy, Suspense } from 'react';
+
+const RecordHistory = lazy(() => import('./RecordHistory'));
+
+/**
+ * A link's or QR code's history in its details, loaded after them: the chart's code stays out of the
+ * first load of the page that shows them. Nothing holds its room meanwhile, so the details put it
+ * below whatever a person presses.
+ */
+export function RecordHistoryLater(props: ComponentProps<typeof RecordHistory>) {
+  return (
+    <Suspense fallback={null}>
+      <RecordHistory {...props} />
+    </Suspense>
+  );
+}
