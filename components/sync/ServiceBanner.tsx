@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useBrowserOnline } from '@/components/hooks/useBrowserOnline';
 import { useReachability } from '@/components/hooks/useReachability';
 import { CircleAlert, WifiOff } from '@/components/ui/icons';
@@ -7,7 +7,7 @@ import { Pending } from '@/components/ui/Pending';
 import { plural, t } from '@/lib/browser/i18n';
 import { database } from '@/lib/db/open';
 import { answeredHere } from '@/lib/sync/answered-here';
-import { countRefused, leftOutUntilReadAgain, refusedChanges, waitingCounts } from '@/lib/sync/status';
+import { countRefused, refusedChanges, waitingCounts } from '@/lib/sync/status';
 import { useFreshWhileShown, useShownHere } from './useFreshWhileShown';
 
 /**
@@ -28,14 +28,12 @@ export function ServiceBanner({
   const online = useBrowserOnline();
   const reach = useReachability();
   // A refusal a form here waits for is shown at its field, never first as a banner. Left out as the
-  // banner is drawn (drawn again when a form's wait begins or ends), and until the refused changes
-  // are read again; read again only as a form lets go, not as its wait begins: a read started as the
-  // popup's shortening began stood in the way of the worker's write of the link.
+  // banner is drawn (drawn again when a form's wait begins or ends), not in the read: a read started
+  // as the popup's shortening began and ended stood in the way of the worker's write of the link,
+  // and of the answer's render. One taken back stays left out (lib/sync/answered-here.ts).
   useSyncExternalStore(answeredHere.subscribe, answeredHere.version);
-  const letGoes = useSyncExternalStore(answeredHere.subscribe, answeredHere.letGoes);
-  const refusedNow = useLiveQuery(() => refusedChanges(db), [db, letGoes]);
-  const [leftOut] = useState(leftOutUntilReadAgain);
-  const counts = refusedNow && countRefused(refusedNow, leftOut(refusedNow, answeredHere.has));
+  const refusedNow = useLiveQuery(() => refusedChanges(db), [db]);
+  const counts = refusedNow && countRefused(refusedNow, answeredHere.leavesOut);
   const refused = counts?.failed ?? 0;
   const unreachable = !online || reach?.reachable === false;
   // Read only while it is said: the popup's own shortening changes these counts several times, and

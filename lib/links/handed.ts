@@ -51,8 +51,16 @@ export function shortenHanded(
   queued?.(key);
   // Written and perhaps refused by the worker: this page's banner leaves it out while the form waits.
   const release = awaitHere(key);
-  // Without a worker no answer can come: the link is queued here, and said to be, at once.
-  return asked.then(fromReply, () => shortenLink({ db, now, waitMs: 0 }, { fields, placement, key })).finally(release);
+  return asked.then(
+    (reply) => {
+      const shortened = fromReply(reply);
+      // Refused, the worker deleted the link before it answered: this page may read it a moment longer.
+      release(shortened.state === 'refused' ? 'taken back' : undefined);
+      return shortened;
+    },
+    // Without a worker no answer can come: the link is queued here, and said to be, at once.
+    () => shortenLink({ db, now, waitMs: 0 }, { fields, placement, key }).finally(() => release()),
+  );
 }
 
 /** Every problem of a form the client refuses, with those only the mirror knows (an alias taken). */

@@ -38,29 +38,3 @@ export function countRefused(refused: readonly RefusedChange[], leaveOut: (key: 
   const failed = refused.filter((e) => !leaveOut(e.key));
   return { failed: failed.length, conflicts: failed.filter((e) => e.conflict).length };
 }
-
-/**
- * What the banner leaves out of one read of the refused changes stays left out until the next read.
- * A form lets go of its change once it is answered; a refusal it took back is deleted, but the read
- * that says so comes a moment later (from the worker, another context), and the banner then flashed
- * "not accepted" in between. Returns, for a read, the keys to leave out: `leaveOut`'s, and those it
- * named before for the same read.
- */
-export function leftOutUntilReadAgain(): (
-  read: unknown,
-  leaveOut: (key: string) => boolean,
-) => (key: string) => boolean {
-  let last: unknown;
-  let keys = new Set<string>();
-  return (read, leaveOut) => {
-    if (read !== last) {
-      last = read;
-      keys = new Set();
-    }
-    return (key) => {
-      if (!leaveOut(key)) return keys.has(key);
-      keys.add(key);
-      return true;
-    };
-  };
-}

@@ -60,6 +60,9 @@ describe('a form hands its link to the worker', () => {
     expect(counted).toEqual([true]);
     // Let go of once the form has the answer: a refusal left behind would be every page's to count.
     expect(answeredHere.has(key)).toBe(false);
+    // Taken back (deleted by the worker before it answered): left out of this page's reads that
+    // still hold it, which learn of the delete a moment after the answer.
+    expect(answeredHere.leavesOut(key)).toBe(true);
     expect(outcome).toMatchObject({ state: 'refused', error: { kind: 'validation', field: 'custom' } });
     expect(outcome.state === 'refused' && outcome.error).toBeInstanceOf(Error);
     expect(await place.db.outbox.count()).toBe(0);

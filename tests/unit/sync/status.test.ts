@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/lib/db/schema';
 import { answeredHere, awaitHere } from '@/lib/sync/answered-here';
-import { countRefused, leftOutUntilReadAgain, outboxCounts, refusedChanges } from '@/lib/sync/status';
+import { countRefused, outboxCounts, refusedChanges } from '@/lib/sync/status';
 import { freshDb } from './db';
 
 const entry = (key: string, state: OutboxEntry['state'], conflict?: string[]): OutboxEntry =>
@@ -47,18 +47,22 @@ describe('where the queue stands, counted', () => {
 });
 
 describe('a refusal a form here let go of', () => {
-  it('stays left out until the refused changes are read again, and is counted by the read after', () => {
-    const leftOut = leftOutUntilReadAgain();
-    const read = [{ key: 'k', conflict: false }];
-    const release = awaitHere('k');
-    expect(countRefused(read, leftOut(read, answeredHere.has)).failed).toBe(0);
-    const before = answeredHere.letGoes();
-    release();
-    expect(answeredHere.letGoes()).not.toBe(before);
-    // The form took it back; the read that says so has not come yet: the same read, still left out.
-    expect(countRefused(read, leftOut(read, answeredHere.has)).failed).toBe(0);
-    // Read again and still refused (its form closed before it was fixed): every page counts it now.
-    const again = [{ key: 'k', conflict: false }];
-    expect(countRefused(again, leftOut(again, answeredHere.has)).failed).toBe(1);
+  it('taken back, stays left out of reads that still hold it; let go standing, is counted at once', () => {
+    // A read of the refused changes made while the worker's delete had not reached this page yet.
+    const read = [
+      { key: 'taken', conflict: false },
+      { key: 'standing', conflict: false },
+    ];
+    const releaseTaken = awaitHere('taken');
+    const releaseStanding = awaitHere('standing');
+    expect(countRefused(read, answeredHere.leavesOut).failed).toBe(0);
+    const before = answeredHere.version();
+    releaseTaken('taken back');
+    expect(answeredHere.version()).not.toBe(before);
+    // The form took it back; the read that says so has not come yet: still left out.
+    expect(countRefused(read, answeredHere.leavesOut).failed).toBe(0);
+    // Its form closed before it was fixed: every page counts it now, this one too, without a new read.
+    releaseStanding();
+    expect(countRefused(read, answeredHere.leavesOut)).toEqual({ failed: 1, conflicts: 0 });
   });
 });
