@@ -34,6 +34,11 @@ export function SettingsPage() {
   // later would move the page, and a click on Change could land as it goes.
   const formOpen = connected ? (changing ?? keyRefused) : true;
 
+  // Nothing until the connections are read: drawn unread, the page said "Connect" to a connected
+  // person for a moment, and its form kept the empty address it opened with (a form's fields are its
+  // own once drawn), so "Enter the key" from the banner could open it without the service's address.
+  if (!connections.loaded) return null;
+
   async function disconnect() {
     if (!connected) return;
     setJustConnected(null);
