@@ -16,6 +16,12 @@ export default defineConfig({
       withIconSprite(),
       firstPaintFirst({ page: 'popup/index.html', boot: '/popup-boot.js', entry: '/chunks/popup.js' }),
     ],
+    // Vite's minifier keeps non-ASCII text as it is; one character past Latin-1 in a script makes
+    // the browser decode it into, and V8 keep it as, two bytes a character. Escaped, the popup's
+    // 281 kB entry is one byte a character, and its live list came 5-10 ms sooner (two builds side
+    // by side, 48 openings each: 1.92 against 2.0-2.09 of the blank page). Regular expressions are
+    // kept as written, so theirs are \u escapes (tests/store/package.test.ts holds every script to it).
+    esbuild: { charset: 'ascii' },
     build: {
       // A dynamic import does not add <link rel="modulepreload"> tags for its chunk's imports: the
       // popup's first render starts its lazy parts, and appending those tags then took half of that

@@ -15,7 +15,7 @@ export function Address({ children, className, title }: { children: ReactNode; c
 
 // A scheme and what follows, an e-mail address, or a host with a path or port ("example.com/x", "127.0.0.1:8787").
 const ADDRESS =
-  /(https?:\/\/[^\s«»"“”]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+(?::\d+)?\/[^\s«»"“”]*|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?)/;
+  /(https?:\/\/[^\s\u00ab\u00bb"\u201c\u201d]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+(?::\d+)?\/[^\s\u00ab\u00bb"\u201c\u201d]*|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?)/;
 
 /** A sentence with addresses inside ("Create the short link «http://…»"), each address isolated. */
 export function withAddresses(text: string): ReactNode {

@@ -99,7 +99,7 @@ export function nameKey(name: string): string {
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/\bst\b\.?/g, 'saint')
-    .replace(/['’‘]/g, '')
+    .replace(/['\u2019\u2018]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .replace(/^the /, '');
